@@ -1,0 +1,23 @@
+//! The shogi position and everything that moves on it.
+
+pub mod attacks;
+mod bitboard;
+mod convert;
+mod hand;
+mod legality;
+mod movegen;
+mod moves;
+mod perft;
+mod position;
+mod sfen;
+mod types;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use hand::Hand;
+pub use movegen::{MoveCounter, MoveSink};
+pub use moves::{Move, MoveList, MoveTextError, MAX_MOVES};
+pub use perft::{divide, perft};
+pub use position::Position;
+pub use sfen::{SfenError, STARTPOS};
+pub use types::{Color, Piece, PieceKind, Square};

@@ -1,0 +1,265 @@
+//! Legal move generation, written once and generic over a [`MoveSink`]: a
+//! [`MoveList`] receives every move, a [`MoveCounter`] only adds up the sizes
+//! of the target sets (bulk counting for perft).
+//!
+//! Every rule is applied here: pins, check evasions, the king never moving
+//! into check, drops with the two-pawn rule and the pawn-drop-mate rule,
+//! forced promotion of pieces that could never move again, and optional
+//! promotion (with the non-promotions of pawns, bishops and rooks) elsewhere.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::types::{Color, PieceKind, Square};
+
+/// Receives target sets from the generator.
+pub trait MoveSink {
+    /// Moves of the piece on `from` to each square of `to`.
+    fn moves(&mut self, from: Square, to: Bitboard, promote: bool);
+    /// Pawn pushes of `us` onto each square of `to`.
+    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool);
+    /// Drops of `kind` onto each square of `to`.
+    fn drops(&mut self, kind: PieceKind, to: Bitboard);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
+        for sq in to {
+            self.push(Move::normal(from, sq, promote));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
+        for sq in to {
+            let from = match us {
+                Color::Black => sq.index() + 1,
+                Color::White => sq.index() - 1,
+            };
+            self.push(Move::normal(Square::from_index(from as u8), sq, promote));
+        }
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+        for sq in to {
+            self.push(Move::drop(kind, sq));
+        }
+    }
+}
+
+/// Counts moves without listing them.
+#[derive(Default)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn moves(&mut self, _from: Square, to: Bitboard, _promote: bool) {
+        self.0 += to.count() as u64;
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, _us: Color, to: Bitboard, _promote: bool) {
+        self.0 += to.count() as u64;
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, _kind: PieceKind, to: Bitboard) {
+        self.0 += to.count() as u64;
+    }
+}
+
+/// The promotion zone of `c`.
+#[inline(always)]
+pub(super) fn zone(c: Color) -> Bitboard {
+    match c {
+        Color::Black => Bitboard::ranks(1, 3),
+        Color::White => Bitboard::ranks(7, 9),
+    }
+}
+
+/// Where a pawn or lance of `c` could never move again.
+#[inline(always)]
+pub(super) fn last_rank(c: Color) -> Bitboard {
+    match c {
+        Color::Black => Bitboard::ranks(1, 1),
+        Color::White => Bitboard::ranks(9, 9),
+    }
+}
+
+/// Where a knight of `c` could never move again.
+#[inline(always)]
+pub(super) fn last_two_ranks(c: Color) -> Bitboard {
+    match c {
+        Color::Black => Bitboard::ranks(1, 2),
+        Color::White => Bitboard::ranks(8, 9),
+    }
+}
+
+/// Hands the moves of one piece to the sink, split into promotions and
+/// non-promotions by the kind's rules.
+#[inline(always)]
+fn emit<S: MoveSink>(sink: &mut S, us: Color, kind: PieceKind, from: Square, to: Bitboard) {
+    let zone = zone(us);
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => {
+            sink.moves(from, to & zone, true);
+            sink.moves(from, to.and_not(last_rank(us)), false);
+        }
+        PieceKind::Knight => {
+            sink.moves(from, to & zone, true);
+            sink.moves(from, to.and_not(last_two_ranks(us)), false);
+        }
+        PieceKind::Silver | PieceKind::Bishop | PieceKind::Rook => {
+            let promoting = if zone.contains(from) { to } else { to & zone };
+            sink.moves(from, promoting, true);
+            sink.moves(from, to, false);
+        }
+        _ => sink.moves(from, to, false),
+    }
+}
+
+impl Position {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// The number of legal moves, without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate_legal(&mut counter);
+        counter.0
+    }
+
+    /// Hands every legal move to `sink`.
+    pub fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let own = self.color_bb(us);
+        let occ = self.occupied();
+        let checkers = self.checkers();
+        let king = self.king_square(us);
+
+        if let Some(k) = king {
+            let without_king = occ ^ Bitboard::from_square(k);
+            let mut safe = Bitboard::EMPTY;
+            for to in attacks::king(k).and_not(own) {
+                if !self.is_attacked(them, to, without_king) {
+                    safe |= Bitboard::from_square(to);
+                }
+            }
+            sink.moves(k, safe, false);
+            if checkers.has_more_than_one() {
+                return;
+            }
+        }
+
+        // Where non-king moves and drops may go: anywhere, or, in check, onto
+        // the checker or between it and the king.
+        let (targets, drop_targets) = match king {
+            Some(k) if checkers.any() => {
+                let block = attacks::between(k, checkers.lsb());
+                (block | checkers, block)
+            }
+            _ => (!own, !occ),
+        };
+        let pinned = self.pinned(us, occ);
+        // Only consulted for pinned pieces, which exist only with a king.
+        let king_sq = king.unwrap_or(Square::from_index(0));
+        let pin_line = |from: Square| {
+            if pinned.contains(from) {
+                attacks::line(king_sq, from)
+            } else {
+                Bitboard::ALL
+            }
+        };
+
+        let pawns = self.pieces(us, PieceKind::Pawn);
+        let pushes = pawns.and_not(pinned).forward(us) & targets;
+        sink.pawn_pushes(us, pushes & zone(us), true);
+        sink.pawn_pushes(us, pushes.and_not(last_rank(us)), false);
+        for from in pawns & pinned {
+            let to = attacks::pawn(us, from) & targets & pin_line(from);
+            emit(sink, us, PieceKind::Pawn, from, to);
+        }
+        for from in self.pieces(us, PieceKind::Lance) {
+            let to = attacks::lance(us, from, occ) & targets & pin_line(from);
+            emit(sink, us, PieceKind::Lance, from, to);
+        }
+        // A pinned knight can never stay on its pin line.
+        for from in self.pieces(us, PieceKind::Knight).and_not(pinned) {
+            emit(
+                sink,
+                us,
+                PieceKind::Knight,
+                from,
+                attacks::knight(us, from) & targets,
+            );
+        }
+        for from in self.pieces(us, PieceKind::Silver) {
+            let to = attacks::silver(us, from) & targets & pin_line(from);
+            emit(sink, us, PieceKind::Silver, from, to);
+        }
+        for from in self.golds(us) {
+            let to = attacks::gold(us, from) & targets & pin_line(from);
+            sink.moves(from, to, false);
+        }
+        for from in self.pieces(us, PieceKind::Bishop) {
+            let to = attacks::bishop(from, occ) & targets & pin_line(from);
+            emit(sink, us, PieceKind::Bishop, from, to);
+        }
+        for from in self.pieces(us, PieceKind::Rook) {
+            let to = attacks::rook(from, occ) & targets & pin_line(from);
+            emit(sink, us, PieceKind::Rook, from, to);
+        }
+        for from in self.pieces(us, PieceKind::Horse) {
+            let to = (attacks::bishop(from, occ) | attacks::king(from)) & targets & pin_line(from);
+            sink.moves(from, to, false);
+        }
+        for from in self.pieces(us, PieceKind::Dragon) {
+            let to = (attacks::rook(from, occ) | attacks::king(from)) & targets & pin_line(from);
+            sink.moves(from, to, false);
+        }
+
+        if drop_targets.any() && !self.hand(us).is_empty() {
+            self.generate_drops(sink, us, drop_targets);
+        }
+    }
+
+    fn generate_drops<S: MoveSink>(&self, sink: &mut S, us: Color, targets: Bitboard) {
+        let hand = self.hand(us);
+        if hand.count(PieceKind::Pawn) > 0 {
+            let mut to = targets
+                .and_not(last_rank(us))
+                .and_not(self.pieces(us, PieceKind::Pawn).file_fill());
+            if let Some(ek) = self.king_square(us.flip()) {
+                let check = attacks::pawn(us.flip(), ek) & to;
+                if check.any() && self.is_pawn_drop_mate(us, check.lsb()) {
+                    to ^= check;
+                }
+            }
+            sink.drops(PieceKind::Pawn, to);
+        }
+        if hand.count(PieceKind::Lance) > 0 {
+            sink.drops(PieceKind::Lance, targets.and_not(last_rank(us)));
+        }
+        if hand.count(PieceKind::Knight) > 0 {
+            sink.drops(PieceKind::Knight, targets.and_not(last_two_ranks(us)));
+        }
+        for kind in [
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+        ] {
+            if hand.count(kind) > 0 {
+                sink.drops(kind, targets);
+            }
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! The shogi position: board, bitboards, hands, incremental hash, make and
+//! unmake, check and pin detection.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::hand::Hand;
+use super::moves::Move;
+use super::types::{Color, Piece, PieceKind, Square};
+use super::zobrist;
+
+/// What [`Position::unmake_move`] needs to restore.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    captured: Piece,
+    hash: u64,
+    checkers: Bitboard,
+}
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    board: [Piece; 81],
+    by_color: [Bitboard; 2],
+    /// Indexed by [`PieceKind`]; slot 0 unused.
+    by_kind: [Bitboard; 15],
+    /// Every piece that moves like a gold, both colors.
+    golds: Bitboard,
+    hands: [Hand; 2],
+    side: Color,
+    /// The SFEN move number.
+    ply: u32,
+    kings: [Option<Square>; 2],
+    hash: u64,
+    /// Pieces giving check to the side to move.
+    checkers: Bitboard,
+    history: Vec<Undo>,
+}
+
+impl Position {
+    /// An empty board with empty hands; the caller fills it and then calls
+    /// [`Position::finish_setup`].
+    pub(super) fn empty(side: Color, ply: u32) -> Position {
+        Position {
+            board: [Piece::EMPTY; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 15],
+            golds: Bitboard::EMPTY,
+            hands: [Hand::default(); 2],
+            side,
+            ply,
+            kings: [None; 2],
+            hash: 0,
+            checkers: Bitboard::EMPTY,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    /// Places a piece during setup (no legality checks, no hash).
+    pub(super) fn setup_put(&mut self, piece: Piece, sq: Square) {
+        if piece.kind() == PieceKind::King {
+            self.kings[piece.color().index()] = Some(sq);
+        }
+        self.put(piece, sq);
+    }
+
+    pub(super) fn setup_hand(&mut self, color: Color, kind: PieceKind, count: u8) {
+        self.hands[color.index()].set(kind, count);
+    }
+
+    /// Computes the hash and checkers from scratch after setup.
+    pub(super) fn finish_setup(&mut self) {
+        self.hash = self.compute_hash();
+        self.checkers = self.compute_checkers();
+    }
+
+    /// The start position.
+    pub fn startpos() -> Position {
+        Position::from_sfen(super::sfen::STARTPOS).expect("the start position is valid")
+    }
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The SFEN move number.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    #[inline(always)]
+    pub fn hand(&self, c: Color) -> Hand {
+        self.hands[c.index()]
+    }
+
+    #[inline(always)]
+    pub fn color_bb(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    /// Pieces of one kind, both colors.
+    #[inline(always)]
+    pub fn kind_bb(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, kind: PieceKind) -> Bitboard {
+        self.by_color[c.index()] & self.by_kind[kind.index()]
+    }
+
+    /// Pieces of `c` that move like a gold.
+    #[inline(always)]
+    pub fn golds(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()] & self.golds
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub fn king_square(&self, c: Color) -> Option<Square> {
+        self.kings[c.index()]
+    }
+
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    #[inline(always)]
+    fn put(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = piece;
+        self.by_color[piece.color().index()] |= bb;
+        self.by_kind[piece.kind().index()] |= bb;
+        if piece.kind().moves_like_gold() {
+            self.golds |= bb;
+        }
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = Piece::EMPTY;
+        self.by_color[piece.color().index()] ^= bb;
+        self.by_kind[piece.kind().index()] ^= bb;
+        if piece.kind().moves_like_gold() {
+            self.golds ^= bb;
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in self.occupied() {
+            h ^= zobrist::board(self.piece_at(sq), sq);
+        }
+        for c in Color::BOTH {
+            for kind in PieceKind::HAND_SFEN_ORDER {
+                h ^= zobrist::hand(c, kind, self.hand(c).count(kind));
+            }
+        }
+        if self.side == Color::White {
+            h ^= zobrist::side();
+        }
+        h
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        match self.king_square(self.side) {
+            Some(k) => self.attackers_to(self.side.flip(), k, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Plays a legal move.
+    pub fn make_move(&mut self, mv: Move) {
+        let us = self.side;
+        let mut undo = Undo {
+            captured: Piece::EMPTY,
+            hash: self.hash,
+            checkers: self.checkers,
+        };
+        let to = mv.to();
+        let mut hash = self.hash ^ zobrist::side();
+        if mv.is_drop() {
+            let kind = mv.drop_kind();
+            let n = self.hands[us.index()].count(kind);
+            hash ^= zobrist::hand(us, kind, n) ^ zobrist::hand(us, kind, n - 1);
+            self.hands[us.index()].remove(kind);
+            let piece = Piece::new(us, kind);
+            hash ^= zobrist::board(piece, to);
+            self.put(piece, to);
+        } else {
+            let from = mv.from();
+            let piece = self.board[from.index()];
+            let captured = self.board[to.index()];
+            if !captured.is_empty() {
+                let kind = captured.kind().unpromoted();
+                let n = self.hands[us.index()].count(kind);
+                hash ^= zobrist::board(captured, to)
+                    ^ zobrist::hand(us, kind, n)
+                    ^ zobrist::hand(us, kind, n + 1);
+                self.hands[us.index()].add(kind);
+                self.remove(captured, to);
+                undo.captured = captured;
+            }
+            self.remove(piece, from);
+            let moved = if mv.is_promotion() {
+                Piece::new(us, piece.kind().promoted())
+            } else {
+                piece
+            };
+            hash ^= zobrist::board(piece, from) ^ zobrist::board(moved, to);
+            self.put(moved, to);
+            if moved.kind() == PieceKind::King {
+                self.kings[us.index()] = Some(to);
+            }
+        }
+        self.history.push(undo);
+        self.hash = hash;
+        self.side = us.flip();
+        self.ply += 1;
+        self.checkers = self.compute_checkers();
+    }
+
+    /// Takes back `mv`, which must be the last move made.
+    pub fn unmake_move(&mut self, mv: Move) {
+        let undo = self.history.pop().expect("unmake_move without make_move");
+        let us = self.side.flip();
+        self.side = us;
+        self.ply -= 1;
+        self.hash = undo.hash;
+        self.checkers = undo.checkers;
+        let to = mv.to();
+        if mv.is_drop() {
+            let kind = mv.drop_kind();
+            self.remove(Piece::new(us, kind), to);
+            self.hands[us.index()].add(kind);
+        } else {
+            let from = mv.from();
+            let moved = self.board[to.index()];
+            self.remove(moved, to);
+            let piece = if mv.is_promotion() {
+                Piece::new(us, moved.kind().unpromoted())
+            } else {
+                moved
+            };
+            self.put(piece, from);
+            if piece.kind() == PieceKind::King {
+                self.kings[us.index()] = Some(from);
+            }
+            if !undo.captured.is_empty() {
+                self.put(undo.captured, to);
+                self.hands[us.index()].remove(undo.captured.kind().unpromoted());
+            }
+        }
+    }
+
+    /// Pieces of `by` that attack `sq`, with `occ` as the occupancy.
+    pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let opp = by.flip();
+        let k = &self.by_kind;
+        let steppers = (attacks::pawn(opp, sq) & k[PieceKind::Pawn as usize])
+            | (attacks::knight(opp, sq) & k[PieceKind::Knight as usize])
+            | (attacks::silver(opp, sq) & k[PieceKind::Silver as usize])
+            | (attacks::gold(opp, sq) & self.golds)
+            | (attacks::king(sq)
+                & (k[PieceKind::King as usize]
+                    | k[PieceKind::Horse as usize]
+                    | k[PieceKind::Dragon as usize]));
+        let sliders = (attacks::lance(opp, sq, occ) & k[PieceKind::Lance as usize])
+            | (attacks::bishop(sq, occ)
+                & (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]))
+            | (attacks::rook(sq, occ)
+                & (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]));
+        (steppers | sliders) & self.by_color[by.index()]
+    }
+
+    /// Whether any piece of `by` attacks `sq`, with `occ` as the occupancy.
+    /// Cheap tests first; a slider's rays only when one stands on its lines.
+    pub fn is_attacked(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
+        let opp = by.flip();
+        let k = &self.by_kind;
+        let theirs = self.by_color[by.index()];
+        let steppers = (attacks::pawn(opp, sq) & k[PieceKind::Pawn as usize])
+            | (attacks::knight(opp, sq) & k[PieceKind::Knight as usize])
+            | (attacks::silver(opp, sq) & k[PieceKind::Silver as usize])
+            | (attacks::gold(opp, sq) & self.golds)
+            | (attacks::king(sq)
+                & (k[PieceKind::King as usize]
+                    | k[PieceKind::Horse as usize]
+                    | k[PieceKind::Dragon as usize]));
+        if (steppers & theirs).any() {
+            return true;
+        }
+        let rooks = (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]) & theirs;
+        if (attacks::rook_pseudo(sq) & rooks).any() && (attacks::rook(sq, occ) & rooks).any() {
+            return true;
+        }
+        let bishops = (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]) & theirs;
+        if (attacks::bishop_pseudo(sq) & bishops).any()
+            && (attacks::bishop(sq, occ) & bishops).any()
+        {
+            return true;
+        }
+        let lances = k[PieceKind::Lance as usize] & theirs;
+        (attacks::lance_pseudo(opp, sq) & lances).any()
+            && (attacks::lance(opp, sq, occ) & lances).any()
+    }
+
+    /// Pieces of `c` pinned to `c`'s king by an enemy slider, with `occ` as
+    /// the occupancy.
+    pub fn pinned(&self, c: Color, occ: Bitboard) -> Bitboard {
+        let Some(k) = self.king_square(c) else {
+            return Bitboard::EMPTY;
+        };
+        let kinds = &self.by_kind;
+        let snipers = ((attacks::rook_pseudo(k)
+            & (kinds[PieceKind::Rook as usize] | kinds[PieceKind::Dragon as usize]))
+            | (attacks::bishop_pseudo(k)
+                & (kinds[PieceKind::Bishop as usize] | kinds[PieceKind::Horse as usize]))
+            | (attacks::lance_pseudo(c, k) & kinds[PieceKind::Lance as usize]))
+            & self.by_color[c.flip().index()];
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = attacks::between(k, s) & occ;
+            if blockers.any() && !blockers.has_more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.by_color[c.index()]
+    }
+
+    /// Whether dropping a pawn of `us` on `sq`, which checks the enemy king,
+    /// would mate it (uchifuzume, an illegal move).
+    pub(super) fn is_pawn_drop_mate(&self, us: Color, sq: Square) -> bool {
+        let them = us.flip();
+        let Some(ek) = self.king_square(them) else {
+            return false;
+        };
+        let occ = self.occupied() | Bitboard::from_square(sq);
+        let capturers = self
+            .attackers_to(them, sq, occ)
+            .and_not(Bitboard::from_square(ek));
+        if capturers.any() {
+            let pinned = self.pinned(them, occ);
+            if capturers
+                .into_iter()
+                .any(|c| !pinned.contains(c) || attacks::line(ek, c).contains(sq))
+            {
+                return false;
+            }
+        }
+        let without_king = occ ^ Bitboard::from_square(ek);
+        !attacks::king(ek)
+            .and_not(self.color_bb(them))
+            .into_iter()
+            .any(|to| !self.is_attacked(us, to, without_king))
+    }
+}
