@@ -237,8 +237,6 @@ def generate_positions(starts: list[str], count: int, seed: int, max_ply: int) -
                 break
             board.push(choose_move(board, rng, legal))
             record(board.sfen())
-            if len(out) >= count and _ply > 0 and rng.random() < 0.0:
-                break
         # the final position (terminal or max-ply) was recorded by the loop
     return out
 

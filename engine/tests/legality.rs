@@ -14,7 +14,12 @@ fn is_legal_agrees_with_the_generator_on_every_encodable_move() {
         let legal: HashSet<Move> = pos.legal_moves().iter().copied().collect();
         for bits in 0..=u16::MAX {
             if let Some(mv) = Move::from_bits(bits) {
-                assert_eq!(pos.is_legal(mv), legal.contains(&mv), "{mv} in {}", pos.to_sfen());
+                assert_eq!(
+                    pos.is_legal(mv),
+                    legal.contains(&mv),
+                    "{mv} in {}",
+                    pos.to_sfen()
+                );
             }
         }
     }
@@ -25,8 +30,18 @@ fn generated_moves_are_distinct_and_counted_exactly() {
     for pos in common::random_play(11, 4, 150) {
         let moves = pos.legal_moves();
         let distinct: HashSet<Move> = moves.iter().copied().collect();
-        assert_eq!(distinct.len(), moves.len(), "duplicates in {}", pos.to_sfen());
-        assert_eq!(pos.count_legal_moves(), moves.len() as u64, "{}", pos.to_sfen());
+        assert_eq!(
+            distinct.len(),
+            moves.len(),
+            "duplicates in {}",
+            pos.to_sfen()
+        );
+        assert_eq!(
+            pos.count_legal_moves(),
+            moves.len() as u64,
+            "{}",
+            pos.to_sfen()
+        );
     }
 }
 
@@ -37,9 +52,14 @@ fn make_unmake_restores_and_the_hash_is_incremental() {
         let hash = pos.hash();
         for &mv in pos.legal_moves().iter() {
             pos.make_move(mv);
-            let fresh = Position::from_sfen(&pos.to_sfen()).expect("a legal move leads to a valid position");
+            let fresh = Position::from_sfen(&pos.to_sfen())
+                .expect("a legal move leads to a valid position");
             assert_eq!(pos.hash(), fresh.hash(), "hash after {mv} from {before}");
-            assert_eq!(pos.checkers(), fresh.checkers(), "checkers after {mv} from {before}");
+            assert_eq!(
+                pos.checkers(),
+                fresh.checkers(),
+                "checkers after {mv} from {before}"
+            );
             pos.unmake_move(mv);
             assert_eq!(pos.to_sfen(), before);
             assert_eq!(pos.hash(), hash);

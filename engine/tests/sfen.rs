@@ -16,18 +16,30 @@ fn err(text: &str) -> SfenError {
 fn bad_sfens_give_the_right_errors() {
     use SfenError::*;
     assert_eq!(err(""), Empty);
-    assert_eq!(err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1"), RankCount(8));
+    assert_eq!(
+        err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1"),
+        RankCount(8)
+    );
     assert_eq!(
         err("lnsgkgsnl/1r5b1/ppppppppp/9/9/8/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
-        RankLength { rank: 6, squares: 8 }
+        RankLength {
+            rank: 6,
+            squares: 8
+        }
     );
     assert_eq!(
         err("lnsgkgsnl/1r5b1/ppppppppp/9/9/91/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
-        RankLength { rank: 6, squares: 10 }
+        RankLength {
+            rank: 6,
+            squares: 10
+        }
     );
     assert_eq!(
         err("lnsgkgsnl/1r5b1/ppppppppp/9/4X4/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
-        UnknownPiece { letter: 'X', rank: 5 }
+        UnknownPiece {
+            letter: 'X',
+            rank: 5
+        }
     );
     assert_eq!(
         err("lnsgkgsnl/1r5b1/ppppppppp/9/4+G4/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
@@ -37,12 +49,18 @@ fn bad_sfens_give_the_right_errors() {
         err("lnsgkgsnl/1r5b1/ppppppppp/9/8+/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
         BadPromotion { rank: 5 }
     );
-    assert_eq!(err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL"), MissingSide);
+    assert_eq!(
+        err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL"),
+        MissingSide
+    );
     assert_eq!(
         err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1"),
         BadSide("x".into())
     );
-    assert_eq!(err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b"), MissingHand);
+    assert_eq!(
+        err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b"),
+        MissingHand
+    );
     for hand in ["K", "+P", "0P", "19p", "PP", "2", "X", "P-"] {
         let text = format!("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b {hand} 1");
         assert!(matches!(err(&text), BadHand { .. }), "hand {hand}");
@@ -57,17 +75,37 @@ fn bad_sfens_give_the_right_errors() {
     );
     assert_eq!(
         err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1"),
-        TooManyPieces { letter: 'P', count: 19, max: 18 }
+        TooManyPieces {
+            letter: 'P',
+            count: 19,
+            max: 18
+        }
     );
     assert_eq!(
         err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2B 1"),
-        TooManyPieces { letter: 'B', count: 4, max: 2 }
+        TooManyPieces {
+            letter: 'B',
+            count: 4,
+            max: 2
+        }
     );
     assert_eq!(err("4k4/9/9/9/9/9/9/9/3KK4 b - 1"), TwoKings(Color::Black));
-    assert!(matches!(err("P3k4/9/9/9/9/9/9/9/4K4 b - 1"), DeadPiece(Color::Black, _)));
-    assert!(matches!(err("4k4/1N7/9/9/9/9/9/9/4K4 b - 1"), DeadPiece(Color::Black, _)));
-    assert!(matches!(err("4k4/9/9/9/9/9/9/9/l3K4 b - 1"), DeadPiece(Color::White, _)));
-    assert_eq!(err("4k4/9/9/9/4P4/4P4/9/9/4K4 b - 1"), TwoPawns(Color::Black, 5));
+    assert!(matches!(
+        err("P3k4/9/9/9/9/9/9/9/4K4 b - 1"),
+        DeadPiece(Color::Black, _)
+    ));
+    assert!(matches!(
+        err("4k4/1N7/9/9/9/9/9/9/4K4 b - 1"),
+        DeadPiece(Color::Black, _)
+    ));
+    assert!(matches!(
+        err("4k4/9/9/9/9/9/9/9/l3K4 b - 1"),
+        DeadPiece(Color::White, _)
+    ));
+    assert_eq!(
+        err("4k4/9/9/9/4P4/4P4/9/9/4K4 b - 1"),
+        TwoPawns(Color::Black, 5)
+    );
     assert_eq!(err("4k4/4R4/9/9/9/9/9/9/4K4 b - 1"), OpponentInCheck);
 }
 
@@ -81,13 +119,19 @@ fn unusual_but_valid_sfens_parse() {
         STARTPOS,
     ] {
         let pos = Position::from_sfen(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(Position::from_sfen(&pos.to_sfen()).unwrap().to_sfen(), pos.to_sfen());
+        assert_eq!(
+            Position::from_sfen(&pos.to_sfen()).unwrap().to_sfen(),
+            pos.to_sfen()
+        );
     }
 }
 
 /// A valid SFEN with some characters replaced, inserted or deleted.
 fn mutated_sfen() -> impl Strategy<Value = String> {
-    let sources: Vec<String> = common::start_positions().iter().map(|p| p.to_sfen()).collect();
+    let sources: Vec<String> = common::start_positions()
+        .iter()
+        .map(|p| p.to_sfen())
+        .collect();
     (
         proptest::sample::select(sources),
         proptest::collection::vec((any::<u8>(), 0usize..100, 0u8..3), 1..4),

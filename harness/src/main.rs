@@ -42,7 +42,9 @@ fn main() {
     };
     let mut bad = 0;
     for (i, line) in text.lines().enumerate() {
-        let Some(rest) = line.strip_prefix("sfen ") else { continue };
+        let Some(rest) = line.strip_prefix("sfen ") else {
+            continue;
+        };
         let (sfen, meta) = rest.split_once('\t').unwrap_or((rest, ""));
         match Position::from_sfen(sfen) {
             Ok(pos) => println!("{:>3}  moves {:>3}  {}", i, pos.count_legal_moves(), meta),

@@ -11,7 +11,11 @@ use yomi_engine::board::{Position, STARTPOS};
 pub fn start_positions() -> Vec<Position> {
     let file = include_str!("../../../positions/pro_middlegame_32.sfen");
     std::iter::once(STARTPOS)
-        .chain(file.lines().filter_map(|l| l.strip_prefix("sfen ")).map(|l| l.split('\t').next().unwrap_or(l)))
+        .chain(
+            file.lines()
+                .filter_map(|l| l.strip_prefix("sfen "))
+                .map(|l| l.split('\t').next().unwrap_or(l)),
+        )
         .map(|s| Position::from_sfen(s).unwrap_or_else(|e| panic!("{s}: {e}")))
         .collect()
 }
