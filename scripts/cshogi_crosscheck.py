@@ -64,21 +64,9 @@ def usi_moves(board: cshogi.Board) -> list[str]:
     return [cshogi.move_to_usi(m) for m in board.legal_moves]
 
 
-def read_file_positions(path: str) -> list[str]:
-    out = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            sfen = line.split("\t", 1)[0].strip()
-            if sfen.startswith("sfen "):
-                sfen = sfen[len("sfen "):].strip()
-            out.append(sfen)
-    return out
-
-
-def read_perft_sfens(path: str) -> list[str]:
+def read_sfens(path: str, separator: str) -> list[str]:
+    """Distinct SFENs of a file whose lines hold an SFEN (optionally after
+    'sfen ') before `separator`; blank lines and '#' comments are skipped."""
     out = []
     if not os.path.exists(path):
         return out
@@ -87,7 +75,7 @@ def read_perft_sfens(path: str) -> list[str]:
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            sfen = line.split("|", 1)[0].strip()
+            sfen = line.split(separator, 1)[0].strip()
             if sfen.startswith("sfen "):
                 sfen = sfen[len("sfen "):].strip()
             if sfen and sfen not in out:
@@ -256,11 +244,14 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     t0 = time.monotonic()
     pos_path = args.positions if os.path.isabs(args.positions) else os.path.join(REPO_ROOT, args.positions)
-    starts = [cshogi.STARTING_SFEN] + read_file_positions(pos_path)
+    from_file = read_sfens(pos_path, "\t")
+    if not from_file:
+        sys.exit(f"error: no positions read from {pos_path}")
+    starts = [cshogi.STARTING_SFEN] + from_file
     print(f"start positions: {len(starts)} (startpos + {len(starts) - 1} from {pos_path})")
 
     sfens = generate_positions(starts, args.count, args.seed, args.max_ply)
-    edge = read_perft_sfens(os.path.join(REPO_ROOT, "positions", "perft_reference.txt"))
+    edge = read_sfens(os.path.join(REPO_ROOT, "positions", "perft_reference.txt"), "|")
     for s in edge:
         canon = cshogi.Board(s).sfen()
         if canon != s:

@@ -4,7 +4,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
-use super::movegen::{last_rank, last_two_ranks, zone};
+use super::movegen::{dead_squares, zone};
 use super::moves::Move;
 use super::position::Position;
 use super::types::PieceKind;
@@ -18,19 +18,13 @@ impl Position {
         let us = self.side_to_move();
         let them = us.flip();
         let to = mv.to();
-        let to_bb = Bitboard::from_square(to);
         let checkers = self.checkers();
         if mv.is_drop() {
             let kind = mv.drop_kind();
             if self.hand(us).count(kind) == 0 || !self.piece_at(to).is_empty() {
                 return false;
             }
-            let dead = match kind {
-                PieceKind::Pawn | PieceKind::Lance => last_rank(us),
-                PieceKind::Knight => last_two_ranks(us),
-                _ => Bitboard::EMPTY,
-            };
-            if (dead & to_bb).any() {
+            if dead_squares(us, kind).contains(to) {
                 return false;
             }
             if checkers.any() {
@@ -69,15 +63,8 @@ impl Position {
             if !kind.is_promotable() || !(zone(us).contains(from) || zone(us).contains(to)) {
                 return false;
             }
-        } else {
-            let dead = match kind {
-                PieceKind::Pawn | PieceKind::Lance => last_rank(us),
-                PieceKind::Knight => last_two_ranks(us),
-                _ => Bitboard::EMPTY,
-            };
-            if (dead & to_bb).any() {
-                return false;
-            }
+        } else if dead_squares(us, kind).contains(to) {
+            return false;
         }
         if kind == PieceKind::King {
             return !self.is_attacked(them, to, occ ^ Bitboard::from_square(from));

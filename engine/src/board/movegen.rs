@@ -82,7 +82,7 @@ pub(super) fn zone(c: Color) -> Bitboard {
 
 /// Where a pawn or lance of `c` could never move again.
 #[inline(always)]
-pub(super) fn last_rank(c: Color) -> Bitboard {
+fn last_rank(c: Color) -> Bitboard {
     match c {
         Color::Black => Bitboard::ranks(1, 1),
         Color::White => Bitboard::ranks(9, 9),
@@ -91,10 +91,21 @@ pub(super) fn last_rank(c: Color) -> Bitboard {
 
 /// Where a knight of `c` could never move again.
 #[inline(always)]
-pub(super) fn last_two_ranks(c: Color) -> Bitboard {
+fn last_two_ranks(c: Color) -> Bitboard {
     match c {
         Color::Black => Bitboard::ranks(1, 2),
         Color::White => Bitboard::ranks(8, 9),
+    }
+}
+
+/// Where a piece of `kind` of `c` could never move again, so may not stand:
+/// it must promote on a move there and may not be dropped there.
+#[inline(always)]
+pub(super) fn dead_squares(c: Color, kind: PieceKind) -> Bitboard {
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => last_rank(c),
+        PieceKind::Knight => last_two_ranks(c),
+        _ => Bitboard::EMPTY,
     }
 }
 
@@ -104,13 +115,9 @@ pub(super) fn last_two_ranks(c: Color) -> Bitboard {
 fn emit<S: MoveSink>(sink: &mut S, us: Color, kind: PieceKind, from: Square, to: Bitboard) {
     let zone = zone(us);
     match kind {
-        PieceKind::Pawn | PieceKind::Lance => {
+        PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight => {
             sink.moves(from, to & zone, true);
-            sink.moves(from, to.and_not(last_rank(us)), false);
-        }
-        PieceKind::Knight => {
-            sink.moves(from, to & zone, true);
-            sink.moves(from, to.and_not(last_two_ranks(us)), false);
+            sink.moves(from, to.and_not(dead_squares(us, kind)), false);
         }
         PieceKind::Silver | PieceKind::Bishop | PieceKind::Rook => {
             let promoting = if zone.contains(from) { to } else { to & zone };
@@ -182,7 +189,7 @@ impl Position {
         let pawns = self.pieces(us, PieceKind::Pawn);
         let pushes = pawns.and_not(pinned).forward(us) & targets;
         sink.pawn_pushes(us, pushes & zone(us), true);
-        sink.pawn_pushes(us, pushes.and_not(last_rank(us)), false);
+        sink.pawn_pushes(us, pushes.and_not(dead_squares(us, PieceKind::Pawn)), false);
         for from in pawns & pinned {
             let to = attacks::pawn(us, from) & targets & pin_line(from);
             emit(sink, us, PieceKind::Pawn, from, to);
@@ -235,7 +242,7 @@ impl Position {
         let hand = self.hand(us);
         if hand.count(PieceKind::Pawn) > 0 {
             let mut to = targets
-                .and_not(last_rank(us))
+                .and_not(dead_squares(us, PieceKind::Pawn))
                 .and_not(self.pieces(us, PieceKind::Pawn).file_fill());
             if let Some(ek) = self.king_square(us.flip()) {
                 let check = attacks::pawn(us.flip(), ek) & to;
@@ -245,20 +252,16 @@ impl Position {
             }
             sink.drops(PieceKind::Pawn, to);
         }
-        if hand.count(PieceKind::Lance) > 0 {
-            sink.drops(PieceKind::Lance, targets.and_not(last_rank(us)));
-        }
-        if hand.count(PieceKind::Knight) > 0 {
-            sink.drops(PieceKind::Knight, targets.and_not(last_two_ranks(us)));
-        }
         for kind in [
+            PieceKind::Lance,
+            PieceKind::Knight,
             PieceKind::Silver,
             PieceKind::Gold,
             PieceKind::Bishop,
             PieceKind::Rook,
         ] {
             if hand.count(kind) > 0 {
-                sink.drops(kind, targets);
+                sink.drops(kind, targets.and_not(dead_squares(us, kind)));
             }
         }
     }

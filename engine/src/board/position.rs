@@ -274,24 +274,32 @@ impl Position {
         }
     }
 
-    /// Pieces of `by` that attack `sq`, with `occ` as the occupancy.
-    pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    /// Pieces of either color standing where a stepping piece of `by` would
+    /// attack `sq` from: the step-attackers of `sq` once masked by color.
+    #[inline(always)]
+    fn step_attackers(&self, by: Color, sq: Square) -> Bitboard {
         let opp = by.flip();
         let k = &self.by_kind;
-        let steppers = (attacks::pawn(opp, sq) & k[PieceKind::Pawn as usize])
+        (attacks::pawn(opp, sq) & k[PieceKind::Pawn as usize])
             | (attacks::knight(opp, sq) & k[PieceKind::Knight as usize])
             | (attacks::silver(opp, sq) & k[PieceKind::Silver as usize])
             | (attacks::gold(opp, sq) & self.golds)
             | (attacks::king(sq)
                 & (k[PieceKind::King as usize]
                     | k[PieceKind::Horse as usize]
-                    | k[PieceKind::Dragon as usize]));
+                    | k[PieceKind::Dragon as usize]))
+    }
+
+    /// Pieces of `by` that attack `sq`, with `occ` as the occupancy.
+    pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let opp = by.flip();
+        let k = &self.by_kind;
         let sliders = (attacks::lance(opp, sq, occ) & k[PieceKind::Lance as usize])
             | (attacks::bishop(sq, occ)
                 & (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]))
             | (attacks::rook(sq, occ)
                 & (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]));
-        (steppers | sliders) & self.by_color[by.index()]
+        (self.step_attackers(by, sq) | sliders) & self.by_color[by.index()]
     }
 
     /// Whether any piece of `by` attacks `sq`, with `occ` as the occupancy.
@@ -300,15 +308,7 @@ impl Position {
         let opp = by.flip();
         let k = &self.by_kind;
         let theirs = self.by_color[by.index()];
-        let steppers = (attacks::pawn(opp, sq) & k[PieceKind::Pawn as usize])
-            | (attacks::knight(opp, sq) & k[PieceKind::Knight as usize])
-            | (attacks::silver(opp, sq) & k[PieceKind::Silver as usize])
-            | (attacks::gold(opp, sq) & self.golds)
-            | (attacks::king(sq)
-                & (k[PieceKind::King as usize]
-                    | k[PieceKind::Horse as usize]
-                    | k[PieceKind::Dragon as usize]));
-        if (steppers & theirs).any() {
+        if (self.step_attackers(by, sq) & theirs).any() {
             return true;
         }
         let rooks = (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]) & theirs;

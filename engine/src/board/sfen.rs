@@ -3,6 +3,7 @@
 //! (pieces that could never move, two pawns on a file, the side not to move
 //! in check, more pieces than a set has).
 
+use super::movegen::dead_squares;
 use super::position::Position;
 use super::types::{Color, Piece, PieceKind, Square};
 use core::fmt::Write;
@@ -78,16 +79,7 @@ impl Setup {
             let sq = Square::from_index(i as u8);
             let (c, kind) = (piece.color(), piece.kind());
             counts[kind.unpromoted().index()] += 1;
-            let rank = match c {
-                Color::Black => sq.rank(),
-                Color::White => 10 - sq.rank(),
-            };
-            let dead = match kind {
-                PieceKind::Pawn | PieceKind::Lance => rank == 1,
-                PieceKind::Knight => rank <= 2,
-                _ => false,
-            };
-            if dead {
+            if dead_squares(c, kind).contains(sq) {
                 return Err(SfenError::DeadPiece(c, square_name(sq)));
             }
             if kind == PieceKind::King {
