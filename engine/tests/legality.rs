@@ -4,7 +4,7 @@
 mod common;
 
 use std::collections::HashSet;
-use yomi_engine::board::{Move, Position};
+use yomi_engine::board::{Move, Position, UsiMoveError};
 
 #[test]
 fn is_legal_agrees_with_the_generator_on_every_encodable_move() {
@@ -75,6 +75,33 @@ fn shogi_core_round_trip() {
         assert_eq!(Position::from_core(&core).unwrap().to_sfen(), pos.to_sfen());
         for &mv in pos.legal_moves().iter() {
             assert_eq!(Move::from_core(mv.into()), Some(mv));
+        }
+    }
+}
+
+#[test]
+fn usi_move_text_is_parsed_and_checked() {
+    let pos = Position::startpos();
+    assert_eq!(pos.parse_usi_move("7g7f").unwrap().to_string(), "7g7f");
+    assert!(matches!(
+        pos.parse_usi_move("7g7e"),
+        Err(UsiMoveError::Illegal(_))
+    ));
+    assert!(matches!(
+        pos.parse_usi_move("P*5e"),
+        Err(UsiMoveError::Illegal(_))
+    ));
+    assert!(matches!(
+        pos.parse_usi_move("8h2b+"),
+        Err(UsiMoveError::Illegal(_))
+    ));
+    assert!(matches!(
+        pos.parse_usi_move("7g7"),
+        Err(UsiMoveError::Syntax(_))
+    ));
+    for pos in common::random_play(19, 1, 80) {
+        for &mv in pos.legal_moves().iter() {
+            assert_eq!(pos.parse_usi_move(&mv.to_string()), Ok(mv));
         }
     }
 }

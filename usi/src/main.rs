@@ -3,6 +3,7 @@
 
 mod moves_cmd;
 mod perft_cmd;
+mod position_arg;
 
 use clap::{Parser, Subcommand};
 

@@ -1,8 +1,9 @@
 //! `yomi perft`: count the leaves of the legal move tree.
 
+use crate::position_arg::parse_position;
 use clap::Args;
 use std::time::Instant;
-use yomi_engine::board::{divide, perft, Position, STARTPOS};
+use yomi_engine::board::{divide, perft};
 
 /// Count the leaves of the legal move tree to a fixed depth.
 ///
@@ -20,14 +21,6 @@ pub struct PerftArgs {
     /// Print the count below each legal move first.
     #[arg(long)]
     divide: bool,
-}
-
-/// Parses `startpos` or SFEN text (an optional leading `sfen` is accepted).
-pub fn parse_position(text: &str) -> Result<Position, String> {
-    let text = text.trim();
-    let text = text.strip_prefix("sfen ").unwrap_or(text);
-    let text = if text == "startpos" { STARTPOS } else { text };
-    Position::from_sfen(text).map_err(|e| format!("bad SFEN {text:?}: {e}"))
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), String> {

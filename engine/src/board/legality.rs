@@ -5,11 +5,30 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::movegen::{dead_squares, zone};
-use super::moves::Move;
+use super::moves::{Move, MoveTextError};
 use super::position::Position;
 use super::types::PieceKind;
 
+/// USI move text that is no legal move here.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UsiMoveError {
+    #[error(transparent)]
+    Syntax(#[from] MoveTextError),
+    #[error("illegal move {0} in this position")]
+    Illegal(Move),
+}
+
 impl Position {
+    /// The legal move that USI text names.
+    pub fn parse_usi_move(&self, text: &str) -> Result<Move, UsiMoveError> {
+        let mv = Move::from_usi(text)?;
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(UsiMoveError::Illegal(mv))
+        }
+    }
+
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         if mv == Move::NONE {

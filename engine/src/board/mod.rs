@@ -15,6 +15,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use hand::Hand;
+pub use legality::UsiMoveError;
 pub use movegen::{MoveCounter, MoveSink};
 pub use moves::{Move, MoveList, MoveTextError, MAX_MOVES};
 pub use perft::{divide, perft};
