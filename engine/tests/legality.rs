@@ -83,18 +83,12 @@ fn shogi_core_round_trip() {
 fn usi_move_text_is_parsed_and_checked() {
     let pos = Position::startpos();
     assert_eq!(pos.parse_usi_move("7g7f").unwrap().to_string(), "7g7f");
-    assert!(matches!(
-        pos.parse_usi_move("7g7e"),
-        Err(UsiMoveError::Illegal(_))
-    ));
-    assert!(matches!(
-        pos.parse_usi_move("P*5e"),
-        Err(UsiMoveError::Illegal(_))
-    ));
-    assert!(matches!(
-        pos.parse_usi_move("8h2b+"),
-        Err(UsiMoveError::Illegal(_))
-    ));
+    for illegal in ["7g7e", "P*5e", "8h2b+"] {
+        assert!(
+            matches!(pos.parse_usi_move(illegal), Err(UsiMoveError::Illegal(_))),
+            "{illegal}"
+        );
+    }
     assert!(matches!(
         pos.parse_usi_move("7g7"),
         Err(UsiMoveError::Syntax(_))
