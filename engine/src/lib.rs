@@ -2,9 +2,13 @@
 //!
 //! - [`board`]: the shogi position — bitboards, attack tables, legal move
 //!   generation, Zobrist hashing, SFEN and USI move text, perft.
-//!
-//! Evaluation, the `Game` plug-in interface, sequential search and the
-//! parallel master/worker search join this crate as their issues land
-//! (see the repository's DESIGN notes).
+//! - [`eval`]: the static evaluation of shogi positions.
+//! - [`game`]: the Game plug-in interface; shogi with top-b branching and
+//!   synthetic incremental random trees.
+//! - [`search`]: sequential alpha-beta and NegaScout with iterative
+//!   deepening, a transposition table and the §5.2 two-table variants.
 
 pub mod board;
+pub mod eval;
+pub mod game;
+pub mod search;

@@ -3,6 +3,8 @@
 // Each test crate uses only part of this module.
 #![allow(dead_code)]
 
+pub mod minimax;
+
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use yomi_engine::board::{Position, STARTPOS};

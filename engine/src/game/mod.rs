@@ -1,0 +1,49 @@
+//! The Game plug-in interface: every search in Yomi is generic over it, so
+//! the same sequential and parallel algorithms run on shogi and on synthetic
+//! trees.
+
+mod shogi;
+pub mod synthetic;
+
+pub use shogi::ShogiGame;
+pub use synthetic::{EdgeModel, SyntheticTree};
+
+/// Values of states, from the side to move (negamax convention). In shogi a
+/// pawn is about 100.
+pub type Value = i32;
+
+/// Larger than every value a search can return.
+pub const INFINITE: Value = 32_000;
+/// The value of a lost state (no legal move). Research mode is
+/// paper-faithful: one constant, no distance-to-mate adjustment.
+pub const LOSS: Value = -30_000;
+
+/// A game tree as the searches see it.
+///
+/// The children of a state, as a *set*, are a pure function of the state;
+/// their order is the game's prediction (most promising first). A search may
+/// reorder them from its own results, never change the set, so that every
+/// method searches the same tree and must return the same root value.
+pub trait Game {
+    /// A child, as an edge from the current state.
+    type Move: Copy + Eq + std::fmt::Debug + std::fmt::Display + Send + 'static;
+
+    /// Replaces `out` with the children of the current state, best predicted
+    /// first. An empty list means the state is terminal: the side to move
+    /// has lost ([`LOSS`]).
+    fn children(&mut self, out: &mut Vec<Self::Move>);
+
+    /// Moves to the child reached by `mv`, one of [`Game::children`].
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// The static value at the search horizon, from the side to move; a
+    /// terminal state the game can recognise cheaply gets [`LOSS`].
+    fn evaluate(&mut self) -> Value;
+
+    /// A hash of the current state for transposition tables; equal states
+    /// have equal hashes in every process.
+    fn hash(&self) -> u64;
+}

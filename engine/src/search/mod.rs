@@ -1,0 +1,13 @@
+//! Sequential game-tree search, generic over [`crate::game::Game`].
+
+mod alphabeta;
+mod limits;
+mod split;
+mod stats;
+mod tt;
+
+pub use alphabeta::{Iteration, SearchOptions, SearchResult, Searcher};
+pub use limits::Limits;
+pub use split::{Sharing, TableSplit};
+pub use stats::Stats;
+pub use tt::{Bound, Entry, TranspositionTable, NO_CHILD};

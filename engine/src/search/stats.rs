@@ -1,0 +1,29 @@
+//! What a search counts.
+
+use serde::Serialize;
+use std::ops::AddAssign;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Every node visited, internal iterative deepening included.
+    pub nodes: u64,
+    /// Nodes evaluated: at the horizon, and terminal nodes.
+    pub leaves: u64,
+    /// Transposition-table probes that found the state.
+    pub tt_hits: u64,
+    /// Transposition-table hits that ended the node's search.
+    pub tt_cutoffs: u64,
+    /// Searches of nodes at ply d′ with the full remaining depth d − d′
+    /// (the tasks of the parallel search); 0 without a table split.
+    pub task_searches: u64,
+}
+
+impl AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.nodes += o.nodes;
+        self.leaves += o.leaves;
+        self.tt_hits += o.tt_hits;
+        self.tt_cutoffs += o.tt_cutoffs;
+        self.task_searches += o.task_searches;
+    }
+}

@@ -1,0 +1,26 @@
+//! Brute-force minimax: the reference value every search must reproduce.
+
+use yomi_engine::game::{Game, Value, LOSS};
+
+/// The negamax value of the current state searched to `depth` plies, every
+/// node visited, no pruning.
+pub fn minimax<G: Game>(game: &mut G, depth: u32) -> Value {
+    if depth == 0 {
+        return game.evaluate();
+    }
+    let mut children = Vec::new();
+    game.children(&mut children);
+    if children.is_empty() {
+        return LOSS;
+    }
+    children
+        .iter()
+        .map(|&mv| {
+            game.play(mv);
+            let v = -minimax(game, depth - 1);
+            game.undo(mv);
+            v
+        })
+        .max()
+        .expect("children is not empty")
+}

@@ -1,0 +1,183 @@
+//! Alpha-beta and NegaScout, with and without the transposition table and in
+//! every §5.2 variant, return the brute-force minimax value.
+
+mod common;
+
+use common::minimax::minimax;
+use std::sync::Arc;
+use yomi_engine::board::Position;
+use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_engine::search::{Limits, SearchOptions, Searcher, Sharing, TableSplit};
+
+fn root_value<G: Game>(game: G, depth: u32, table_mb: usize, options: SearchOptions) -> i32 {
+    let mut searcher = Searcher::new(game, table_mb, options);
+    let result = searcher.search(Limits::depth(depth), |_| {});
+    assert_eq!(result.depth, depth);
+    result.value
+}
+
+/// Plain and NegaScout, each with a table, with a one-bucket table (every
+/// store evicts) and with none.
+fn plain_configurations() -> Vec<(usize, SearchOptions)> {
+    let mut out = Vec::new();
+    for negascout in [false, true] {
+        for table_mb in [1, 0] {
+            out.push((
+                table_mb,
+                SearchOptions {
+                    negascout,
+                    split: None,
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// Every two-table variant at split depth `d_prime` for a search of `depth`.
+fn split_configurations(depth: u32, d_prime: u32) -> Vec<SearchOptions> {
+    let task_depth = depth - d_prime;
+    let mut out = Vec::new();
+    for sharing in [
+        Sharing::Full,
+        Sharing::None,
+        Sharing::Partial {
+            min_depth: task_depth.saturating_sub(2),
+        },
+    ] {
+        for full_windows in [false, true] {
+            for negascout in [false, true] {
+                out.push(SearchOptions {
+                    negascout,
+                    split: Some(TableSplit {
+                        d_prime,
+                        sharing,
+                        full_windows,
+                    }),
+                });
+            }
+        }
+    }
+    out
+}
+
+fn tree(seed: u64, b: u16) -> SyntheticTree {
+    SyntheticTree::new(seed, b, Arc::new(EdgeModel::embedded()))
+}
+
+#[test]
+fn synthetic_trees_match_minimax() {
+    for b in 3..=5 {
+        for depth in 1..=6 {
+            for seed in 0..12 {
+                let expected = minimax(&mut tree(seed, b), depth);
+                for (table_mb, options) in plain_configurations() {
+                    assert_eq!(
+                        root_value(tree(seed, b), depth, table_mb, options),
+                        expected,
+                        "b {b} depth {depth} seed {seed} table {table_mb} MB {options:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn shogi_trees_match_minimax() {
+    let positions = common::start_positions();
+    for pos in positions.iter().step_by(5) {
+        for depth in 1..=4 {
+            let game = || ShogiGame::new(pos.clone(), 5);
+            let expected = minimax(&mut game(), depth);
+            for (table_mb, options) in plain_configurations() {
+                assert_eq!(
+                    root_value(game(), depth, table_mb, options),
+                    expected,
+                    "{} depth {depth} table {table_mb} MB {options:?}",
+                    pos.to_sfen()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn split_variants_match_the_plain_search() {
+    for seed in 0..8 {
+        for (depth, d_prime) in [(6, 2), (7, 3), (8, 4)] {
+            let plain = root_value(tree(seed, 4), depth, 1, SearchOptions::default());
+            for options in split_configurations(depth, d_prime) {
+                assert_eq!(
+                    root_value(tree(seed, 4), depth, 1, options),
+                    plain,
+                    "seed {seed} depth {depth} {options:?}"
+                );
+            }
+        }
+    }
+    for pos in common::start_positions().iter().skip(1).step_by(8) {
+        let (depth, d_prime) = (5, 2);
+        let game = || ShogiGame::new(pos.clone(), 5);
+        let plain = root_value(game(), depth, 1, SearchOptions::default());
+        for options in split_configurations(depth, d_prime) {
+            assert_eq!(
+                root_value(game(), depth, 1, options),
+                plain,
+                "{} {options:?}",
+                pos.to_sfen()
+            );
+        }
+    }
+}
+
+#[test]
+fn split_variants_count_task_searches() {
+    let options = |sharing| SearchOptions {
+        negascout: false,
+        split: Some(TableSplit {
+            d_prime: 3,
+            sharing,
+            full_windows: false,
+        }),
+    };
+    let mut searcher = Searcher::new(tree(3, 5), 1, options(Sharing::None));
+    let result = searcher.search(Limits::depth(7), |_| {});
+    assert!(result.stats.task_searches > 0);
+    // Task searches happen at ply 3 only: never more than the 5^3 nodes there
+    // per root iteration, and at the final iteration only.
+    assert!(result.stats.task_searches <= 125);
+}
+
+#[test]
+fn root_results_are_consistent() {
+    let pos = Position::startpos();
+    let mut searcher = Searcher::new(ShogiGame::new(pos.clone(), 5), 4, SearchOptions::default());
+    let mut depths = Vec::new();
+    let result = searcher.search(Limits::depth(5), |it| depths.push(it.depth));
+    assert_eq!(depths, [1, 3, 5]);
+    assert_eq!(result.pv.len(), 5);
+    assert_eq!(result.best_move, result.pv.first().copied());
+    // The principal variation is legal and its end is reached from the root.
+    let mut pv_pos = pos.clone();
+    for &mv in &result.pv {
+        assert!(pv_pos.is_legal(mv), "{mv} in {}", pv_pos.to_sfen());
+        pv_pos.make_move(mv);
+    }
+    assert_eq!(searcher.game().position().to_sfen(), pos.to_sfen());
+    assert!(result.stats.leaves > 0 && result.stats.leaves < result.stats.nodes);
+}
+
+#[test]
+fn node_limit_stops_the_search_with_the_last_finished_iteration() {
+    let mut searcher = Searcher::new(tree(1, 5), 1, SearchOptions::default());
+    let limits = Limits {
+        depth: 40,
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let result = searcher.search(limits, |_| {});
+    assert!(result.depth >= 2 && result.depth < 40);
+    assert!(result.stats.nodes < 20_000 + 1024);
+    assert_eq!(result.value, minimax(&mut tree(1, 5), result.depth));
+}
