@@ -5,10 +5,12 @@
 //! - [`eval`]: the static evaluation of shogi positions.
 //! - [`game`]: the Game plug-in interface; shogi with top-b branching and
 //!   synthetic incremental random trees.
+//! - [`positions`]: position-set files, and the embedded professional set.
 //! - [`search`]: sequential alpha-beta and NegaScout with iterative
 //!   deepening, a transposition table and the §5.2 two-table variants.
 
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod positions;
 pub mod search;

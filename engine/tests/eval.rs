@@ -208,7 +208,11 @@ fn move_gain_is_the_exact_placement_change() {
 #[test]
 #[ignore]
 fn timing() {
-    let positions: Vec<Position> = common::start_positions().into_iter().skip(1).collect();
+    let positions: Vec<Position> = common::start_positions()
+        .into_iter()
+        .skip(std::env::var("SKIP").map_or(1, |v| v.parse().unwrap()))
+        .take(std::env::var("TAKE").map_or(99, |v| v.parse().unwrap()))
+        .collect();
     let rounds = 20_000;
     let time = |name: &str, calls: usize, f: &dyn Fn() -> Score| {
         let start = Instant::now();

@@ -1,6 +1,7 @@
 //! `yomi`: the USI front end of the Yomi shogi engine, with developer
-//! commands (perft, move listing).
+//! commands (perft, bench, move listing).
 
+mod bench_cmd;
 mod moves_cmd;
 mod perft_cmd;
 mod position_arg;
@@ -17,6 +18,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Perft(perft_cmd::PerftArgs),
+    Bench(bench_cmd::BenchArgs),
     Moves(moves_cmd::MovesArgs),
 }
 
@@ -24,6 +26,7 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft_cmd::run(&args),
+        Command::Bench(args) => bench_cmd::run(&args),
         Command::Moves(args) => moves_cmd::run(&args),
     };
     if let Err(message) = result {

@@ -11,7 +11,7 @@ mod placement;
 
 pub use material::piece_value;
 
-use crate::board::{Color, Move, PieceKind, Position};
+use crate::board::{Color, Move, Piece, PieceKind, Position};
 use placement::Kings;
 
 /// Evaluation units: a pawn is about 100.
@@ -31,12 +31,7 @@ pub fn material_placement(pos: &Position) -> Score {
 }
 
 fn side_total(pos: &Position, c: Color) -> Score {
-    let kings = Kings::new(pos, c);
-    let mut total = material::hand_value(pos.hand(c));
-    for sq in pos.color_bb(c).and_not(pos.kind_bb(PieceKind::King)) {
-        total += kings.term(pos.piece_at(sq).kind(), sq);
-    }
-    total
+    Kings::new(pos, c).board_total(pos, c) + material::hand_value(pos.hand(c))
 }
 
 /// Cheap estimate, for move ordering, of how much the side to move's
@@ -49,21 +44,21 @@ pub fn move_gain(pos: &Position, mv: Move) -> Score {
     let to = mv.to();
     if mv.is_drop() {
         let kind = mv.drop_kind();
-        return ours.term(kind, to) - material::in_hand(kind);
+        return ours.term(Piece::new(us, kind), to) - material::in_hand(kind);
     }
     let from = mv.from();
     let captured = pos.piece_at(to);
     let mut gain = 0;
     if !captured.is_empty() {
-        let kind = captured.kind();
-        gain += Kings::new(pos, us.flip()).term(kind, to) + material::in_hand(kind.unpromoted());
+        let kind = captured.kind().unpromoted();
+        gain += Kings::new(pos, us.flip()).term(captured, to) + material::in_hand(kind);
     }
-    let piece = pos.piece_at(from).kind();
-    if piece == PieceKind::King {
+    let piece = pos.piece_at(from);
+    if piece.kind() == PieceKind::King {
         return gain;
     }
     let moved = if mv.is_promotion() {
-        piece.promoted()
+        Piece::new(us, piece.kind().promoted())
     } else {
         piece
     };

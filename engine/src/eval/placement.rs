@@ -2,50 +2,49 @@
 //! by (file, rank) offset from the piece's own king (defence) and from the
 //! enemy king (attack). Tables are built at compile time.
 //!
-//! Every term is read in the owner's frame: Black's squares as they are,
+//! Terms are defined in the owner's frame: Black's squares as they are,
 //! White's rotated 180°, so the colours score alike by construction. In that
 //! frame rank 1 is the enemy's back rank, and a negative rank offset means
 //! the piece stands nearer the enemy's side than the king it is measured
-//! from.
+//! from. The tables hold White's rows already rotated, so a lookup needs no
+//! turning of squares.
 
 use super::material::VALUES;
 use super::Score;
-use crate::board::{Color, PieceKind, Position, Square};
+use crate::board::{Color, Piece, PieceKind, Position, Square};
 
 /// File and rank offsets from a king span -8..=8: a 17 x 17 grid of cells.
 const SPAN: usize = 17;
+const CELLS: usize = SPAN * SPAN;
 /// The cell of offset (0, 0).
 const CENTER: usize = 8 * SPAN + 8;
 /// The base of a missing king: past the grid, where the rows hold zeros.
-const NO_KING: usize = SPAN * SPAN;
-const ROW: usize = NO_KING + CENTER + 1;
+const NO_KING: usize = CELLS;
 
-type KingTable = [[i16; ROW]; 15];
+// Rows are indexed by `Piece::index` and padded to powers of two, so masked
+// indices need no bounds checks.
+static SQUARE: [[i16; 128]; 32] = square_table();
+static DEFENCE: [[i8; 512]; 32] = king_table(false);
+static ATTACK: [[i8; 512]; 32] = king_table(true);
 
-/// Material and rank bonus, by kind and framed square.
-static SQUARE: [[i16; 81]; 15] = square_table();
-static DEFENCE: KingTable = king_table(false);
-static ATTACK: KingTable = king_table(true);
-
-/// A framed square's position on the grid: `file * 17 + rank`, 0-based.
-/// The cell of a piece seen from a king at base `b` is `b + grid(piece)`.
-#[inline(always)]
-const fn grid(framed: usize) -> usize {
-    framed + framed / 9 * (SPAN - 9)
+/// A square's position on the grid: `file * 17 + rank`, 0-based. The cell of
+/// a piece seen from a king at base `b` is `b + grid(piece)`.
+const fn grid(sq: usize) -> usize {
+    sq + sq / 9 * (SPAN - 9)
 }
 
-#[inline(always)]
-fn frame(c: Color, sq: Square) -> usize {
-    match c {
-        Color::Black => sq.index(),
-        Color::White => 80 - sq.index(),
+static GRID: [u8; 128] = {
+    let mut t = [0; 128];
+    let mut s = 0;
+    while s < 81 {
+        t[s] = grid(s) as u8;
+        s += 1;
     }
-}
+    t
+};
 
-/// The two king squares as seen by one colour: everything needed to score
-/// that colour's pieces.
+/// The two king squares as one colour's pieces see them.
 pub(super) struct Kings {
-    color: Color,
     own: usize,
     enemy: usize,
 }
@@ -53,25 +52,80 @@ pub(super) struct Kings {
 impl Kings {
     #[inline(always)]
     pub fn new(pos: &Position, color: Color) -> Kings {
-        let base = |k: Option<Square>| k.map_or(NO_KING, |k| CENTER - grid(frame(color, k)));
+        let base = |k: Option<Square>| k.map_or(NO_KING, |k| CENTER - grid(k.index()));
         Kings {
-            color,
             own: base(pos.king_square(color)),
             enemy: base(pos.king_square(color.flip())),
         }
     }
 
-    /// The material and placement of a non-king piece of this colour.
+    /// The material and placement of a non-king `piece` of this colour.
     #[inline(always)]
-    pub fn term(&self, kind: PieceKind, sq: Square) -> Score {
-        let s = frame(self.color, sq);
-        let g = grid(s);
-        let k = kind.index();
-        Score::from(SQUARE[k][s])
-            + Score::from(DEFENCE[k][self.own + g])
-            + Score::from(ATTACK[k][self.enemy + g])
+    pub fn term(&self, piece: Piece, sq: Square) -> Score {
+        self.row(piece).term(sq)
+    }
+
+    /// The material and placement of all of `color`'s pieces on the board,
+    /// `color` being the colour these kings were taken for. Kind by kind, so
+    /// the rows are fetched once per kind rather than once per piece.
+    #[inline(always)]
+    pub fn board_total(&self, pos: &Position, color: Color) -> Score {
+        let mut total = 0;
+        for kind in NON_KINGS {
+            let row = self.row(Piece::new(color, kind));
+            for sq in pos.pieces(color, kind) {
+                total += row.term(sq);
+            }
+        }
+        total
+    }
+
+    #[inline(always)]
+    fn row(&self, piece: Piece) -> Row<'_> {
+        let p = piece.index() & 31;
+        Row {
+            square: &SQUARE[p],
+            defence: &DEFENCE[p],
+            attack: &ATTACK[p],
+            kings: self,
+        }
     }
 }
+
+/// The tables' rows for one piece.
+struct Row<'a> {
+    square: &'a [i16; 128],
+    defence: &'a [i8; 512],
+    attack: &'a [i8; 512],
+    kings: &'a Kings,
+}
+
+impl Row<'_> {
+    #[inline(always)]
+    fn term(&self, sq: Square) -> Score {
+        let s = sq.index() & 127;
+        let g = GRID[s] as usize;
+        Score::from(self.square[s])
+            + Score::from(self.defence[(self.kings.own + g) & 511])
+            + Score::from(self.attack[(self.kings.enemy + g) & 511])
+    }
+}
+
+const NON_KINGS: [PieceKind; 13] = [
+    PieceKind::Pawn,
+    PieceKind::Lance,
+    PieceKind::Knight,
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::ProPawn,
+    PieceKind::ProLance,
+    PieceKind::ProKnight,
+    PieceKind::ProSilver,
+    PieceKind::Horse,
+    PieceKind::Dragon,
+];
 
 /// `by_distance[d]`, 0 past its end.
 const fn pick(d: i32, by_distance: &[i32]) -> i32 {
@@ -151,47 +205,52 @@ const fn rank_bonus(kind: PieceKind, r: i32) -> i32 {
     }
 }
 
-const fn kind_of(k: usize) -> Option<PieceKind> {
-    match PieceKind::from_u8(k as u8) {
+/// The kind and colour of a piece index, if it is a piece other than a king.
+const fn piece_of(p: usize) -> Option<(PieceKind, bool)> {
+    match PieceKind::from_u8((p & 15) as u8) {
         Some(PieceKind::King) | None => None,
-        other => other,
+        Some(kind) => Some((kind, p >> 4 == 1)),
     }
 }
 
-const fn square_table() -> [[i16; 81]; 15] {
-    let mut t = [[0; 81]; 15];
-    let mut k = 0;
-    while k < 15 {
-        if let Some(kind) = kind_of(k) {
+const fn square_table() -> [[i16; 128]; 32] {
+    let mut t = [[0; 128]; 32];
+    let mut p = 0;
+    while p < 32 {
+        if let Some((kind, white)) = piece_of(p) {
             let mut s = 0;
             while s < 81 {
-                t[k][s] = (VALUES[k] + rank_bonus(kind, (s % 9) as i32 + 1)) as i16;
+                let framed = if white { 80 - s } else { s };
+                t[p][s] =
+                    (VALUES[kind as usize] + rank_bonus(kind, (framed % 9) as i32 + 1)) as i16;
                 s += 1;
             }
         }
-        k += 1;
+        p += 1;
     }
     t
 }
 
-const fn king_table(attacking: bool) -> KingTable {
-    let mut t = [[0; ROW]; 15];
-    let mut k = 0;
-    while k < 15 {
-        if let Some(kind) = kind_of(k) {
+const fn king_table(attacking: bool) -> [[i8; 512]; 32] {
+    let mut t = [[0; 512]; 32];
+    let mut p = 0;
+    while p < 32 {
+        if let Some((kind, white)) = piece_of(p) {
             let mut cell = 0;
-            while cell < NO_KING {
-                let df = (cell / SPAN) as i32 - 8;
-                let dr = (cell % SPAN) as i32 - 8;
-                t[k][cell] = if attacking {
+            while cell < CELLS {
+                // Rotating the board negates both offsets: cell -> CELLS - 1 - cell.
+                let framed = if white { CELLS - 1 - cell } else { cell };
+                let df = (framed / SPAN) as i32 - 8;
+                let dr = (framed % SPAN) as i32 - 8;
+                t[p][cell] = if attacking {
                     attack(kind, df, dr)
                 } else {
                     defence(kind, df, dr)
-                } as i16;
+                } as i8;
                 cell += 1;
             }
         }
-        k += 1;
+        p += 1;
     }
     t
 }

@@ -6,7 +6,7 @@ mod shogi;
 pub mod synthetic;
 
 pub use shogi::ShogiGame;
-pub use synthetic::{EdgeModel, SyntheticTree};
+pub use synthetic::{EdgeModel, EdgeParams, SyntheticTree};
 
 /// Values of states, from the side to move (negamax convention). In shogi a
 /// pawn is about 100.

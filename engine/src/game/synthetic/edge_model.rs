@@ -1,22 +1,22 @@
-//! The distribution of synthetic edge values: a Laplace distribution fitted
-//! to the parent-to-child differences of the shogi evaluation
-//! (`yomi-harness fit-edges` refits it and writes `engine/data/edge_model.toml`).
+//! The distribution of synthetic edge values, fitted to the parent-to-child
+//! changes of the shogi evaluation: its quantile function, given at evenly
+//! spaced probabilities and interpolated linearly in between.
+//! `yomi-harness fit-edges` refits it and writes `engine/data/edge_model.toml`.
 
 use super::super::Value;
 use serde::{Deserialize, Serialize};
 
-/// Quantiles tabulated per model: a draw is one table lookup, in integers, so
-/// that every process draws the same values.
+/// The quantile function is tabulated finely per model: a draw is one table
+/// lookup, in integers, so that every process draws the same values.
 const TABLE_BITS: u32 = 12;
 const TABLE_SIZE: usize = 1 << TABLE_BITS;
 
 /// Parameters of the edge-value distribution and where they came from.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct EdgeParams {
-    /// Median edge value for the side to move.
-    pub location: f64,
-    /// Laplace scale: the mean absolute deviation from the median.
-    pub scale: f64,
+    /// Edge values (gain for the side to move) at probabilities
+    /// 0, 1/(n−1), …, 1: the minimum, the quantiles, the maximum.
+    pub quantiles: Vec<f64>,
     /// How the parameters were obtained (command, position set, b, depth, samples).
     pub fitted_from: String,
 }
@@ -25,30 +25,29 @@ pub struct EdgeParams {
 #[derive(Clone, Debug)]
 pub struct EdgeModel {
     params: EdgeParams,
-    quantiles: Box<[Value]>,
+    table: Box<[Value]>,
 }
 
 const EMBEDDED: &str = include_str!("../../../data/edge_model.toml");
 
 impl EdgeModel {
     pub fn new(params: EdgeParams) -> Result<EdgeModel, String> {
-        if !(params.scale.is_finite() && params.scale > 0.0 && params.location.is_finite()) {
-            return Err(format!(
-                "edge model needs a finite location and a positive scale, got {params:?}"
-            ));
+        let q = &params.quantiles;
+        if q.len() < 2 || q.iter().any(|x| !x.is_finite() || x.abs() > 10_000.0) {
+            return Err("edge model needs at least two finite quantiles within ±10000".into());
         }
-        let quantiles = (0..TABLE_SIZE)
+        if q.windows(2).any(|w| w[0] > w[1]) {
+            return Err("edge model quantiles must not decrease".into());
+        }
+        let table = (0..TABLE_SIZE)
             .map(|i| {
-                let u = (i as f64 + 0.5) / TABLE_SIZE as f64;
-                let x = if u < 0.5 {
-                    params.location + params.scale * (2.0 * u).ln()
-                } else {
-                    params.location - params.scale * (2.0 * (1.0 - u)).ln()
-                };
+                let u = (i as f64 + 0.5) / TABLE_SIZE as f64 * (q.len() - 1) as f64;
+                let k = (u as usize).min(q.len() - 2);
+                let x = q[k] + (q[k + 1] - q[k]) * (u - k as f64);
                 x.round() as Value
             })
             .collect();
-        Ok(EdgeModel { params, quantiles })
+        Ok(EdgeModel { params, table })
     }
 
     /// The model fitted to this project's shogi evaluation, kept in the repository.
@@ -66,9 +65,9 @@ impl EdgeModel {
         &self.params
     }
 
-    /// The value whose quantile is given by the top bits of `random`.
+    /// The value at the quantile given by the top bits of `random`.
     #[inline]
     pub fn draw(&self, random: u64) -> Value {
-        self.quantiles[(random >> (64 - TABLE_BITS)) as usize]
+        self.table[(random >> (64 - TABLE_BITS)) as usize]
     }
 }

@@ -1,0 +1,26 @@
+//! `yomi-harness positions`: checks a position file.
+
+use clap::Args;
+use yomi_engine::positions::parse_set;
+
+/// Validate a position file (`sfen <SFEN>[<TAB>metadata]` per line) and list
+/// each position's legal move count.
+#[derive(Args)]
+pub struct PositionsArgs {
+    #[arg(default_value = "positions/pro_middlegame_32.sfen")]
+    file: String,
+}
+
+pub fn run(args: &PositionsArgs) -> Result<(), String> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file))?;
+    for e in parse_set(&text)? {
+        println!(
+            "{:>3}  moves {:>3}  {}",
+            e.line,
+            e.position.count_legal_moves(),
+            e.meta
+        );
+    }
+    Ok(())
+}

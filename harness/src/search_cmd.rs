@@ -1,0 +1,192 @@
+//! `yomi-harness search`: searches a tree set and writes one JSON record per
+//! tree (JSON Lines on stdout), with a summary on stderr.
+
+use crate::trees::{Tree, TreeArgs};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use yomi_engine::game::{Game, Value};
+use yomi_engine::search::{Limits, SearchOptions, Searcher, Sharing, Stats, TableSplit};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// One process, alpha-beta (or NegaScout) with iterative deepening.
+    Sequential,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SharingArg {
+    /// One worker table used everywhere (the §5.2 baseline).
+    Full,
+    /// Worker-table results used only in task subtrees of the same position.
+    None,
+    /// Also results from other task subtrees within --share-plies of their task root.
+    Partial,
+}
+
+/// Search every tree of a set to depth d and print one JSON record per tree.
+#[derive(Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    trees: TreeArgs,
+    /// Search depth d in plies.
+    #[arg(long)]
+    d: u32,
+    #[arg(long, value_enum, default_value = "sequential")]
+    method: Method,
+    /// NegaScout instead of plain alpha-beta.
+    #[arg(long)]
+    negascout: bool,
+    /// Split depth d′: nodes at ply ≤ d′ use the master table, deeper nodes
+    /// the worker table (the §5.2 variants); without it one table is used.
+    #[arg(long)]
+    d_prime: Option<u32>,
+    /// How worker-table results cross task subtrees (with --d-prime).
+    #[arg(long, value_enum, default_value = "full")]
+    sharing: SharingArg,
+    /// Partial sharing: results within k plies of their task root are shared.
+    #[arg(long, default_value_t = 4)]
+    share_plies: u32,
+    /// Search task roots (ply d′, depth d − d′) with the full window (with --d-prime).
+    #[arg(long)]
+    full_windows: bool,
+    /// Size of each transposition table in MB.
+    #[arg(long, default_value_t = 256)]
+    tt_mb: usize,
+}
+
+#[derive(Serialize)]
+struct Record<'a> {
+    tree: &'a str,
+    b: u16,
+    d: u32,
+    method: Method,
+    negascout: bool,
+    d_prime: Option<u32>,
+    sharing: Option<SharingArg>,
+    share_plies: Option<u32>,
+    full_windows: bool,
+    value: Value,
+    best_move: String,
+    pv: String,
+    #[serde(flatten)]
+    stats: Stats,
+    time_s: f64,
+    nodes_per_s: f64,
+}
+
+pub fn run(args: &SearchArgs) -> Result<(), String> {
+    let split = match args.d_prime {
+        None if args.full_windows || args.sharing != SharingArg::Full => {
+            return Err("--sharing and --full-windows need --d-prime".into())
+        }
+        None => None,
+        Some(dp) if dp == 0 || dp >= args.d => {
+            return Err(format!(
+                "--d-prime must be between 1 and d − 1 = {}",
+                args.d.saturating_sub(1)
+            ))
+        }
+        Some(d_prime) => Some(TableSplit {
+            d_prime,
+            sharing: match args.sharing {
+                SharingArg::Full => Sharing::Full,
+                SharingArg::None => Sharing::None,
+                SharingArg::Partial => Sharing::Partial {
+                    min_depth: (args.d - d_prime).saturating_sub(args.share_plies),
+                },
+            },
+            full_windows: args.full_windows,
+        }),
+    };
+    let options = SearchOptions {
+        negascout: args.negascout,
+        split,
+    };
+    let mut summary = Summary::default();
+    for tree in args.trees.trees()? {
+        let name = tree.name().to_string();
+        let outcome = match tree {
+            Tree::Shogi { game, .. } => search(game, args, options),
+            Tree::Synthetic { tree, .. } => search(tree, args, options),
+        };
+        summary.add(&outcome);
+        let record = Record {
+            tree: &name,
+            b: args.trees.b,
+            d: args.d,
+            method: args.method,
+            negascout: args.negascout,
+            d_prime: args.d_prime,
+            sharing: args.d_prime.map(|_| args.sharing),
+            share_plies: (args.d_prime.is_some() && args.sharing == SharingArg::Partial)
+                .then_some(args.share_plies),
+            full_windows: args.full_windows,
+            value: outcome.value,
+            best_move: outcome.best_move,
+            pv: outcome.pv,
+            stats: outcome.stats,
+            time_s: outcome.time_s,
+            nodes_per_s: outcome.stats.nodes as f64 / outcome.time_s.max(1e-9),
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&record).map_err(|e| e.to_string())?
+        );
+    }
+    summary.print();
+    Ok(())
+}
+
+struct Outcome {
+    value: Value,
+    best_move: String,
+    pv: String,
+    stats: Stats,
+    time_s: f64,
+}
+
+fn search<G: Game>(game: G, args: &SearchArgs, options: SearchOptions) -> Outcome {
+    let mut searcher = Searcher::new(game, args.tt_mb, options);
+    let r = searcher.search(Limits::depth(args.d), |_| {});
+    let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+    Outcome {
+        value: r.value,
+        best_move: r.best_move.map_or("none".into(), |m| m.to_string()),
+        pv: pv.join(" "),
+        stats: r.stats,
+        time_s: r.elapsed.as_secs_f64(),
+    }
+}
+
+/// Totals over the set, the paper's way: mean leaves, geometric-mean time.
+#[derive(Default)]
+struct Summary {
+    trees: u32,
+    stats: Stats,
+    log_time: f64,
+    time: f64,
+}
+
+impl Summary {
+    fn add(&mut self, o: &Outcome) {
+        self.trees += 1;
+        self.stats += o.stats;
+        self.log_time += o.time_s.max(1e-6).ln();
+        self.time += o.time_s;
+    }
+
+    fn print(&self) {
+        let n = f64::from(self.trees.max(1));
+        eprintln!(
+            "trees {} mean_leaves {:.0} mean_nodes {:.0} geomean_time_s {:.4} total_time_s {:.2} nodes_per_s {:.0}",
+            self.trees,
+            self.stats.leaves as f64 / n,
+            self.stats.nodes as f64 / n,
+            (self.log_time / n).exp(),
+            self.time,
+            self.stats.nodes as f64 / self.time.max(1e-9)
+        );
+    }
+}

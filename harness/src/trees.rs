@@ -1,0 +1,129 @@
+//! Which trees a harness command runs on: shogi positions or synthetic
+//! seeds, with the branching limit b.
+
+use clap::{Args, ValueEnum};
+use std::path::Path;
+use std::sync::Arc;
+use yomi_engine::board::{Position, STARTPOS};
+use yomi_engine::game::{EdgeModel, ShogiGame, SyntheticTree};
+use yomi_engine::positions::parse_set;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TreeKind {
+    /// Shogi positions, the top b legal moves at each node.
+    Shogi,
+    /// Synthetic incremental random trees (seed 000 §4.1).
+    Synthetic,
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct TreeArgs {
+    /// The kind of game tree.
+    #[arg(long, value_enum, default_value = "shogi")]
+    pub tree: TreeKind,
+    /// Shogi: SFEN text, `startpos`, a position file (every position), or
+    /// `FILE#N` (its N-th position, from 1).
+    #[arg(long, default_value = "positions/pro_middlegame_32.sfen")]
+    pub position: String,
+    /// Synthetic: one seed `S` or an inclusive range `A-B`.
+    #[arg(long, default_value = "1-32")]
+    pub seeds: String,
+    /// Branching limit b: children per node (shogi: 0 keeps every legal move).
+    #[arg(long, default_value_t = 5)]
+    pub b: u16,
+    /// Synthetic: an edge-value model file instead of the embedded one
+    /// (`engine/data/edge_model.toml`).
+    #[arg(long)]
+    pub edge_model: Option<String>,
+}
+
+/// One tree of a set: a name for result records and its root.
+pub enum Tree {
+    Shogi { name: String, game: ShogiGame },
+    Synthetic { name: String, tree: SyntheticTree },
+}
+
+impl Tree {
+    pub fn name(&self) -> &str {
+        match self {
+            Tree::Shogi { name, .. } | Tree::Synthetic { name, .. } => name,
+        }
+    }
+}
+
+impl TreeArgs {
+    /// Every tree the arguments name, in order.
+    pub fn trees(&self) -> Result<Vec<Tree>, String> {
+        match self.tree {
+            TreeKind::Shogi => Ok(shogi_positions(&self.position)?
+                .into_iter()
+                .map(|(name, pos)| Tree::Shogi {
+                    name,
+                    game: ShogiGame::new(pos, self.b as usize),
+                })
+                .collect()),
+            TreeKind::Synthetic => {
+                if self.b == 0 {
+                    return Err("synthetic trees need --b of at least 1".into());
+                }
+                let model = Arc::new(match &self.edge_model {
+                    None => EdgeModel::embedded(),
+                    Some(path) => EdgeModel::from_toml(&read(path)?)?,
+                });
+                Ok(parse_seeds(&self.seeds)?
+                    .map(|seed| Tree::Synthetic {
+                        name: format!("seed{seed}"),
+                        tree: SyntheticTree::new(seed, self.b, model.clone()),
+                    })
+                    .collect())
+            }
+        }
+    }
+}
+
+fn read(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
+
+/// Positions named by a `--position` argument.
+pub fn shogi_positions(spec: &str) -> Result<Vec<(String, Position)>, String> {
+    let spec = spec.trim();
+    let (file, index) = match spec.rsplit_once('#') {
+        Some((f, i)) if Path::new(f).is_file() => {
+            let i: usize = i
+                .parse()
+                .map_err(|_| format!("bad position index {i:?} in {spec:?}"))?;
+            (f, Some(i))
+        }
+        _ => (spec, None),
+    };
+    if Path::new(file).is_file() {
+        let set = parse_set(&read(file)?).map_err(|e| format!("{file}: {e}"))?;
+        if set.is_empty() {
+            return Err(format!("{file} holds no `sfen ...` lines"));
+        }
+        let named = |n: usize| (format!("{file}#{n}"), set[n - 1].position.clone());
+        return match index {
+            None => Ok((1..=set.len()).map(named).collect()),
+            Some(i) if (1..=set.len()).contains(&i) => Ok(vec![named(i)]),
+            Some(i) => Err(format!("{file} has {} positions, not #{i}", set.len())),
+        };
+    }
+    let text = spec.strip_prefix("sfen ").unwrap_or(spec);
+    let text = if text == "startpos" { STARTPOS } else { text };
+    let pos = Position::from_sfen(text)
+        .map_err(|e| format!("--position {spec:?} is neither a file nor a valid SFEN: {e}"))?;
+    Ok(vec![(text.to_string(), pos)])
+}
+
+/// Seeds of `S` or `A-B`.
+fn parse_seeds(spec: &str) -> Result<std::ops::RangeInclusive<u64>, String> {
+    let bad = || format!("bad --seeds {spec:?}: expected S or A-B");
+    let (a, b) = spec.split_once('-').unwrap_or((spec, spec));
+    let a: u64 = a.trim().parse().map_err(|_| bad())?;
+    let b: u64 = b.trim().parse().map_err(|_| bad())?;
+    if a > b {
+        return Err(bad());
+    }
+    Ok(a..=b)
+}

@@ -1,0 +1,78 @@
+//! `yomi bench`: a fixed-depth, single-thread search of the start position
+//! and middle-game positions, for nodes per second. Node counts are the same
+//! on every run; only the times change.
+
+use clap::Args;
+use std::time::Duration;
+use yomi_engine::board::Position;
+use yomi_engine::game::ShogiGame;
+use yomi_engine::positions::pro_middlegame_32;
+use yomi_engine::search::{Limits, SearchOptions, Searcher, Stats};
+
+/// Search the start position and middle-game positions to a fixed depth
+/// (research mode, single thread) and print nodes, leaves and time per
+/// position and the total nodes per second.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Search depth in plies.
+    #[arg(long, default_value_t = 5)]
+    depth: u32,
+    /// Branching limit b: the b most promising moves (0: every legal move).
+    #[arg(long, default_value_t = 0)]
+    b: usize,
+    /// Middle-game positions from the embedded professional set (1–32).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=32))]
+    positions: u8,
+    /// Transposition table size in MB (cleared before each position).
+    #[arg(long, default_value_t = 64)]
+    hash_mb: usize,
+}
+
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    let set = pro_middlegame_32();
+    // Spread over the set: every 32/n-th position.
+    let step = 32 / args.positions as usize;
+    let mut positions = vec![("startpos".to_string(), Position::startpos())];
+    positions.extend(
+        set.iter()
+            .step_by(step)
+            .take(args.positions as usize)
+            .map(|e| (format!("pro#{}", (e.line)), e.position.clone())),
+    );
+    let mut searcher = Searcher::new(
+        ShogiGame::new(Position::startpos(), args.b),
+        args.hash_mb,
+        SearchOptions::default(),
+    );
+    let mut total = Stats::default();
+    let mut time = Duration::ZERO;
+    println!(
+        "bench: depth {} b {} hash {} MB",
+        args.depth, args.b, args.hash_mb
+    );
+    for (name, pos) in positions {
+        *searcher.game_mut() = ShogiGame::new(pos, args.b);
+        searcher.clear_tables();
+        let r = searcher.search(Limits::depth(args.depth), |_| {});
+        let best = r.best_move.map_or("none".to_string(), |m| m.to_string());
+        println!(
+            "{name:<10} nodes {:>10} leaves {:>10} time_ms {:>6} value {:>6} best {best}",
+            r.stats.nodes,
+            r.stats.leaves,
+            r.elapsed.as_millis(),
+            r.value
+        );
+        total += r.stats;
+        time += r.elapsed;
+    }
+    let secs = time.as_secs_f64().max(1e-9);
+    println!(
+        "total nodes {} leaves {} time_ms {} nps {} leaves_per_s {}",
+        total.nodes,
+        total.leaves,
+        time.as_millis(),
+        (total.nodes as f64 / secs) as u64,
+        (total.leaves as f64 / secs) as u64
+    );
+    Ok(())
+}
