@@ -38,7 +38,7 @@ pub fn run(args: &OrderingArgs) -> Result<(), String> {
     let trees = args.trees.trees()?;
     for tree in &trees {
         match tree {
-            Tree::Shogi { game, .. } => measure(game.clone(), args, &mut counts),
+            Tree::Shogi { game, .. } => measure((**game).clone(), args, &mut counts),
             Tree::Synthetic { tree, .. } => measure(tree.clone(), args, &mut counts),
         }
         eprint!(".");

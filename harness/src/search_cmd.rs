@@ -108,7 +108,7 @@ pub fn run(args: &SearchArgs) -> Result<(), String> {
     for tree in args.trees.trees()? {
         let name = tree.name().to_string();
         let outcome = match tree {
-            Tree::Shogi { game, .. } => search(game, args, options),
+            Tree::Shogi { game, .. } => search(*game, args, options),
             Tree::Synthetic { tree, .. } => search(tree, args, options),
         };
         summary.add(&outcome);

@@ -39,7 +39,7 @@ pub struct TreeArgs {
 
 /// One tree of a set: a name for result records and its root.
 pub enum Tree {
-    Shogi { name: String, game: ShogiGame },
+    Shogi { name: String, game: Box<ShogiGame> },
     Synthetic { name: String, tree: SyntheticTree },
 }
 
@@ -59,7 +59,7 @@ impl TreeArgs {
                 .into_iter()
                 .map(|(name, pos)| Tree::Shogi {
                     name,
-                    game: ShogiGame::new(pos, self.b as usize),
+                    game: Box::new(ShogiGame::new(pos, self.b as usize)),
                 })
                 .collect()),
             TreeKind::Synthetic => {

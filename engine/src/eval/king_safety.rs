@@ -1,31 +1,54 @@
 //! King safety: the squares next to a king that the enemy attacks, and the
 //! open ones it could drop on, weighed by what the enemy holds in hand.
 
-use super::Score;
+use super::{for_each_square, Score};
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, Hand, PieceKind, Position, Square};
 
-/// By attacker colour and king square: where an attacker's step piece must
-/// stand to reach a square next to the king. A 5 x 5 box around the king,
-/// one rank deeper on the attacker's side for knights.
-static REACH: [[Bitboard; 81]; 2] = reach_table();
+/// For a king square, where enemy pieces must stand to reach a square next
+/// to it; only those pieces' attacks are computed.
+#[derive(Clone, Copy)]
+struct Reach {
+    /// By attacker colour: step pieces, in a 5 x 5 box around the king and
+    /// one rank deeper on the attacker's side for knights.
+    steps: [Bitboard; 2],
+    /// Sliders, on a file or rank (rook, lance) or a diagonal (bishop)
+    /// through the 3 x 3 box.
+    rook_lines: Bitboard,
+    bishop_lines: Bitboard,
+}
 
-const fn reach_table() -> [[Bitboard; 81]; 2] {
-    let mut t = [[Bitboard::EMPTY; 81]; 2];
+static REACH: [Reach; 81] = reach_table();
+
+const fn reach_table() -> [Reach; 81] {
+    let none = Reach {
+        steps: [Bitboard::EMPTY; 2],
+        rook_lines: Bitboard::EMPTY,
+        bishop_lines: Bitboard::EMPTY,
+    };
+    let mut t = [none; 81];
     let mut k = 0;
     while k < 81 {
         let (kf, kr) = ((k / 9) as i32, (k % 9) as i32);
-        let mut s = 0;
+        let mut s: usize = 0;
         while s < 81 {
             let (df, dr) = ((s / 9) as i32 - kf, (s % 9) as i32 - kr);
+            let bit = 1u128 << s;
             if df.abs() <= 2 {
                 // Black's pieces move towards rank 1, so its knights strike from higher ranks.
                 if dr >= -2 && dr <= 3 {
-                    t[0][k].0 |= 1 << s;
+                    t[k].steps[0].0 |= bit;
                 }
                 if dr >= -3 && dr <= 2 {
-                    t[1][k].0 |= 1 << s;
+                    t[k].steps[1].0 |= bit;
                 }
+            }
+            if df.abs() <= 1 || dr.abs() <= 1 {
+                t[k].rook_lines.0 |= bit;
+            }
+            // A diagonal df - dr = c or df + dr = c passes through the box when |c| <= 2.
+            if (df - dr).abs() <= 2 || (df + dr).abs() <= 2 {
+                t[k].bishop_lines.0 |= bit;
             }
             s += 1;
         }
@@ -35,7 +58,7 @@ const fn reach_table() -> [[Bitboard; 81]; 2] {
 }
 
 /// How much a hand threatens a king with drops, 0..=8: generals and major
-/// pieces most, and little gained from a third piece of a kind.
+/// pieces most, nothing more from a third piece of a kind.
 fn drop_power(hand: Hand) -> u32 {
     const WEIGHTS: [(PieceKind, u32); 7] = [
         (PieceKind::Pawn, 1),
@@ -56,36 +79,29 @@ fn drop_power(hand: Hand) -> u32 {
 /// The squares next to `king` that pieces of `by` attack; sliders see
 /// through the king, which cannot step back along their line.
 fn attacked_zone(pos: &Position, by: Color, king: Square) -> Bitboard {
-    let zone = attacks::king(king);
+    let reach = &REACH[king.index()];
     let occ = pos.occupied() ^ Bitboard::from_square(king);
     let theirs = pos.color_bb(by);
-    let near = theirs & REACH[by.index()][king.index()];
+    let near = theirs & reach.steps[by.index()];
     let mut hit = (pos.pieces(by, PieceKind::Pawn) & near).forward(by);
-    for sq in pos.golds(by) & near {
-        hit |= attacks::gold(by, sq);
-    }
-    for sq in pos.pieces(by, PieceKind::Silver) & near {
-        hit |= attacks::silver(by, sq);
-    }
-    for sq in pos.pieces(by, PieceKind::Knight) & near {
-        hit |= attacks::knight(by, sq);
-    }
+    for_each_square(pos.golds(by) & near, |sq| hit |= attacks::gold(by, sq));
+    let silvers = pos.pieces(by, PieceKind::Silver) & near;
+    for_each_square(silvers, |sq| hit |= attacks::silver(by, sq));
+    let knights = pos.pieces(by, PieceKind::Knight) & near;
+    for_each_square(knights, |sq| hit |= attacks::knight(by, sq));
     let steppers = pos.kind_bb(PieceKind::King)
         | pos.kind_bb(PieceKind::Horse)
         | pos.kind_bb(PieceKind::Dragon);
-    for sq in steppers & near {
-        hit |= attacks::king(sq);
-    }
-    for sq in pos.pieces(by, PieceKind::Lance) {
-        hit |= attacks::lance(by, sq, occ);
-    }
-    for sq in (pos.kind_bb(PieceKind::Bishop) | pos.kind_bb(PieceKind::Horse)) & theirs {
-        hit |= attacks::bishop(sq, occ);
-    }
-    for sq in (pos.kind_bb(PieceKind::Rook) | pos.kind_bb(PieceKind::Dragon)) & theirs {
-        hit |= attacks::rook(sq, occ);
-    }
-    hit & zone
+    for_each_square(steppers & near, |sq| hit |= attacks::king(sq));
+    let lances = pos.pieces(by, PieceKind::Lance) & reach.rook_lines;
+    for_each_square(lances, |sq| hit |= attacks::lance(by, sq, occ));
+    let rooks = (pos.kind_bb(PieceKind::Rook) | pos.kind_bb(PieceKind::Dragon)) & theirs;
+    for_each_square(rooks & reach.rook_lines, |sq| hit |= attacks::rook(sq, occ));
+    let bishops = (pos.kind_bb(PieceKind::Bishop) | pos.kind_bb(PieceKind::Horse)) & theirs;
+    for_each_square(bishops & reach.bishop_lines, |sq| {
+        hit |= attacks::bishop(sq, occ)
+    });
+    hit & attacks::king(king)
 }
 
 /// The danger to `c`'s king, as a penalty for `c`: it grows with the square

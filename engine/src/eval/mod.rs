@@ -11,7 +11,7 @@ mod placement;
 
 pub use material::piece_value;
 
-use crate::board::{Color, Move, Piece, PieceKind, Position};
+use crate::board::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 use placement::Kings;
 
 /// Evaluation units: a pawn is about 100.
@@ -31,7 +31,7 @@ pub fn material_placement(pos: &Position) -> Score {
 }
 
 fn side_total(pos: &Position, c: Color) -> Score {
-    Kings::new(pos, c).board_total(pos, c) + material::hand_value(pos.hand(c))
+    Kings::new(pos, c).board_total(pos) + material::hand_value(pos.hand(c))
 }
 
 /// Cheap estimate, for move ordering, of how much the side to move's
@@ -63,4 +63,19 @@ pub fn move_gain(pos: &Position, mv: Move) -> Score {
         piece
     };
     gain + ours.term(moved, to) - ours.term(piece, from)
+}
+
+/// Calls `f` on every square of `bb`: a loop per 64-bit half is cheaper than
+/// popping bits off a `u128`.
+#[inline(always)]
+fn for_each_square(bb: Bitboard, mut f: impl FnMut(Square)) {
+    let (mut lo, mut hi) = (bb.0 as u64, (bb.0 >> 64) as u64);
+    while lo != 0 {
+        f(Square::from_index(lo.trailing_zeros() as u8));
+        lo &= lo - 1;
+    }
+    while hi != 0 {
+        f(Square::from_index(64 + hi.trailing_zeros() as u8));
+        hi &= hi - 1;
+    }
 }

@@ -10,7 +10,7 @@
 //! turning of squares.
 
 use super::material::VALUES;
-use super::Score;
+use super::{for_each_square, Score};
 use crate::board::{Color, Piece, PieceKind, Position, Square};
 
 /// File and rank offsets from a king span -8..=8: a 17 x 17 grid of cells.
@@ -21,11 +21,18 @@ const CENTER: usize = 8 * SPAN + 8;
 /// The base of a missing king: past the grid, where the rows hold zeros.
 const NO_KING: usize = CELLS;
 
-// Rows are indexed by `Piece::index` and padded to powers of two, so masked
-// indices need no bounds checks.
-static SQUARE: [[i16; 128]; 32] = square_table();
-static DEFENCE: [[i8; 512]; 32] = king_table(false);
-static ATTACK: [[i8; 512]; 32] = king_table(true);
+/// One piece's terms: material and rank bonus by square, bonuses by grid
+/// cell around its own king and the enemy king. Arrays are padded to powers
+/// of two, so masked indices need no bounds checks.
+#[derive(Clone, Copy)]
+struct PieceTable {
+    square: [i16; 128],
+    defence: [i8; 512],
+    attack: [i8; 512],
+}
+
+/// Indexed by [`Piece::index`].
+static TABLES: [PieceTable; 32] = tables();
 
 /// A square's position on the grid: `file * 17 + rank`, 0-based. The cell of
 /// a piece seen from a king at base `b` is `b + grid(piece)`.
@@ -33,6 +40,7 @@ const fn grid(sq: usize) -> usize {
     sq + sq / 9 * (SPAN - 9)
 }
 
+/// [`grid`] of every square: a load is cheaper than the division.
 static GRID: [u8; 128] = {
     let mut t = [0; 128];
     let mut s = 0;
@@ -45,6 +53,7 @@ static GRID: [u8; 128] = {
 
 /// The two king squares as one colour's pieces see them.
 pub(super) struct Kings {
+    color: Color,
     own: usize,
     enemy: usize,
 }
@@ -54,6 +63,7 @@ impl Kings {
     pub fn new(pos: &Position, color: Color) -> Kings {
         let base = |k: Option<Square>| k.map_or(NO_KING, |k| CENTER - grid(k.index()));
         Kings {
+            color,
             own: base(pos.king_square(color)),
             enemy: base(pos.king_square(color.flip())),
         }
@@ -62,70 +72,34 @@ impl Kings {
     /// The material and placement of a non-king `piece` of this colour.
     #[inline(always)]
     pub fn term(&self, piece: Piece, sq: Square) -> Score {
-        self.row(piece).term(sq)
-    }
-
-    /// The material and placement of all of `color`'s pieces on the board,
-    /// `color` being the colour these kings were taken for. Kind by kind, so
-    /// the rows are fetched once per kind rather than once per piece.
-    #[inline(always)]
-    pub fn board_total(&self, pos: &Position, color: Color) -> Score {
-        let mut total = 0;
-        for kind in NON_KINGS {
-            let row = self.row(Piece::new(color, kind));
-            for sq in pos.pieces(color, kind) {
-                total += row.term(sq);
-            }
-        }
-        total
-    }
-
-    #[inline(always)]
-    fn row(&self, piece: Piece) -> Row<'_> {
-        let p = piece.index() & 31;
-        Row {
-            square: &SQUARE[p],
-            defence: &DEFENCE[p],
-            attack: &ATTACK[p],
-            kings: self,
-        }
-    }
-}
-
-/// The tables' rows for one piece.
-struct Row<'a> {
-    square: &'a [i16; 128],
-    defence: &'a [i8; 512],
-    attack: &'a [i8; 512],
-    kings: &'a Kings,
-}
-
-impl Row<'_> {
-    #[inline(always)]
-    fn term(&self, sq: Square) -> Score {
+        let t = &TABLES[piece.index() & 31];
         let s = sq.index() & 127;
         let g = GRID[s] as usize;
-        Score::from(self.square[s])
-            + Score::from(self.defence[(self.kings.own + g) & 511])
-            + Score::from(self.attack[(self.kings.enemy + g) & 511])
+        Score::from(t.square[s])
+            + Score::from(t.defence[(self.own + g) & 511])
+            + Score::from(t.attack[(self.enemy + g) & 511])
+    }
+
+    /// The material and placement of all of this colour's pieces on the board.
+    #[inline(always)]
+    pub fn board_total(&self, pos: &Position) -> Score {
+        let mut total = 0;
+        let pieces = pos
+            .color_bb(self.color)
+            .and_not(pos.kind_bb(PieceKind::King));
+        for_each_square(pieces, |sq| total += self.term(pos.piece_at(sq), sq));
+        total
     }
 }
 
-const NON_KINGS: [PieceKind; 13] = [
-    PieceKind::Pawn,
-    PieceKind::Lance,
-    PieceKind::Knight,
-    PieceKind::Silver,
-    PieceKind::Gold,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::ProPawn,
-    PieceKind::ProLance,
-    PieceKind::ProKnight,
-    PieceKind::ProSilver,
-    PieceKind::Horse,
-    PieceKind::Dragon,
-];
+/// King steps between two squares `df` files and `dr` ranks apart.
+const fn distance(df: i32, dr: i32) -> i32 {
+    if df.abs() > dr.abs() {
+        df.abs()
+    } else {
+        dr.abs()
+    }
+}
 
 /// `by_distance[d]`, 0 past its end.
 const fn pick(d: i32, by_distance: &[i32]) -> i32 {
@@ -138,11 +112,7 @@ const fn pick(d: i32, by_distance: &[i32]) -> i32 {
 
 /// The bonus of a piece at offset (`df`, `dr`) from its own king.
 const fn defence(kind: PieceKind, df: i32, dr: i32) -> i32 {
-    let d = if df.abs() > dr.abs() {
-        df.abs()
-    } else {
-        dr.abs()
-    };
+    let d = distance(df, dr);
     match kind {
         // Golds and silvers are the castle; idle far from the king they are wasted.
         PieceKind::Gold => pick(d, &[0, 45, 30, 12, 0, -5, -10, -15, -15]),
@@ -163,11 +133,7 @@ const fn defence(kind: PieceKind, df: i32, dr: i32) -> i32 {
 
 /// The bonus of a piece at offset (`df`, `dr`) from the enemy king.
 const fn attack(kind: PieceKind, df: i32, dr: i32) -> i32 {
-    let d = if df.abs() > dr.abs() {
-        df.abs()
-    } else {
-        dr.abs()
-    };
+    let d = distance(df, dr);
     let v = match kind {
         PieceKind::Gold
         | PieceKind::ProPawn
@@ -213,40 +179,31 @@ const fn piece_of(p: usize) -> Option<(PieceKind, bool)> {
     }
 }
 
-const fn square_table() -> [[i16; 128]; 32] {
-    let mut t = [[0; 128]; 32];
+const fn tables() -> [PieceTable; 32] {
+    let empty = PieceTable {
+        square: [0; 128],
+        defence: [0; 512],
+        attack: [0; 512],
+    };
+    let mut t = [empty; 32];
     let mut p = 0;
     while p < 32 {
         if let Some((kind, white)) = piece_of(p) {
             let mut s = 0;
             while s < 81 {
                 let framed = if white { 80 - s } else { s };
-                t[p][s] =
-                    (VALUES[kind as usize] + rank_bonus(kind, (framed % 9) as i32 + 1)) as i16;
+                let rank = (framed % 9) as i32 + 1;
+                t[p].square[s] = (VALUES[kind as usize] + rank_bonus(kind, rank)) as i16;
                 s += 1;
             }
-        }
-        p += 1;
-    }
-    t
-}
-
-const fn king_table(attacking: bool) -> [[i8; 512]; 32] {
-    let mut t = [[0; 512]; 32];
-    let mut p = 0;
-    while p < 32 {
-        if let Some((kind, white)) = piece_of(p) {
             let mut cell = 0;
             while cell < CELLS {
                 // Rotating the board negates both offsets: cell -> CELLS - 1 - cell.
                 let framed = if white { CELLS - 1 - cell } else { cell };
                 let df = (framed / SPAN) as i32 - 8;
                 let dr = (framed % SPAN) as i32 - 8;
-                t[p][cell] = if attacking {
-                    attack(kind, df, dr)
-                } else {
-                    defence(kind, df, dr)
-                } as i8;
+                t[p].defence[cell] = defence(kind, df, dr) as i8;
+                t[p].attack[cell] = attack(kind, df, dr) as i8;
                 cell += 1;
             }
         }

@@ -154,10 +154,11 @@ impl<G: Game> Searcher<G> {
             stats: Stats::default(),
             elapsed: Duration::ZERO,
         };
-        let mut depth = if max_depth % 2 == 0 { 2 } else { 1 };
-        if max_depth == 0 {
-            depth = 0;
-        }
+        let mut depth = match max_depth {
+            0 => 0,
+            d if d.is_multiple_of(2) => 2,
+            _ => 1,
+        };
         while depth <= max_depth {
             self.root_depth = depth;
             let value = self.alphabeta(depth, 0, -INFINITE, INFINITE);

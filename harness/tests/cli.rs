@@ -1,0 +1,199 @@
+//! The harness commands end to end: records, tables, model files, errors.
+
+use std::process::{Command, Output};
+
+fn harness(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_yomi-harness"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .args(args)
+        .output()
+        .expect("yomi-harness runs")
+}
+
+fn stdout_ok(args: &[&str]) -> String {
+    let out = harness(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+fn records(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+#[test]
+fn search_writes_one_record_per_tree() {
+    let args = [
+        "search",
+        "--tree",
+        "synthetic",
+        "--seeds",
+        "3-5",
+        "--b",
+        "4",
+        "--d",
+        "6",
+        "--tt-mb",
+        "1",
+    ];
+    let text = stdout_ok(&args);
+    let recs = records(&text);
+    assert_eq!(recs.len(), 3);
+    assert_eq!(recs[0]["tree"], "seed3");
+    for r in &recs {
+        assert_eq!(r["method"], "sequential");
+        assert!(r["leaves"].as_u64().unwrap() > 0);
+        assert!(r["nodes"].as_u64().unwrap() >= r["leaves"].as_u64().unwrap());
+        assert_eq!(r["pv"].as_str().unwrap().split(' ').count(), 6);
+    }
+    // Same tree, same counts.
+    let again = records(&stdout_ok(&args));
+    for (a, b) in recs.iter().zip(&again) {
+        assert_eq!((&a["nodes"], &a["value"]), (&b["nodes"], &b["value"]));
+    }
+}
+
+#[test]
+fn split_variants_agree_with_the_plain_search_on_shogi() {
+    let base = [
+        "search",
+        "--tree",
+        "shogi",
+        "--position",
+        "positions/pro_middlegame_32.sfen#7",
+        "--b",
+        "5",
+        "--d",
+        "5",
+        "--tt-mb",
+        "4",
+    ];
+    let plain = records(&stdout_ok(&base))[0]["value"].clone();
+    for extra in [
+        &["--d-prime", "2"][..],
+        &["--d-prime", "2", "--sharing", "none"],
+        &[
+            "--d-prime",
+            "2",
+            "--sharing",
+            "partial",
+            "--share-plies",
+            "1",
+        ],
+        &["--d-prime", "3", "--full-windows", "--negascout"],
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let rec = &records(&stdout_ok(&args))[0];
+        assert_eq!(rec["value"], plain, "{extra:?}");
+        assert!(rec["task_searches"].as_u64().unwrap() > 0, "{extra:?}");
+    }
+}
+
+#[test]
+fn ordering_prints_a_table() {
+    let text = stdout_ok(&[
+        "ordering",
+        "--tree",
+        "synthetic",
+        "--seeds",
+        "1-4",
+        "--b",
+        "5",
+        "--depths",
+        "2,4,6",
+        "--tt-mb",
+        "1",
+    ]);
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| 2 → 4") || l.starts_with("| 4 → 6"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    // Root and 5 children per tree.
+    assert!(rows[0].contains("| 24 |"), "{text}");
+}
+
+#[test]
+fn fit_edges_writes_a_model_the_synthetic_trees_load() {
+    let dir = std::env::temp_dir().join(format!("yomi-fit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let model = dir.join("edges.toml");
+    let model = model.to_str().unwrap();
+    stdout_ok(&[
+        "fit-edges",
+        "--position",
+        "positions/pro_middlegame_32.sfen#1",
+        "--b",
+        "3",
+        "--depth",
+        "5",
+        "--out",
+        model,
+    ]);
+    let text = stdout_ok(&[
+        "search",
+        "--tree",
+        "synthetic",
+        "--seeds",
+        "1",
+        "--b",
+        "3",
+        "--d",
+        "4",
+        "--edge-model",
+        model,
+    ]);
+    assert_eq!(records(&text).len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_get_clear_errors() {
+    for (args, expected) in [
+        (
+            &["search", "--position", "nonsense", "--d", "3"][..],
+            "neither a file nor a valid SFEN",
+        ),
+        (
+            &[
+                "search",
+                "--position",
+                "positions/pro_middlegame_32.sfen#33",
+                "--d",
+                "3",
+            ],
+            "not #33",
+        ),
+        (
+            &[
+                "search",
+                "--tree",
+                "synthetic",
+                "--seeds",
+                "9-2",
+                "--d",
+                "3",
+            ],
+            "bad --seeds",
+        ),
+        (
+            &["search", "--d", "4", "--d-prime", "4"],
+            "--d-prime must be",
+        ),
+        (
+            &["search", "--d", "4", "--sharing", "none"],
+            "need --d-prime",
+        ),
+        (&["ordering", "--depths", "4,5"], "--depths"),
+    ] {
+        let out = harness(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
