@@ -181,3 +181,31 @@ fn node_limit_stops_the_search_with_the_last_finished_iteration() {
     assert!(result.stats.nodes < 20_000 + 1024);
     assert_eq!(result.value, minimax(&mut tree(1, 5), result.depth));
 }
+
+#[test]
+fn time_limit_and_stop_flag_end_the_search() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+    let limits = Limits {
+        depth: 60,
+        time: Some(Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    let result = Searcher::new(tree(2, 5), 1, SearchOptions::default()).search(limits, |_| {});
+    assert!(result.depth < 60 && result.best_move.is_some());
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let limits = Limits {
+        depth: 60,
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    let result = Searcher::new(tree(2, 5), 1, SearchOptions::default()).search(limits, |_| {});
+    stopper.join().unwrap();
+    assert!(result.depth < 60 && result.best_move.is_some());
+}

@@ -165,3 +165,80 @@ impl TranspositionTable {
         (used * 1000 / (sample * WAYS)) as u32
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(value: Value, depth: u32, bound: Bound) -> Entry {
+        Entry {
+            value,
+            depth,
+            bound,
+            best: 3,
+        }
+    }
+
+    #[test]
+    fn cutoffs_follow_the_bounds() {
+        let exact = entry(50, 4, Bound::Exact);
+        assert_eq!(exact.cutoff(4, 0, 100), Some(50));
+        assert_eq!(exact.cutoff(4, 60, 100), Some(60));
+        assert_eq!(exact.cutoff(4, 0, 40), Some(40));
+        assert_eq!(exact.cutoff(5, 0, 100), None, "too shallow");
+        let lower = entry(50, 4, Bound::Lower);
+        assert_eq!(lower.cutoff(3, 0, 50), Some(50));
+        assert_eq!(lower.cutoff(3, 0, 51), None);
+        let upper = entry(50, 4, Bound::Upper);
+        assert_eq!(upper.cutoff(3, 50, 100), Some(50));
+        assert_eq!(upper.cutoff(3, 49, 100), None);
+    }
+
+    #[test]
+    fn stores_and_replaces() {
+        let mut tt = TranspositionTable::new(1);
+        assert_eq!(tt.probe(7), None);
+        tt.store(7, entry(10, 6, Bound::Lower));
+        assert_eq!(tt.probe(7), Some(entry(10, 6, Bound::Lower)));
+        // A shallower bound does not overwrite a deeper result; an exact one does.
+        tt.store(7, entry(20, 2, Bound::Upper));
+        assert_eq!(tt.probe(7).unwrap().depth, 6);
+        tt.store(
+            7,
+            Entry {
+                best: NO_CHILD,
+                ..entry(30, 2, Bound::Exact)
+            },
+        );
+        assert_eq!(
+            tt.probe(7),
+            Some(entry(30, 2, Bound::Exact)),
+            "best child kept"
+        );
+        tt.clear();
+        assert_eq!(tt.probe(7), None);
+    }
+
+    #[test]
+    fn a_full_bucket_evicts_its_shallowest_entry() {
+        let mut tt = TranspositionTable::new(0);
+        tt.buckets = vec![Bucket::default()];
+        for (key, depth) in [(1, 5), (2, 1), (3, 7), (4, 3)] {
+            tt.store(key, entry(0, depth, Bound::Exact));
+        }
+        tt.store(5, entry(0, 2, Bound::Exact));
+        assert_eq!(tt.probe(2), None);
+        for key in [1, 3, 4, 5] {
+            assert!(tt.probe(key).is_some(), "{key}");
+        }
+        assert_eq!(tt.permille_full(), 1000);
+    }
+
+    #[test]
+    fn a_zero_sized_table_stores_nothing() {
+        let mut tt = TranspositionTable::new(0);
+        tt.store(1, entry(0, 1, Bound::Exact));
+        assert_eq!(tt.probe(1), None);
+        assert_eq!((tt.capacity(), tt.permille_full()), (0, 0));
+    }
+}
