@@ -15,7 +15,7 @@ use yomi_engine::search::{Limits, SearchOptions, Searcher, Stats};
 #[derive(Args)]
 pub struct BenchArgs {
     /// Search depth in plies.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 7)]
     depth: u32,
     /// Branching limit b: the b most promising moves (0: every legal move).
     #[arg(long, default_value_t = 0)]
