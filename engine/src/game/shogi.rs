@@ -1,6 +1,6 @@
 //! Shogi as a [`Game`], with the branching limited to the top `b` moves.
 
-use super::{Game, Value, LOSS};
+use super::{Game, Repetition, Value, LOSS};
 use crate::board::{Move, Position};
 use crate::eval;
 
@@ -10,19 +10,26 @@ use crate::eval;
 /// Moves are ranked by [`eval::move_gain`], the change of the static
 /// evaluation the move brings (captures included), ties broken by the move's
 /// encoding; so the child set is a pure function of the position.
+///
+/// It also remembers every state since it was made (hash, in check), for
+/// play mode's repetition rules: build it on a game's first position and
+/// play the game's moves on it.
 #[derive(Clone, Debug)]
 pub struct ShogiGame {
     pos: Position,
     branch_limit: usize,
     keys: Vec<i64>,
+    history: Vec<(u64, bool)>,
 }
 
 impl ShogiGame {
     pub fn new(pos: Position, branch_limit: usize) -> ShogiGame {
+        let history = vec![(pos.hash(), pos.in_check())];
         ShogiGame {
             pos,
             branch_limit,
             keys: Vec::with_capacity(crate::board::MAX_MOVES),
+            history,
         }
     }
 
@@ -35,39 +42,90 @@ impl ShogiGame {
     }
 }
 
+/// Writes the `limit` best of `moves` (all with 0) to `out`, best first:
+/// higher [`eval::move_gain`] first, then the lower encoding. `keys` is scratch.
+fn rank(
+    pos: &Position,
+    moves: impl Iterator<Item = Move>,
+    limit: usize,
+    keys: &mut Vec<i64>,
+    out: &mut Vec<Move>,
+) {
+    keys.clear();
+    keys.extend(moves.map(|mv| (-(eval::move_gain(pos, mv) as i64) << 16) | mv.to_bits() as i64));
+    keys.sort_unstable();
+    let keep = match limit {
+        0 => keys.len(),
+        b => b.min(keys.len()),
+    };
+    out.clear();
+    out.extend(
+        keys[..keep]
+            .iter()
+            .map(|&k| Move::from_bits(k as u16).expect("key holds a generated move")),
+    );
+}
+
 impl Game for ShogiGame {
     type Move = Move;
 
     fn children(&mut self, out: &mut Vec<Move>) {
         let moves = self.pos.legal_moves();
-        // One sortable key per move: higher gain first, then lower encoding.
-        self.keys.clear();
-        self.keys.extend(
-            moves
-                .iter()
-                .map(|&mv| (-(eval::move_gain(&self.pos, mv) as i64) << 16) | mv.to_bits() as i64),
+        rank(
+            &self.pos,
+            moves.iter().copied(),
+            self.branch_limit,
+            &mut self.keys,
+            out,
         );
-        self.keys.sort_unstable();
-        let keep = match self.branch_limit {
-            0 => self.keys.len(),
-            b => b.min(self.keys.len()),
-        };
-        out.clear();
-        out.extend(
-            self.keys[..keep]
-                .iter()
-                .map(|&k| Move::from_bits(k as u16).expect("key holds a generated move")),
-        );
+    }
+
+    /// Captures and promotions, all of them, ranked like the children.
+    fn tactical_children(&mut self, out: &mut Vec<Move>) {
+        let moves = self.pos.legal_moves();
+        let pos = &self.pos;
+        let tactical = moves.iter().copied().filter(|&mv| {
+            mv.is_promotion() || (!mv.is_drop() && !pos.piece_at(mv.to()).is_empty())
+        });
+        rank(pos, tactical, 0, &mut self.keys, out);
+    }
+
+    fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// The current position repeats one with the same side to move: a draw,
+    /// unless one side gave check in every one of its turns of the cycle
+    /// (perpetual check loses).
+    fn repetition(&self) -> Option<Repetition> {
+        let n = self.history.len() - 1;
+        let hash = self.history[n].0;
+        // Same side to move, and a cycle takes at least four plies.
+        let earlier = (4..=n)
+            .step_by(2)
+            .map(|back| n - back)
+            .find(|&i| self.history[i].0 == hash)?;
+        // Turns of the side to move are n, n − 2, …; the opponent's n − 1, ….
+        let checked = |from: usize| (from..=n).step_by(2).all(|k| self.history[k].1);
+        Some(if checked(earlier + 1) {
+            Repetition::Loss
+        } else if checked(earlier + 2) {
+            Repetition::Win
+        } else {
+            Repetition::Draw
+        })
     }
 
     #[inline]
     fn play(&mut self, mv: Move) {
         self.pos.make_move(mv);
+        self.history.push((self.pos.hash(), self.pos.in_check()));
     }
 
     #[inline]
     fn undo(&mut self, mv: Move) {
         self.pos.unmake_move(mv);
+        self.history.pop();
     }
 
     fn evaluate(&mut self) -> Value {

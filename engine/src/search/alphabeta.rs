@@ -8,7 +8,7 @@ use super::limits::Limits;
 use super::split::{TableSplit, WorkerTable};
 use super::stats::Stats;
 use super::tt::{Bound, Entry, TranspositionTable, NO_CHILD};
-use crate::game::{Game, Value, INFINITE, LOSS};
+use crate::game::{Game, Value, INFINITE};
 use std::time::{Duration, Instant};
 
 /// Search switches that stay fixed for a searcher's life.
@@ -18,6 +18,10 @@ pub struct SearchOptions {
     pub negascout: bool,
     /// The §5.2 two-table variants; `None` is the plain search with one table.
     pub split: Option<TableSplit>,
+    /// Play mode (USI games): quiescence search, check extension, mate
+    /// distances, repetition rules, root iterations one ply apart. Off, the
+    /// search is research mode: the paper's plain tree, reproducible leaves.
+    pub play: bool,
 }
 
 /// One finished iteration.
@@ -45,8 +49,8 @@ pub struct SearchResult<M> {
 }
 
 /// Per-ply scratch, kept between searches to avoid allocation.
-struct Ply<M> {
-    children: Vec<M>,
+pub(super) struct Ply<M> {
+    pub(super) children: Vec<M>,
     /// (sort key, index in predicted order), searched in ascending key order.
     order: Vec<(i64, u16)>,
     pv: Vec<M>,
@@ -67,24 +71,24 @@ const FIRST: i64 = INFINITE as i64 + 1;
 const UNKNOWN: i64 = -(INFINITE as i64) - 1;
 
 /// Plies searched deeper than this are refused (a safety bound on depth).
-const MAX_PLY: usize = 250;
+pub(super) const MAX_PLY: usize = 250;
 /// Nodes between two checks of the limits.
 const CHECK_EVERY: u64 = 1024;
 
 pub struct Searcher<G: Game> {
-    game: G,
-    options: SearchOptions,
+    pub(super) game: G,
+    pub(super) options: SearchOptions,
     /// The only table, or the master's table (plies ≤ d′) with a split.
-    table: TranspositionTable,
-    worker: Option<WorkerTable>,
-    plies: Vec<Ply<G::Move>>,
-    stats: Stats,
-    limits: Limits,
-    start: Instant,
-    next_check: u64,
-    aborted: bool,
+    pub(super) table: TranspositionTable,
+    pub(super) worker: Option<WorkerTable>,
+    pub(super) plies: Vec<Ply<G::Move>>,
+    pub(super) stats: Stats,
+    pub(super) limits: Limits,
+    pub(super) start: Instant,
+    pub(super) next_check: u64,
+    pub(super) aborted: bool,
     /// The depth of the running iteration (for the split's task depth).
-    root_depth: u32,
+    pub(super) root_depth: u32,
 }
 
 impl<G: Game> Searcher<G> {
@@ -132,7 +136,8 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Iterative deepening from the current state to `limits.depth` (odd
-    /// depths from 1, even ones from 2, in steps of two), calling
+    /// depths from 1, even ones from 2, in steps of two; in play mode every
+    /// depth from 1), calling
     /// `on_iteration` after each finished iteration. Returns the deepest
     /// finished iteration; tables are kept, so a later search reuses them.
     pub fn search(
@@ -154,10 +159,11 @@ impl<G: Game> Searcher<G> {
             stats: Stats::default(),
             elapsed: Duration::ZERO,
         };
+        let step = if self.options.play { 1 } else { 2 };
         let mut depth = match max_depth {
             0 => 0,
-            d if d.is_multiple_of(2) => 2,
-            _ => 1,
+            d if step == 1 || !d.is_multiple_of(2) => 1,
+            _ => 2,
         };
         while depth <= max_depth {
             self.root_depth = depth;
@@ -180,7 +186,7 @@ impl<G: Game> Searcher<G> {
             if depth == max_depth {
                 break;
             }
-            depth += 2;
+            depth += step;
         }
         result.stats = self.stats;
         result.elapsed = self.start.elapsed();
@@ -189,7 +195,7 @@ impl<G: Game> Searcher<G> {
 
     /// Whether the search must stop; checked every [`CHECK_EVERY`] nodes.
     #[inline]
-    fn out_of_budget(&mut self) -> bool {
+    pub(super) fn out_of_budget(&mut self) -> bool {
         if self.stats.nodes >= self.next_check {
             self.next_check = self.stats.nodes + CHECK_EVERY;
             if self.limits.reached(self.start, self.stats.nodes) {
@@ -203,15 +209,23 @@ impl<G: Game> Searcher<G> {
     #[inline]
     fn probe(&self, ply: usize) -> Option<Entry> {
         let key = self.game.hash();
-        match (&self.worker, self.options.split) {
+        let entry = match (&self.worker, self.options.split) {
             (Some(w), Some(s)) if ply > s.d_prime as usize => w.probe(key),
             _ => self.table.probe(key),
-        }
+        }?;
+        Some(Entry {
+            value: self.value_from_table(entry.value, ply),
+            ..entry
+        })
     }
 
     #[inline]
     fn store(&mut self, ply: usize, entry: Entry) {
         let key = self.game.hash();
+        let entry = Entry {
+            value: self.value_to_table(entry.value, ply),
+            ..entry
+        };
         match (&mut self.worker, self.options.split) {
             (Some(w), Some(s)) if ply > s.d_prime as usize => w.store(key, entry),
             _ => self.table.store(key, entry),
@@ -220,11 +234,24 @@ impl<G: Game> Searcher<G> {
 
     fn alphabeta(&mut self, depth: u32, ply: usize, alpha: Value, beta: Value) -> Value {
         self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
         self.plies[ply].pv.clear();
         if self.out_of_budget() {
             return 0;
         }
+        let mut depth = depth;
+        if self.options.play && ply > 0 {
+            if let Some(r) = self.game.repetition() {
+                return self.repetition_value(r, ply);
+            }
+            if self.game.in_check() && ply < 2 * self.root_depth as usize {
+                depth += 1;
+            }
+        }
         if depth == 0 || ply == MAX_PLY {
+            if self.options.play && ply < MAX_PLY {
+                return self.quiesce(ply, alpha, beta);
+            }
             self.stats.leaves += 1;
             return self.game.evaluate();
         }
@@ -270,7 +297,7 @@ impl<G: Game> Searcher<G> {
         if children.is_empty() {
             self.plies[ply].children = children;
             self.stats.leaves += 1;
-            return LOSS.clamp(outer_alpha, outer_beta);
+            return self.loss_value(ply).clamp(outer_alpha, outer_beta);
         }
         let mut order = std::mem::take(&mut self.plies[ply].order);
         self.order_children(ply, depth, &children, &mut order);

@@ -2,12 +2,14 @@
 
 mod alphabeta;
 mod limits;
+mod play;
 mod split;
 mod stats;
 mod tt;
 
 pub use alphabeta::{Iteration, SearchOptions, SearchResult, Searcher};
 pub use limits::Limits;
+pub use play::mate_distance;
 pub use split::{Sharing, TableSplit};
 pub use stats::Stats;
 pub use tt::{Bound, Entry, TranspositionTable, NO_CHILD};

@@ -16,6 +16,8 @@ pub struct Stats {
     /// Searches of nodes at ply d′ with the full remaining depth d − d′
     /// (the tasks of the parallel search); 0 without a table split.
     pub task_searches: u64,
+    /// The deepest ply reached (play mode: quiescence and extensions included).
+    pub seldepth: u32,
 }
 
 impl AddAssign for Stats {
@@ -25,5 +27,6 @@ impl AddAssign for Stats {
         self.tt_hits += o.tt_hits;
         self.tt_cutoffs += o.tt_cutoffs;
         self.task_searches += o.task_searches;
+        self.seldepth = self.seldepth.max(o.seldepth);
     }
 }

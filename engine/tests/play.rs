@@ -1,0 +1,85 @@
+//! Play mode: mates are found and scored by distance, quiescence sees
+//! recaptures beyond the horizon, repetitions end in a draw or, with
+//! perpetual check, in a loss for the checking side.
+
+use yomi_engine::board::Position;
+use yomi_engine::game::{Game, Repetition, ShogiGame};
+use yomi_engine::search::{mate_distance, Limits, SearchOptions, Searcher};
+
+const PLAY: SearchOptions = SearchOptions {
+    negascout: false,
+    split: None,
+    play: true,
+};
+
+fn game(sfen: &str) -> ShogiGame {
+    ShogiGame::new(Position::from_sfen(sfen).unwrap(), 0)
+}
+
+#[test]
+fn finds_a_mate_in_one_and_scores_it_by_distance() {
+    // G*5b, protected by the pawn on 5c, mates the king on 5a.
+    let mut searcher = Searcher::new(game("4k4/9/4P4/9/9/9/9/9/4K4 b G 1"), 4, PLAY);
+    let r = searcher.search(Limits::depth(3), |_| {});
+    assert_eq!(r.best_move.unwrap().to_string(), "G*5b");
+    assert_eq!(mate_distance(r.value), Some(1));
+}
+
+#[test]
+fn a_mated_side_sees_its_distance_to_mate() {
+    // White to move, mated: no legal move.
+    let mut searcher = Searcher::new(game("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1"), 4, PLAY);
+    let r = searcher.search(Limits::depth(2), |_| {});
+    assert_eq!(r.best_move, None);
+    assert_eq!(mate_distance(r.value), Some(0));
+}
+
+#[test]
+fn quiescence_sees_the_recapture() {
+    // Rook takes the pawn on 4c, and the gold on 4b takes the rook.
+    let sfen = "4k4/5g3/5p3/9/9/9/9/5R3/4K4 b - 1";
+    let mut research = Searcher::new(game(sfen), 4, SearchOptions::default());
+    let greedy = research.search(Limits::depth(1), |_| {});
+    assert!(greedy.best_move.unwrap().to_string().starts_with("4h4c"));
+    let mut play = Searcher::new(game(sfen), 4, PLAY);
+    let careful = play.search(Limits::depth(1), |_| {});
+    assert!(!careful.best_move.unwrap().to_string().starts_with("4h4c"));
+    assert!(careful.value < greedy.value);
+    assert!(careful.stats.seldepth > 1);
+}
+
+fn play_moves(g: &mut ShogiGame, moves: &[&str]) {
+    for m in moves {
+        let mv = g.position().parse_usi_move(m).unwrap();
+        g.play(mv);
+    }
+}
+
+#[test]
+fn repetitions_are_draws_unless_one_side_checks_throughout() {
+    let mut g = ShogiGame::new(Position::startpos(), 0);
+    play_moves(&mut g, &["5i4h", "5a4b", "4h5i"]);
+    assert_eq!(g.repetition(), None);
+    play_moves(&mut g, &["4b5a"]);
+    assert_eq!(g.repetition(), Some(Repetition::Draw));
+
+    // Black's rook checks on every one of its turns: perpetual check.
+    let mut g = game("4k4/9/9/9/9/9/9/9/R3K4 b - 1");
+    play_moves(&mut g, &["9i9a", "5a5b", "9a9b", "5b5a", "9b9a"]);
+    assert_eq!(
+        g.repetition(),
+        Some(Repetition::Win),
+        "white to move, checked throughout"
+    );
+    play_moves(&mut g, &["5a5b", "9a9b"]);
+    assert_eq!(g.repetition(), Some(Repetition::Win));
+}
+
+#[test]
+fn play_mode_iterates_every_depth() {
+    let mut searcher = Searcher::new(ShogiGame::new(Position::startpos(), 0), 4, PLAY);
+    let mut depths = Vec::new();
+    let r = searcher.search(Limits::depth(4), |it| depths.push(it.depth));
+    assert_eq!(depths, [1, 2, 3, 4]);
+    assert!(r.stats.seldepth >= 4);
+}
