@@ -1,22 +1,30 @@
-//! `yomi`: the USI front end of the Yomi shogi engine, with developer
-//! commands (perft, bench, move listing).
+//! `yomi`: the Yomi shogi engine. Started without arguments (as GUIs do) it
+//! speaks USI on stdin and stdout; its subcommands are developer tools
+//! (perft, bench, move listing).
 
 mod bench_cmd;
 mod moves_cmd;
 mod perft_cmd;
 mod position_arg;
+mod protocol;
 
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "yomi", version, about = "Yomi shogi engine")]
+#[command(
+    name = "yomi",
+    version,
+    about = "Yomi shogi engine: speaks USI on stdin/stdout when started without a command"
+)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak USI on stdin/stdout (the default).
+    Usi,
     Perft(perft_cmd::PerftArgs),
     Bench(bench_cmd::BenchArgs),
     Moves(moves_cmd::MovesArgs),
@@ -24,7 +32,14 @@ enum Command {
 
 fn main() {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let result = match cli.command.unwrap_or(Command::Usi) {
+        Command::Usi => {
+            protocol::run(
+                std::io::stdin().lock(),
+                protocol::Output::new(std::io::stdout()),
+            );
+            Ok(())
+        }
         Command::Perft(args) => perft_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Moves(args) => moves_cmd::run(&args),

@@ -34,6 +34,8 @@ pub struct Iteration<M> {
     /// Counts since the search began.
     pub stats: Stats,
     pub elapsed: Duration,
+    /// Permille of the (master) table in use.
+    pub hashfull: u32,
 }
 
 /// The outcome of [`Searcher::search`]: the deepest finished iteration.
@@ -177,6 +179,7 @@ impl<G: Game> Searcher<G> {
                 pv: self.plies[0].pv.clone(),
                 stats: self.stats,
                 elapsed: self.start.elapsed(),
+                hashfull: self.table.permille_full(),
             };
             on_iteration(&iteration);
             result.depth = depth;

@@ -1,0 +1,102 @@
+//! Time management: how long to think about a move under byoyomi, Fischer
+//! increments, sudden death or a fixed move time, never losing on time.
+
+use super::go::Go;
+use std::time::Duration;
+use yomi_engine::board::Color;
+
+/// A move's time budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start another iteration after this much time.
+    pub soft: Duration,
+    /// Stop the search at this time, whatever it is doing.
+    pub hard: Duration,
+}
+
+/// Never plan a move shorter than this, even on an empty clock.
+const FLOOR: Duration = Duration::from_millis(10);
+
+/// The budget of the side `us` for `go`, keeping `margin` back for
+/// transmission; `None` when the clock does not limit the search (no time
+/// given, `infinite`).
+pub fn budget(go: &Go, us: Color, margin: Duration) -> Option<Budget> {
+    if let Some(t) = go.movetime {
+        let hard = t.saturating_sub(margin).max(FLOOR);
+        return Some(Budget { soft: hard, hard });
+    }
+    let remaining = go.time[us.index()];
+    let byoyomi = go.byoyomi.unwrap_or(Duration::ZERO);
+    let inc = go.inc[us.index()].unwrap_or(Duration::ZERO);
+    if remaining.is_none() && byoyomi.is_zero() {
+        return None;
+    }
+    let remaining = remaining.unwrap_or(Duration::ZERO);
+    let (soft, hard) = if !byoyomi.is_zero() {
+        // Byoyomi is spent anyway: use it all, plus a slice of the main time.
+        let hard = (remaining / 8 + byoyomi).min(remaining + byoyomi);
+        (remaining / 30 + byoyomi, hard)
+    } else if !inc.is_zero() {
+        (
+            remaining / 30 + inc * 3 / 4,
+            (remaining / 6 + inc).min(remaining),
+        )
+    } else {
+        (remaining / 40, (remaining / 8).min(remaining))
+    };
+    let hard = hard.saturating_sub(margin).max(FLOOR);
+    Some(Budget {
+        soft: soft.saturating_sub(margin).clamp(FLOOR, hard),
+        hard,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(words: &str) -> Go {
+        Go::parse(&words.split_whitespace().collect::<Vec<_>>()).unwrap()
+    }
+
+    const MARGIN: Duration = Duration::from_millis(200);
+
+    #[test]
+    fn byoyomi_alone_is_used_up_to_the_margin() {
+        let b = budget(&go("btime 0 wtime 0 byoyomi 3000"), Color::Black, MARGIN).unwrap();
+        assert_eq!(b.hard, Duration::from_millis(2800));
+        assert_eq!(b.soft, b.hard);
+    }
+
+    #[test]
+    fn main_time_is_shared_out_and_never_exceeded() {
+        for words in [
+            "btime 60000 wtime 1000",
+            "btime 60000 wtime 1000 binc 2000 winc 2000",
+            "btime 60000 wtime 1000 byoyomi 5000",
+        ] {
+            let g = go(words);
+            for us in [Color::Black, Color::White] {
+                let b = budget(&g, us, MARGIN).unwrap();
+                let remaining = g.time[us.index()].unwrap() + g.byoyomi.unwrap_or_default();
+                assert!(b.soft <= b.hard, "{words}");
+                assert!(
+                    b.hard + MARGIN <= remaining.max(FLOOR + MARGIN),
+                    "{words} {us:?} {b:?}"
+                );
+            }
+        }
+        let b = budget(&go("btime 60000 wtime 60000"), Color::Black, MARGIN).unwrap();
+        assert_eq!(b.soft, Duration::from_millis(1300));
+    }
+
+    #[test]
+    fn fixed_and_unlimited_searches() {
+        let b = budget(&go("movetime 1000"), Color::White, MARGIN).unwrap();
+        assert_eq!(b.hard, Duration::from_millis(800));
+        assert_eq!(budget(&go("infinite"), Color::Black, MARGIN), None);
+        assert_eq!(budget(&go("depth 5"), Color::Black, MARGIN), None);
+        let empty = budget(&go("btime 0 wtime 0"), Color::Black, MARGIN).unwrap();
+        assert_eq!(empty.hard, FLOOR);
+    }
+}

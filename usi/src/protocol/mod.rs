@@ -1,0 +1,13 @@
+//! The USI protocol front end: what shogi GUIs and match runners talk to.
+
+mod clock;
+mod go;
+mod input;
+mod options;
+mod output;
+mod position_cmd;
+mod search_thread;
+mod session;
+
+pub use output::Output;
+pub use session::run;

@@ -1,0 +1,294 @@
+//! The engine options a GUI sees after `usi` and sets with `setoption`:
+//! declared once in a table, validated and clamped on the way in.
+
+use std::fmt::Write;
+
+/// Research or play: the search's mode (`SearchMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Play,
+    Research,
+}
+
+/// The option values the engine runs with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub ponder: bool,
+    pub threads: usize,
+    pub branch_limit: usize,
+    pub multipv: usize,
+    /// 0: no limit.
+    pub depth_limit: u32,
+    /// 0: no limit.
+    pub nodes_limit: u64,
+    pub mode: Mode,
+    /// Kept back from every time budget for transmission and GUI delays.
+    pub margin_ms: u64,
+}
+
+enum Kind {
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
+    Combo {
+        default: &'static str,
+        values: &'static [&'static str],
+    },
+}
+
+struct Spec {
+    name: &'static str,
+    kind: Kind,
+}
+
+const SPECS: &[Spec] = &[
+    Spec {
+        name: "USI_Hash",
+        kind: Kind::Spin {
+            default: 256,
+            min: 1,
+            max: 65536,
+        },
+    },
+    Spec {
+        name: "USI_Ponder",
+        kind: Kind::Check { default: true },
+    },
+    Spec {
+        name: "Threads",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 1024,
+        },
+    },
+    Spec {
+        name: "BranchLimit",
+        kind: Kind::Spin {
+            default: 0,
+            min: 0,
+            max: 600,
+        },
+    },
+    Spec {
+        name: "MultiPV",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 600,
+        },
+    },
+    Spec {
+        name: "DepthLimit",
+        kind: Kind::Spin {
+            default: 0,
+            min: 0,
+            max: 200,
+        },
+    },
+    Spec {
+        name: "NodesLimit",
+        kind: Kind::Spin {
+            default: 0,
+            min: 0,
+            max: i64::MAX,
+        },
+    },
+    Spec {
+        name: "SearchMode",
+        kind: Kind::Combo {
+            default: "play",
+            values: &["play", "research"],
+        },
+    },
+    Spec {
+        name: "ByoyomiMargin",
+        kind: Kind::Spin {
+            default: 200,
+            min: 0,
+            max: 60_000,
+        },
+    },
+];
+
+impl Default for Options {
+    fn default() -> Options {
+        let mut o = Options {
+            hash_mb: 0,
+            ponder: false,
+            threads: 0,
+            branch_limit: 0,
+            multipv: 0,
+            depth_limit: 0,
+            nodes_limit: 0,
+            mode: Mode::Play,
+            margin_ms: 0,
+        };
+        for spec in SPECS {
+            let value = match spec.kind {
+                Kind::Spin { default, .. } => default.to_string(),
+                Kind::Check { default } => default.to_string(),
+                Kind::Combo { default, .. } => default.to_string(),
+            };
+            o.apply(spec, &value).expect("defaults are valid");
+        }
+        o
+    }
+}
+
+impl Options {
+    /// The `option name …` lines of the `usi` answer.
+    pub fn declarations() -> String {
+        let mut out = String::new();
+        for spec in SPECS {
+            let _ = match &spec.kind {
+                Kind::Spin { default, min, max } => writeln!(
+                    out,
+                    "option name {} type spin default {default} min {min} max {max}",
+                    spec.name
+                ),
+                Kind::Check { default } => {
+                    writeln!(
+                        out,
+                        "option name {} type check default {default}",
+                        spec.name
+                    )
+                }
+                Kind::Combo { default, values } => {
+                    let vars: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
+                    writeln!(
+                        out,
+                        "option name {} type combo default {default} {}",
+                        spec.name,
+                        vars.join(" ")
+                    )
+                }
+            };
+        }
+        out
+    }
+
+    /// Applies `setoption name <name> value <value>`; names match without
+    /// regard to case. Out-of-range numbers are clamped (the answer says so);
+    /// anything else that does not fit is an error and changes nothing.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Option<String>, String> {
+        let spec = SPECS
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown option {name:?}"))?;
+        self.apply(spec, value.trim())
+    }
+
+    fn apply(&mut self, spec: &Spec, value: &str) -> Result<Option<String>, String> {
+        let mut note = None;
+        match &spec.kind {
+            Kind::Spin { min, max, .. } => {
+                let v: i128 = value
+                    .parse()
+                    .map_err(|_| format!("option {} needs an integer, not {value:?}", spec.name))?;
+                let clamped = v.clamp(i128::from(*min), i128::from(*max)) as i64;
+                if i128::from(clamped) != v {
+                    note = Some(format!(
+                        "{} {v} is out of range, set to {clamped}",
+                        spec.name
+                    ));
+                }
+                self.set_number(spec.name, clamped);
+            }
+            Kind::Check { .. } => {
+                let v = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "option {} needs true or false, not {value:?}",
+                            spec.name
+                        ))
+                    }
+                };
+                match spec.name {
+                    "USI_Ponder" => self.ponder = v,
+                    _ => unreachable!("every check option has a field"),
+                }
+            }
+            Kind::Combo { values, .. } => {
+                let v = values
+                    .iter()
+                    .find(|v| v.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| {
+                        format!("option {} is one of {values:?}, not {value:?}", spec.name)
+                    })?;
+                self.mode = if *v == "play" {
+                    Mode::Play
+                } else {
+                    Mode::Research
+                };
+            }
+        }
+        Ok(note)
+    }
+
+    fn set_number(&mut self, name: &str, v: i64) {
+        let v = v.max(0);
+        match name {
+            "USI_Hash" => self.hash_mb = v as usize,
+            "Threads" => self.threads = v as usize,
+            "BranchLimit" => self.branch_limit = v as usize,
+            "MultiPV" => self.multipv = v as usize,
+            "DepthLimit" => self.depth_limit = v as u32,
+            "NodesLimit" => self.nodes_limit = v as u64,
+            "ByoyomiMargin" => self.margin_ms = v as u64,
+            _ => unreachable!("every spin option has a field"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_declarations() {
+        let o = Options::default();
+        assert_eq!(
+            (o.hash_mb, o.threads, o.multipv, o.mode),
+            (256, 1, 1, Mode::Play)
+        );
+        let d = Options::declarations();
+        assert!(d.contains("option name USI_Hash type spin default 256 min 1 max 65536\n"));
+        assert!(
+            d.contains("option name SearchMode type combo default play var play var research\n")
+        );
+        assert_eq!(d.lines().count(), SPECS.len());
+    }
+
+    #[test]
+    fn set_validates_and_clamps() {
+        let mut o = Options::default();
+        assert_eq!(o.set("usi_hash", "64"), Ok(None));
+        assert_eq!(o.hash_mb, 64);
+        assert!(o.set("MultiPV", "0").unwrap().unwrap().contains("set to 1"));
+        assert_eq!(o.multipv, 1);
+        assert!(o
+            .set("NodesLimit", "99999999999999999999999")
+            .unwrap()
+            .is_some());
+        let before = o.clone();
+        assert!(o.set("BranchLimit", "five").is_err());
+        assert!(o.set("USI_Ponder", "yes").is_err());
+        assert!(o.set("SearchMode", "blitz").is_err());
+        assert!(o
+            .set("NoSuchOption", "1")
+            .unwrap_err()
+            .contains("unknown option"));
+        assert_eq!(o, before);
+        assert_eq!(o.set("SearchMode", "Research"), Ok(None));
+        assert_eq!(o.mode, Mode::Research);
+    }
+}

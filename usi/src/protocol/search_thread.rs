@@ -1,0 +1,143 @@
+//! One `go`: the search runs on its own thread, prints `info` lines and
+//! finally `bestmove`, while the command loop keeps answering the GUI.
+
+use super::clock::Budget;
+use super::output::Output;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use yomi_engine::board::Move;
+use yomi_engine::game::{Game, ShogiGame};
+use yomi_engine::search::{mate_distance, Iteration, Limits, Searcher};
+
+/// What the command loop and the search share.
+pub struct Control {
+    pub stop: Arc<AtomicBool>,
+    /// `go ponder` or `go infinite`: hold `bestmove` until `stop` or `ponderhit`.
+    hold: AtomicBool,
+    /// When the clock started (at `go`, or at `ponderhit`), with the budget.
+    clock: Mutex<Option<(Instant, Budget)>>,
+    budget: Option<Budget>,
+}
+
+impl Control {
+    /// `stop`: end the search and answer.
+    pub fn stop(&self) {
+        self.hold.store(false, Ordering::SeqCst);
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// `ponderhit`: the predicted move was played; the clock runs from now.
+    pub fn ponderhit(self: &Arc<Self>) {
+        self.start_clock();
+        self.hold.store(false, Ordering::SeqCst);
+    }
+
+    fn start_clock(self: &Arc<Self>) {
+        let Some(budget) = self.budget else {
+            return;
+        };
+        *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = Some((Instant::now(), budget));
+        // The hard limit is enforced from outside the search, to the millisecond.
+        let stop = self.stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(budget.hard);
+            stop.store(true, Ordering::SeqCst);
+        });
+    }
+
+    /// After an iteration: whether starting another would overrun the soft budget.
+    fn past_soft_limit(&self) -> bool {
+        let clock = self.clock.lock().unwrap_or_else(|e| e.into_inner());
+        clock.is_some_and(|(start, budget)| start.elapsed() >= budget.soft)
+    }
+}
+
+/// What a `go` asks for.
+pub struct Request {
+    pub limits: Limits,
+    pub budget: Option<Budget>,
+    /// Hold the answer until told (`ponder`, `infinite`).
+    pub hold: bool,
+    /// The clock starts later (`ponder`).
+    pub ponder: bool,
+    pub send_ponder_move: bool,
+}
+
+pub struct Running {
+    pub control: Arc<Control>,
+    pub handle: JoinHandle<Searcher<ShogiGame>>,
+}
+
+/// Starts searching `searcher`'s game; the thread hands the searcher back.
+pub fn start(mut searcher: Searcher<ShogiGame>, request: Request, out: Output) -> Running {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut limits = request.limits;
+    limits.stop = Some(stop.clone());
+    let control = Arc::new(Control {
+        stop,
+        hold: AtomicBool::new(request.hold),
+        clock: Mutex::new(None),
+        budget: request.budget,
+    });
+    if !request.ponder {
+        control.start_clock();
+    }
+    let shared = control.clone();
+    let handle = std::thread::spawn(move || {
+        let result = searcher.search(limits, |it| {
+            out.line(&info_line(it));
+            if shared.past_soft_limit() || found_mate(it) && !shared.hold.load(Ordering::SeqCst) {
+                shared.stop.store(true, Ordering::SeqCst);
+            }
+        });
+        while shared.hold.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let best = result
+            .best_move
+            .or_else(|| first_child(searcher.game_mut()));
+        out.line(&match best {
+            None => "bestmove resign".to_string(),
+            Some(mv) => match result.pv.get(1) {
+                Some(reply) if request.send_ponder_move && result.best_move == Some(mv) => {
+                    format!("bestmove {mv} ponder {reply}")
+                }
+                _ => format!("bestmove {mv}"),
+            },
+        });
+        searcher
+    });
+    Running { control, handle }
+}
+
+/// A mate found at a depth that already covers it: deeper search won't change it.
+fn found_mate(it: &Iteration<Move>) -> bool {
+    mate_distance(it.value).is_some_and(|plies| plies.unsigned_abs() < it.depth)
+}
+
+/// A legal move when the search had no time to finish even its first iteration.
+fn first_child(game: &mut ShogiGame) -> Option<Move> {
+    let mut children = Vec::new();
+    game.children(&mut children);
+    children.first().copied()
+}
+
+fn info_line(it: &Iteration<Move>) -> String {
+    let ms = it.elapsed.as_millis();
+    let nps = (it.stats.nodes as f64 / it.elapsed.as_secs_f64().max(1e-3)) as u64;
+    let score = match mate_distance(it.value) {
+        Some(plies) => format!("mate {plies}"),
+        None => format!("cp {}", it.value),
+    };
+    let pv: Vec<String> = it.pv.iter().map(|m| m.to_string()).collect();
+    format!(
+        "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {nps} hashfull {} time {ms} pv {}",
+        it.depth,
+        it.stats.seldepth.max(it.depth),
+        it.stats.nodes,
+        it.hashfull,
+        pv.join(" ")
+    )
+}

@@ -1,0 +1,242 @@
+//! The USI command loop: one command a line, answered at once, the search
+//! on its own thread. A bad line gets `info string error: …` and changes
+//! nothing.
+
+use super::clock;
+use super::go::Go;
+use super::input::{read_line, Line, MAX_LINE};
+use super::options::{Mode, Options};
+use super::output::Output;
+use super::position_cmd::GamePosition;
+use super::search_thread::{self, Request, Running};
+use std::io::BufRead;
+use std::time::Duration;
+use yomi_engine::game::{Game, ShogiGame};
+use yomi_engine::search::{Limits, SearchOptions, Searcher};
+
+/// The deepest search `go` without a depth asks for.
+const MAX_DEPTH: u32 = 200;
+
+struct Session {
+    out: Output,
+    options: Options,
+    /// Built at `isready` (or the first `go`); away while a search runs.
+    searcher: Option<Searcher<ShogiGame>>,
+    /// The table size and mode the searcher was built for.
+    built: Option<(usize, Mode)>,
+    position: Option<GamePosition>,
+    running: Option<Running>,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(mut input: impl BufRead, out: Output) {
+    let mut session = Session {
+        out,
+        options: Options::default(),
+        searcher: None,
+        built: None,
+        position: None,
+        running: None,
+    };
+    loop {
+        let line = match read_line(&mut input) {
+            Ok(Some(Line::Text(line))) => line,
+            Ok(Some(Line::TooLong(n))) => {
+                session
+                    .out
+                    .error(&format!("line of {n} bytes ignored (at most {MAX_LINE})"));
+                continue;
+            }
+            Ok(None) => break,
+            Err(e) => {
+                session.out.error(&format!("reading input: {e}"));
+                break;
+            }
+        };
+        if !session.command(&line) {
+            break;
+        }
+    }
+    session.finish_search();
+}
+
+impl Session {
+    /// Handles one line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, args)) = words.split_first() else {
+            return true;
+        };
+        self.reap_finished_search();
+        let result = match name {
+            "usi" => {
+                self.out
+                    .line(concat!("id name Yomi ", env!("CARGO_PKG_VERSION")));
+                self.out.line("id author the Yomi developers");
+                for l in Options::declarations().lines() {
+                    self.out.line(l);
+                }
+                self.out.line("usiok");
+                Ok(())
+            }
+            "isready" => {
+                if self.running.is_none() {
+                    self.prepare_searcher();
+                }
+                self.out.line("readyok");
+                Ok(())
+            }
+            "setoption" => self.setoption(args),
+            "usinewgame" => {
+                self.finish_search();
+                if let Some(s) = &mut self.searcher {
+                    s.clear_tables();
+                }
+                Ok(())
+            }
+            "position" => GamePosition::parse(args).map(|p| self.position = Some(p)),
+            "go" => self.go(args),
+            "stop" => {
+                if let Some(r) = &self.running {
+                    r.control.stop();
+                }
+                Ok(())
+            }
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.control.ponderhit();
+                }
+                Ok(())
+            }
+            "gameover" => {
+                self.finish_search();
+                Ok(())
+            }
+            "quit" => return false,
+            other => Err(format!("unknown command {:?}", truncate(other))),
+        };
+        if let Err(e) = result {
+            self.out.error(&e);
+        }
+        true
+    }
+
+    fn setoption(&mut self, args: &[&str]) -> Result<(), String> {
+        let (name, value) = match args {
+            ["name", name, "value", value @ ..] => (*name, value.join(" ")),
+            ["name", name] => (*name, String::new()),
+            _ => return Err("usage: setoption name <name> value <value>".into()),
+        };
+        if let Some(note) = self.options.set(name, &value)? {
+            self.out.info(&note);
+        }
+        Ok(())
+    }
+
+    /// Makes sure the searcher matches the options (allocating the table).
+    fn prepare_searcher(&mut self) {
+        let wanted = (self.options.hash_mb, self.options.mode);
+        if self.searcher.is_some() && self.built == Some(wanted) {
+            return;
+        }
+        self.searcher = None; // free the old table first
+        let options = SearchOptions {
+            play: self.options.mode == Mode::Play,
+            ..SearchOptions::default()
+        };
+        let game = ShogiGame::new(GamePosition::startpos().start, 0);
+        self.searcher = Some(Searcher::new(game, wanted.0, options));
+        self.built = Some(wanted);
+        if self.options.threads > 1 {
+            self.out.info(
+                "Threads > 1: the parallel search is not in this build; searching with one thread",
+            );
+        }
+        if self.options.multipv > 1 {
+            self.out
+                .info("MultiPV > 1 is not in this build; searching one line");
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        if self.running.is_some() {
+            return Err("go while a search is running: ignored (send stop first)".into());
+        }
+        let go = Go::parse(args)?;
+        if go.mate {
+            self.out.line("checkmate notimplemented");
+            return Ok(());
+        }
+        let position = match &self.position {
+            Some(p) => p.clone(),
+            None => {
+                self.out
+                    .error("go before position: searching the start position");
+                GamePosition::startpos()
+            }
+        };
+        self.prepare_searcher();
+        let mut searcher = self.searcher.take().expect("prepared above");
+        let mut game = ShogiGame::new(position.start.clone(), self.options.branch_limit);
+        for &mv in &position.moves {
+            game.play(mv);
+        }
+        *searcher.game_mut() = game;
+        let us = position.current().side_to_move();
+        let margin = Duration::from_millis(self.options.margin_ms);
+        let budget = if go.infinite {
+            None
+        } else {
+            clock::budget(&go, us, margin)
+        };
+        let option_depth = (self.options.depth_limit > 0).then_some(self.options.depth_limit);
+        let depth = [go.depth, option_depth]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(MAX_DEPTH);
+        let option_nodes = (self.options.nodes_limit > 0).then_some(self.options.nodes_limit);
+        let request = Request {
+            limits: Limits {
+                depth: depth.clamp(1, MAX_DEPTH),
+                nodes: [go.nodes, option_nodes].into_iter().flatten().min(),
+                ..Limits::default()
+            },
+            budget,
+            hold: go.ponder || go.infinite,
+            ponder: go.ponder,
+            send_ponder_move: self.options.ponder,
+        };
+        self.running = Some(search_thread::start(searcher, request, self.out.clone()));
+        Ok(())
+    }
+
+    /// Takes the searcher back from a search that has answered.
+    fn reap_finished_search(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished())
+        {
+            self.finish_search();
+        }
+    }
+
+    /// Stops a running search, waits for its `bestmove`, keeps the searcher.
+    fn finish_search(&mut self) {
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        running.control.stop();
+        match running.handle.join() {
+            Ok(searcher) => self.searcher = Some(searcher),
+            Err(_) => self
+                .out
+                .error("the search failed; a new one starts at the next go"),
+        }
+    }
+}
+
+fn truncate(s: &str) -> String {
+    s.chars().take(40).collect()
+}
