@@ -68,13 +68,31 @@ pub struct TranspositionTable {
     buckets: Vec<Bucket>,
 }
 
+/// `n` empty buckets from zeroed memory, which the operating system hands
+/// out page by page as the table fills: a large table costs nothing until used.
+fn zeroed_buckets(n: usize) -> Vec<Bucket> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let layout = std::alloc::Layout::array::<Bucket>(n).expect("table size fits the address space");
+    // SAFETY: the layout is non-empty and a Bucket of zero bytes is valid
+    // (empty slots), so the allocation holds `n` initialised buckets.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, n, n)
+    }
+}
+
 impl TranspositionTable {
     /// A table of about `megabytes` MB; 0 gives no table at all (every
     /// probe misses, nothing is stored).
     pub fn new(megabytes: usize) -> TranspositionTable {
         let n = (megabytes << 20) / std::mem::size_of::<Bucket>();
         TranspositionTable {
-            buckets: vec![Bucket::default(); n],
+            buckets: zeroed_buckets(n),
         }
     }
 

@@ -3,6 +3,7 @@
 mod clock;
 mod go;
 mod input;
+mod memory;
 mod options;
 mod output;
 mod position_cmd;

@@ -19,6 +19,8 @@ pub struct Control {
     /// When the clock started (at `go`, or at `ponderhit`), with the budget.
     clock: Mutex<Option<(Instant, Budget)>>,
     budget: Option<Budget>,
+    /// `bestmove` was sent: the thread is only handing the searcher back.
+    answered: AtomicBool,
 }
 
 impl Control {
@@ -45,6 +47,10 @@ impl Control {
             std::thread::sleep(budget.hard);
             stop.store(true, Ordering::SeqCst);
         });
+    }
+
+    pub fn answered(&self) -> bool {
+        self.answered.load(Ordering::SeqCst)
     }
 
     /// After an iteration: whether starting another would overrun the soft budget.
@@ -80,6 +86,7 @@ pub fn start(mut searcher: Searcher<ShogiGame>, request: Request, out: Output) -
         hold: AtomicBool::new(request.hold),
         clock: Mutex::new(None),
         budget: request.budget,
+        answered: AtomicBool::new(false),
     });
     if !request.ponder {
         control.start_clock();
@@ -98,6 +105,7 @@ pub fn start(mut searcher: Searcher<ShogiGame>, request: Request, out: Output) -
         let best = result
             .best_move
             .or_else(|| first_child(searcher.game_mut()));
+        shared.answered.store(true, Ordering::SeqCst);
         out.line(&match best {
             None => "bestmove resign".to_string(),
             Some(mv) => match result.pv.get(1) {

@@ -5,6 +5,7 @@
 use super::clock;
 use super::go::Go;
 use super::input::{read_line, Line, MAX_LINE};
+use super::memory;
 use super::options::{Mode, Options};
 use super::output::Output;
 use super::position_cmd::GamePosition;
@@ -140,12 +141,19 @@ impl Session {
             return;
         }
         self.searcher = None; // free the old table first
+        let mut table_mb = wanted.0;
+        if let Some(cap) = memory::table_cap_mb().filter(|&cap| table_mb > cap) {
+            self.out.info(&format!(
+                "USI_Hash {table_mb} MB is more than half of this machine's memory; using {cap} MB"
+            ));
+            table_mb = cap;
+        }
         let options = SearchOptions {
             play: self.options.mode == Mode::Play,
             ..SearchOptions::default()
         };
         let game = ShogiGame::new(GamePosition::startpos().start, 0);
-        self.searcher = Some(Searcher::new(game, wanted.0, options));
+        self.searcher = Some(Searcher::new(game, table_mb, options));
         self.built = Some(wanted);
         if self.options.threads > 1 {
             self.out.info(

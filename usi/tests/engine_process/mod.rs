@@ -1,0 +1,143 @@
+//! A `yomi` process driven over stdin/stdout, as a GUI drives it.
+
+// Each test crate uses only part of this module.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// One engine at a time per test binary: searches that compete for two
+/// cores would make every timing in a transcript meaningless.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+pub struct Engine {
+    _turn: MutexGuard<'static, ()>,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Everything read so far, for failure messages.
+    pub transcript: Vec<String>,
+}
+
+impl Engine {
+    pub fn start() -> Engine {
+        let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("yomi starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            _turn: turn,
+            child,
+            stdin,
+            lines,
+            transcript: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("engine reads stdin");
+        stdin.flush().expect("engine reads stdin");
+    }
+
+    /// Closes stdin (EOF).
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Lines up to and including the first that satisfies `done`; panics
+    /// after `timeout`.
+    pub fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut out = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.transcript.push(line.clone());
+                    out.push(line.clone());
+                    if done(&line) {
+                        return out;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!(
+                    "no expected line within {timeout:?}; transcript:\n{}",
+                    self.transcript.join("\n")
+                ),
+                Err(RecvTimeoutError::Disconnected) => panic!(
+                    "engine closed its output; transcript:\n{}",
+                    self.transcript.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Lines up to `expected` (exactly).
+    pub fn expect(&mut self, expected: &str, timeout: Duration) -> Vec<String> {
+        self.until(timeout, |l| l == expected)
+    }
+
+    /// Lines up to the `bestmove` line, which is returned last.
+    pub fn bestmove(&mut self, timeout: Duration) -> Vec<String> {
+        self.until(timeout, |l| l.starts_with("bestmove"))
+    }
+
+    /// Whatever arrives within `wait`.
+    pub fn drain(&mut self, wait: Duration) -> Vec<String> {
+        let mut out = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(wait) {
+            self.transcript.push(line.clone());
+            out.push(line);
+        }
+        out
+    }
+
+    /// `isready` is answered within `timeout`.
+    pub fn ready(&mut self, timeout: Duration) {
+        self.send("isready");
+        self.expect("readyok", timeout);
+    }
+
+    /// Waits for the process to exit; its status code.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<i32> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("engine status") {
+                return status.code();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "engine did not exit within {timeout:?}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

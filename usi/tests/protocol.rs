@@ -1,0 +1,299 @@
+//! USI transcripts of the `yomi` binary: every command, the answers GUIs
+//! wait for, and errors that change nothing.
+
+mod engine_process;
+
+use engine_process::Engine;
+use std::time::{Duration, Instant};
+use yomi_engine::board::Position;
+
+const SHORT: Duration = Duration::from_secs(5);
+const LONG: Duration = Duration::from_secs(30);
+
+fn ready_engine() -> Engine {
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 16");
+    e.ready(LONG);
+    e
+}
+
+/// The move of a `bestmove` line, checked legal in `pos`.
+fn legal_bestmove(line: &str, pos: &Position) -> String {
+    let mv = line.split_whitespace().nth(1).expect("bestmove has a move");
+    assert!(
+        pos.parse_usi_move(mv).is_ok(),
+        "{line} is illegal in {}",
+        pos.to_sfen()
+    );
+    mv.to_string()
+}
+
+fn after(moves: &[&str]) -> Position {
+    let mut pos = Position::startpos();
+    for m in moves {
+        let mv = pos.parse_usi_move(m).unwrap();
+        pos.make_move(mv);
+    }
+    pos
+}
+
+#[test]
+fn handshake_declares_every_option() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let lines = e.expect("usiok", SHORT);
+    assert!(lines[0].starts_with("id name Yomi"));
+    assert!(lines[1].starts_with("id author"));
+    for option in [
+        "USI_Hash",
+        "USI_Ponder",
+        "Threads",
+        "BranchLimit",
+        "MultiPV",
+        "DepthLimit",
+        "NodesLimit",
+        "SearchMode",
+        "ByoyomiMargin",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type "))),
+            "{option}: {lines:?}"
+        );
+    }
+    e.ready(SHORT);
+    e.send("quit");
+    assert_eq!(e.wait_exit(SHORT), Some(0));
+}
+
+#[test]
+fn setoption_validates_clamps_and_reports() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 0");
+    e.until(SHORT, |l| l.contains("MultiPV 0 is out of range, set to 1"));
+    e.send("setoption name Frobnicate value 3");
+    e.until(SHORT, |l| {
+        l.starts_with("info string error: unknown option")
+    });
+    e.send("setoption name BranchLimit value many");
+    e.until(SHORT, |l| {
+        l.starts_with("info string error: option BranchLimit needs an integer")
+    });
+    e.send("setoption BranchLimit 5");
+    e.until(SHORT, |l| {
+        l.starts_with("info string error: usage: setoption")
+    });
+    e.send("setoption name SearchMode value research");
+    e.send("setoption name USI_Hash value 8");
+    e.ready(SHORT);
+    assert!(
+        !e.transcript.iter().any(|l| l.contains("SearchMode")),
+        "{:?}",
+        e.transcript
+    );
+}
+
+#[test]
+fn go_depth_searches_the_position_and_answers_a_legal_move() {
+    let mut e = ready_engine();
+    e.send("usinewgame");
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go depth 4");
+    let lines = e.bestmove(LONG);
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 4, "{lines:?}");
+    for key in [
+        "seldepth", "score cp", "nodes", "nps", "hashfull", "time", "pv",
+    ] {
+        assert!(infos[3].contains(key), "{key} missing: {}", infos[3]);
+    }
+    legal_bestmove(lines.last().unwrap(), &after(&["7g7f", "3c3d"]));
+    e.send("gameover win");
+    e.ready(SHORT);
+}
+
+#[test]
+fn research_mode_and_branch_limit_apply() {
+    let mut e = Engine::start();
+    e.send("setoption name SearchMode value research");
+    e.send("setoption name BranchLimit value 3");
+    e.send("setoption name USI_Hash value 8");
+    e.ready(SHORT);
+    e.send("position startpos");
+    e.send("go depth 5");
+    let lines = e.bestmove(LONG);
+    // Research mode iterates two plies at a time: depths 1, 3, 5.
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| l.split(' ').nth(2).unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "3", "5"], "{lines:?}");
+    legal_bestmove(lines.last().unwrap(), &Position::startpos());
+}
+
+#[test]
+fn movetime_and_byoyomi_are_kept() {
+    let mut e = ready_engine();
+    e.send("position startpos");
+    let start = Instant::now();
+    e.send("go movetime 500");
+    e.bestmove(SHORT);
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+
+    e.send("setoption name ByoyomiMargin value 100");
+    e.send("position startpos moves 2g2f");
+    let start = Instant::now();
+    e.send("go btime 0 wtime 0 byoyomi 1000");
+    let lines = e.bestmove(SHORT);
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+    legal_bestmove(lines.last().unwrap(), &after(&["2g2f"]));
+}
+
+#[test]
+fn infinite_and_ponder_wait_for_stop_and_ponderhit() {
+    let mut e = ready_engine();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    // isready is answered while the search runs, and no bestmove comes early.
+    e.send("isready");
+    let lines = e.expect("readyok", SHORT);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    let stopped = Instant::now();
+    e.send("stop");
+    e.bestmove(SHORT);
+    assert!(stopped.elapsed() < Duration::from_millis(500));
+
+    e.send("position startpos moves 7g7f");
+    e.send("go ponder btime 10000 wtime 10000 byoyomi 1000");
+    let early = e.drain(Duration::from_millis(400));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    let hit = Instant::now();
+    e.send("ponderhit");
+    let lines = e.bestmove(SHORT);
+    assert!(
+        hit.elapsed() < Duration::from_millis(3000),
+        "{:?}",
+        hit.elapsed()
+    );
+    legal_bestmove(lines.last().unwrap(), &after(&["7g7f"]));
+}
+
+#[test]
+fn a_depth_limited_infinite_search_still_waits_for_stop() {
+    let mut e = ready_engine();
+    e.send("position startpos");
+    e.send("go infinite depth 2");
+    let early = e.drain(Duration::from_millis(300));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    e.send("stop");
+    e.bestmove(SHORT);
+}
+
+#[test]
+fn bad_positions_keep_the_previous_one() {
+    let mut e = ready_engine();
+    e.send("position startpos moves 7g7f");
+    e.send("position startpos moves 7g7f 7g7f");
+    e.until(SHORT, |l| l.starts_with("info string error: move 2 (7g7f)"));
+    e.send("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1");
+    e.until(SHORT, |l| l.starts_with("info string error: bad SFEN"));
+    e.send("position");
+    e.until(SHORT, |l| {
+        l.starts_with("info string error: position needs")
+    });
+    e.send("go depth 2");
+    let lines = e.bestmove(LONG);
+    legal_bestmove(lines.last().unwrap(), &after(&["7g7f"]));
+}
+
+#[test]
+fn go_before_position_searches_the_start_position() {
+    let mut e = ready_engine();
+    e.send("go depth 2");
+    let lines = e.bestmove(LONG);
+    assert!(lines.iter().any(|l| l.contains("go before position")));
+    legal_bestmove(lines.last().unwrap(), &Position::startpos());
+}
+
+#[test]
+fn a_mated_side_resigns_and_a_mate_is_announced() {
+    let mut e = ready_engine();
+    e.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    e.send("go depth 3");
+    let lines = e.bestmove(SHORT);
+    assert_eq!(lines.last().unwrap(), "bestmove resign");
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    e.send("go btime 1000 wtime 1000 byoyomi 1000");
+    let lines = e.bestmove(SHORT);
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove G*5b"));
+}
+
+#[test]
+fn odd_input_is_reported_and_survived() {
+    let mut e = ready_engine();
+    e.send("xyzzy");
+    e.until(SHORT, |l| {
+        l == "info string error: unknown command \"xyzzy\""
+    });
+    e.send_bytes(b"\xff\xfe\x00garbage\r\n");
+    e.until(SHORT, |l| {
+        l.starts_with("info string error: unknown command")
+    });
+    e.send_bytes(&vec![b'a'; 3 << 20]);
+    e.send("");
+    e.until(SHORT, |l| l.contains("bytes ignored"));
+    e.send("go sideways");
+    e.until(SHORT, |l| {
+        l.starts_with("info string error: unknown go parameter")
+    });
+    e.send("go mate 1000");
+    e.expect("checkmate notimplemented", SHORT);
+    e.send("stop");
+    e.send("ponderhit");
+    e.send("   ");
+    e.ready(SHORT);
+}
+
+#[test]
+fn quit_during_a_search_and_eof_exit_cleanly() {
+    let mut e = ready_engine();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("quit");
+    assert_eq!(e.wait_exit(SHORT), Some(0));
+    drop(e);
+
+    let mut e = ready_engine();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.close_input();
+    assert_eq!(e.wait_exit(SHORT), Some(0));
+}
