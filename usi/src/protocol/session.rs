@@ -221,11 +221,7 @@ impl Session {
 
     /// Takes the searcher back from a search that has answered.
     fn reap_finished_search(&mut self) {
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|r| r.handle.is_finished())
-        {
+        if self.running.as_ref().is_some_and(|r| r.control.answered()) {
             self.finish_search();
         }
     }
