@@ -6,7 +6,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// One engine at a time per test binary: searches that compete for two
@@ -20,6 +20,7 @@ pub struct Engine {
     lines: Receiver<String>,
     /// Everything read so far, for failure messages.
     pub transcript: Vec<String>,
+    stderr: Arc<Mutex<String>>,
 }
 
 impl Engine {
@@ -28,7 +29,7 @@ impl Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("yomi starts");
         let stdout = child.stdout.take().expect("piped stdout");
@@ -41,6 +42,17 @@ impl Engine {
                 }
             }
         });
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let pipe = child.stderr.take().expect("piped stderr");
+        let sink = stderr.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(pipe).lines() {
+                let Ok(line) = line else { break };
+                let mut all = sink.lock().unwrap_or_else(|e| e.into_inner());
+                all.push_str(&line);
+                all.push('\n');
+            }
+        });
         let stdin = child.stdin.take();
         Engine {
             _turn: turn,
@@ -48,6 +60,7 @@ impl Engine {
             stdin,
             lines,
             transcript: Vec::new(),
+            stderr,
         }
     }
 
@@ -59,6 +72,14 @@ impl Engine {
         let stdin = self.stdin.as_mut().expect("stdin open");
         stdin.write_all(bytes).expect("engine reads stdin");
         stdin.flush().expect("engine reads stdin");
+    }
+
+    /// What the engine wrote to stderr so far.
+    pub fn stderr(&self) -> String {
+        self.stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// Closes stdin (EOF).
