@@ -212,3 +212,51 @@ fn time_limit_and_stop_flag_end_the_search() {
     stopper.join().unwrap();
     assert!(result.depth < 60 && result.best_move.is_some());
 }
+
+#[test]
+fn multipv_lines_are_the_best_children_in_order() {
+    for seed in 0..6 {
+        let depth = 5;
+        // Each child's exact value, best first.
+        let mut root = tree(seed, 4);
+        let mut children = Vec::new();
+        root.children(&mut children);
+        let mut values: Vec<(i32, String)> = children
+            .iter()
+            .map(|&c| {
+                root.play(c);
+                let v = -minimax(&mut root, depth - 1);
+                root.undo(c);
+                (v, c.to_string())
+            })
+            .collect();
+        values.sort_by(|a, b| b.0.cmp(&a.0));
+        for play in [false, true] {
+            let options = SearchOptions {
+                play,
+                ..SearchOptions::default()
+            };
+            let mut searcher = Searcher::new(tree(seed, 4), 1, options);
+            let mut lines = Vec::new();
+            let limits = Limits {
+                depth,
+                multipv: 3,
+                ..Limits::default()
+            };
+            let r = searcher.search(limits, |it| {
+                if it.depth == depth {
+                    lines.push((it.multipv, it.value, it.pv[0].to_string()));
+                }
+            });
+            assert_eq!(lines.len(), 3);
+            for (k, (line, value, first)) in lines.iter().enumerate() {
+                assert_eq!(*line, k + 1);
+                assert_eq!(*value, values[k].0, "seed {seed} line {line}");
+                if values.iter().filter(|v| v.0 == *value).count() == 1 {
+                    assert_eq!(*first, values[k].1);
+                }
+            }
+            assert_eq!(r.value, values[0].0);
+        }
+    }
+}

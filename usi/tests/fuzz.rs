@@ -118,7 +118,11 @@ fn random_and_mutated_lines_never_break_the_engine() {
     e.bestmove(Duration::from_secs(30));
     e.send("quit");
     assert_eq!(e.wait_exit(Duration::from_secs(10)), Some(0));
-    let errors = e.transcript.iter().filter(|l| l.starts_with("info string error")).count();
+    let errors = e
+        .transcript
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
     assert!(errors > 1000, "only {errors} errors reported");
     let stderr = e.stderr();
     assert!(!stderr.contains("panicked"), "{stderr}");

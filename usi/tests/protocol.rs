@@ -297,3 +297,28 @@ fn quit_during_a_search_and_eof_exit_cleanly() {
     e.close_input();
     assert_eq!(e.wait_exit(SHORT), Some(0));
 }
+
+#[test]
+fn multipv_reports_several_lines_per_depth() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("setoption name USI_Hash value 8");
+    e.ready(SHORT);
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.bestmove(LONG);
+    let at_depth_3: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 3 "))
+        .collect();
+    assert_eq!(at_depth_3.len(), 3, "{lines:?}");
+    let firsts: std::collections::HashSet<&str> = at_depth_3
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            assert!(l.contains(&format!(" multipv {} ", k + 1)), "{l}");
+            l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()
+        })
+        .collect();
+    assert_eq!(firsts.len(), 3, "{at_depth_3:?}");
+}

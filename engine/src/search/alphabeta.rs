@@ -28,6 +28,9 @@ pub struct SearchOptions {
 #[derive(Clone, Debug)]
 pub struct Iteration<M> {
     pub depth: u32,
+    /// Which line this is, from 1 (MultiPV: the best line excluding the
+    /// first moves of the lines before it).
+    pub multipv: usize,
     pub value: Value,
     /// The principal variation; empty when the root has no children.
     pub pv: Vec<M>,
@@ -89,6 +92,8 @@ pub struct Searcher<G: Game> {
     pub(super) start: Instant,
     pub(super) next_check: u64,
     pub(super) aborted: bool,
+    /// Root children left out of the running line (MultiPV).
+    pub(super) root_excluded: Vec<G::Move>,
     /// The depth of the running iteration (for the split's task depth).
     pub(super) root_depth: u32,
 }
@@ -113,6 +118,7 @@ impl<G: Game> Searcher<G> {
             start: Instant::now(),
             next_check: CHECK_EVERY,
             aborted: false,
+            root_excluded: Vec::new(),
             root_depth: 0,
         }
     }
@@ -167,30 +173,48 @@ impl<G: Game> Searcher<G> {
             d if step == 1 || !d.is_multiple_of(2) => 1,
             _ => 2,
         };
-        while depth <= max_depth {
+        let lines = self.limits.multipv.max(1);
+        'deepening: while depth <= max_depth {
             self.root_depth = depth;
-            let value = self.alphabeta(depth, 0, -INFINITE, INFINITE);
-            if self.aborted {
-                break;
+            self.root_excluded.clear();
+            for line in 1..=lines {
+                let value = self.alphabeta(depth, 0, -INFINITE, INFINITE);
+                if self.aborted {
+                    break 'deepening;
+                }
+                let pv = self.plies[0].pv.clone();
+                let Some(&first) = pv.first() else {
+                    break; // no child left for another line
+                };
+                self.root_excluded.push(first);
+                let iteration = Iteration {
+                    depth,
+                    multipv: line,
+                    value,
+                    pv,
+                    stats: self.stats,
+                    elapsed: self.start.elapsed(),
+                    hashfull: self.table.permille_full(),
+                };
+                on_iteration(&iteration);
+                if line == 1 {
+                    result.depth = depth;
+                    result.value = value;
+                    result.best_move = Some(first);
+                    result.pv = iteration.pv;
+                }
             }
-            let iteration = Iteration {
-                depth,
-                value,
-                pv: self.plies[0].pv.clone(),
-                stats: self.stats,
-                elapsed: self.start.elapsed(),
-                hashfull: self.table.permille_full(),
-            };
-            on_iteration(&iteration);
-            result.depth = depth;
-            result.value = value;
-            result.best_move = iteration.pv.first().copied();
-            result.pv = iteration.pv;
+            if self.root_excluded.is_empty() {
+                // The root is terminal.
+                result.depth = depth;
+                result.value = self.loss_value(0);
+            }
             if depth == max_depth {
                 break;
             }
             depth += step;
         }
+        self.root_excluded.clear();
         result.stats = self.stats;
         result.elapsed = self.start.elapsed();
         result
@@ -258,7 +282,10 @@ impl<G: Game> Searcher<G> {
             self.stats.leaves += 1;
             return self.game.evaluate();
         }
-        let entry = self.probe(ply);
+        // A root search with lines left out is not the root's own result:
+        // it neither uses nor writes the root's table entry.
+        let partial_root = ply == 0 && !self.root_excluded.is_empty();
+        let entry = self.probe(ply).filter(|_| !partial_root);
         if let Some(e) = entry {
             self.stats.tt_hits += 1;
             if let Some(v) = e.cutoff(depth, alpha, beta) {
@@ -288,7 +315,7 @@ impl<G: Game> Searcher<G> {
             }
         }
 
-        if entry.is_none() && depth >= 3 {
+        if entry.is_none() && depth >= 3 && !partial_root {
             self.alphabeta(depth - 2, ply, alpha, beta);
             if self.aborted {
                 return 0;
@@ -308,6 +335,9 @@ impl<G: Game> Searcher<G> {
         let mut best = NO_CHILD;
         for (i, &(_, index)) in order.iter().enumerate() {
             let mv = children[index as usize];
+            if partial_root && self.root_excluded.contains(&mv) {
+                continue;
+            }
             self.game.play(mv);
             let mut v;
             if self.options.negascout && i > 0 {
@@ -339,6 +369,9 @@ impl<G: Game> Searcher<G> {
         self.plies[ply].order = order;
         if self.aborted {
             return 0;
+        }
+        if partial_root {
+            return alpha;
         }
         let bound = if alpha >= beta {
             Bound::Lower

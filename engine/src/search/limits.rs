@@ -14,6 +14,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop as soon as this flag is set (USI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Lines per iteration (MultiPV); 0 and 1 both mean one.
+    pub multipv: usize,
 }
 
 impl Limits {

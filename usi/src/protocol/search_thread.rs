@@ -141,9 +141,10 @@ fn info_line(it: &Iteration<Move>) -> String {
     };
     let pv: Vec<String> = it.pv.iter().map(|m| m.to_string()).collect();
     format!(
-        "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {nps} hashfull {} time {ms} pv {}",
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {nps} hashfull {} time {ms} pv {}",
         it.depth,
         it.stats.seldepth.max(it.depth),
+        it.multipv,
         it.stats.nodes,
         it.hashfull,
         pv.join(" ")

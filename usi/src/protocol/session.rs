@@ -208,6 +208,7 @@ impl Session {
             limits: Limits {
                 depth: depth.clamp(1, MAX_DEPTH),
                 nodes: [go.nodes, option_nodes].into_iter().flatten().min(),
+                multipv: self.options.multipv,
                 ..Limits::default()
             },
             budget,
