@@ -230,7 +230,7 @@ fn multipv_lines_are_the_best_children_in_order() {
                 (v, c.to_string())
             })
             .collect();
-        values.sort_by(|a, b| b.0.cmp(&a.0));
+        values.sort_by_key(|v| std::cmp::Reverse(v.0));
         for play in [false, true] {
             let options = SearchOptions {
                 play,
