@@ -28,39 +28,56 @@ def start(path, options):
     return engine
 
 
-def play(engines, go_args, max_moves, byoyomi_ms=None, slack_ms=300):
-    """One game; `go_args` holds the go parameters of Black and White.
-    Returns (result text, moves played, worst move time in ms)."""
+def play(engines, go_args, max_moves, byoyomi_ms=None, clock_ms=None, inc_ms=0, slack_ms=300):
+    """One game; `go_args` holds the go parameters of Black and White (or,
+    with `clock_ms`, a Fischer clock of that many ms plus `inc_ms` a move
+    is kept here and sent). Returns (result text, moves played, move times
+    in ms)."""
     board = cshogi.Board()
     moves = []
-    worst = 0.0
+    times = []
+    clocks = [clock_ms, clock_ms]
     while len(moves) < max_moves:
         engine = engines[board.turn]
         engine.position(moves)
+        args = dict(go_args[board.turn])
+        if clock_ms is not None:
+            args.update(btime=clocks[0], wtime=clocks[1], binc=inc_ms, winc=inc_ms)
         begin = time.monotonic()
-        best, _ponder = engine.go(**go_args[board.turn])
+        best, _ponder = engine.go(**args)
         elapsed = (time.monotonic() - begin) * 1000
-        worst = max(worst, elapsed)
+        times.append(elapsed)
         side = "black" if board.turn == cshogi.BLACK else "white"
         if byoyomi_ms is not None and elapsed > byoyomi_ms + slack_ms:
-            return f"FAIL: {side} took {elapsed:.0f} ms at move {len(moves) + 1} (byoyomi {byoyomi_ms})", moves, worst
+            return f"FAIL: {side} took {elapsed:.0f} ms at move {len(moves) + 1} (byoyomi {byoyomi_ms})", moves, times
+        if clock_ms is not None:
+            clocks[board.turn] -= int(elapsed)
+            if clocks[board.turn] < 0:
+                return f"FAIL: {side} lost on time at move {len(moves) + 1}", moves, times
+            clocks[board.turn] += inc_ms
         if best == "resign":
             if any(True for _ in board.legal_moves):
-                return f"FAIL: {side} resigned with legal moves in {board.sfen()}", moves, worst
-            return f"{side} resigns (mated)", moves, worst
+                return f"FAIL: {side} resigned with legal moves in {board.sfen()}", moves, times
+            return f"{side} resigns (mated)", moves, times
         if best == "win":
-            return f"FAIL: {side} declared a win", moves, worst
+            return f"FAIL: {side} declared a win", moves, times
         move = board.move_from_usi(best)
         if not board.is_legal(move):
-            return f"FAIL: {side} played illegal {best} in {board.sfen()}", moves, worst
+            return f"FAIL: {side} played illegal {best} in {board.sfen()}", moves, times
         board.push(move)
         moves.append(best)
         draw = board.is_draw()
         if draw == cshogi.REPETITION_DRAW:
-            return "draw by repetition", moves, worst
+            return "draw by repetition", moves, times
         if draw in (cshogi.REPETITION_WIN, cshogi.REPETITION_LOSE):
-            return f"perpetual check ({'win' if draw == cshogi.REPETITION_WIN else 'loss'} for the side to move)", moves, worst
-    return "unfinished", moves, worst
+            return f"perpetual check ({'win' if draw == cshogi.REPETITION_WIN else 'loss'} for the side to move)", moves, times
+    return "unfinished", moves, times
+
+
+def summary(times):
+    if not times:
+        return "no moves"
+    return f"move time mean {sum(times) / len(times):.0f} ms, max {max(times):.0f} ms"
 
 
 def main():
@@ -69,6 +86,8 @@ def main():
     parser.add_argument("--nodes", type=int, nargs=2, default=[1000, 30000], help="node budgets of Black and White")
     parser.add_argument("--byoyomi", type=int, default=500)
     parser.add_argument("--byoyomi-moves", type=int, default=30)
+    parser.add_argument("--fischer", type=int, nargs=2, default=[3000, 100], help="main time and increment, ms")
+    parser.add_argument("--fischer-moves", type=int, default=40)
     args = parser.parse_args()
     # cshogi starts the engine in the engine's own folder.
     args.yomi = os.path.abspath(args.yomi)
@@ -77,7 +96,7 @@ def main():
     options = {"USI_Hash": 16, "USI_Ponder": "false"}
     engines = [start(args.yomi, options), start(args.yomi, options)]
     budgets = [{"nodes": n} for n in args.nodes]
-    result, moves, worst = play(engines, budgets, max_moves=400)
+    result, moves, _ = play(engines, budgets, max_moves=400)
     print(f"game 1 (nodes {args.nodes[0]} against {args.nodes[1]}): {result} after {len(moves)} moves")
     failed |= result.startswith("FAIL") or result.startswith("unfinished")
     for e in engines:
@@ -85,8 +104,16 @@ def main():
 
     engines = [start(args.yomi, options), start(args.yomi, options)]
     go = {"btime": 0, "wtime": 0, "byoyomi": args.byoyomi}
-    result, moves, worst = play(engines, [go, go], args.byoyomi_moves, byoyomi_ms=args.byoyomi)
-    print(f"game 2 (byoyomi {args.byoyomi} ms): {result} after {len(moves)} moves, slowest move {worst:.0f} ms")
+    result, moves, times = play(engines, [go, go], args.byoyomi_moves, byoyomi_ms=args.byoyomi)
+    print(f"game 2 (byoyomi {args.byoyomi} ms): {result} after {len(moves)} moves; {summary(times)}")
+    failed |= result.startswith("FAIL")
+    for e in engines:
+        e.quit()
+
+    engines = [start(args.yomi, options), start(args.yomi, options)]
+    main_ms, inc_ms = args.fischer
+    result, moves, times = play(engines, [{}, {}], args.fischer_moves, clock_ms=main_ms, inc_ms=inc_ms)
+    print(f"game 3 ({main_ms} ms + {inc_ms} ms a move): {result} after {len(moves)} moves; {summary(times)}")
     failed |= result.startswith("FAIL")
     for e in engines:
         e.quit()

@@ -8,7 +8,8 @@ use yomi_engine::board::Color;
 /// A move's time budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Do not start another iteration after this much time.
+    /// Do not start another iteration after this much time (the target;
+    /// the margin matters only for the hard limit).
     pub soft: Duration,
     /// Stop the search at this time, whatever it is doing.
     pub hard: Duration,
@@ -18,11 +19,12 @@ pub struct Budget {
 const FLOOR: Duration = Duration::from_millis(10);
 
 /// The budget of the side `us` for `go`, keeping `margin` back for
-/// transmission; `None` when the clock does not limit the search (no time
-/// given, `infinite`).
+/// transmission (at most a quarter of the time there is, so that a short
+/// byoyomi is still used); `None` when the clock does not limit the search
+/// (no time given, `infinite`).
 pub fn budget(go: &Go, us: Color, margin: Duration) -> Option<Budget> {
     if let Some(t) = go.movetime {
-        let hard = t.saturating_sub(margin).max(FLOOR);
+        let hard = t.saturating_sub(margin.min(t / 4)).max(FLOOR);
         return Some(Budget { soft: hard, hard });
     }
     let remaining = go.time[us.index()];
@@ -32,6 +34,7 @@ pub fn budget(go: &Go, us: Color, margin: Duration) -> Option<Budget> {
         return None;
     }
     let remaining = remaining.unwrap_or(Duration::ZERO);
+    let margin = margin.min((remaining + byoyomi + inc) / 4);
     let (soft, hard) = if !byoyomi.is_zero() {
         // Byoyomi is spent anyway: use it all, plus a slice of the main time.
         let hard = (remaining / 8 + byoyomi).min(remaining + byoyomi);
@@ -46,7 +49,7 @@ pub fn budget(go: &Go, us: Color, margin: Duration) -> Option<Budget> {
     };
     let hard = hard.saturating_sub(margin).max(FLOOR);
     Some(Budget {
-        soft: soft.saturating_sub(margin).clamp(FLOOR, hard),
+        soft: soft.clamp(FLOOR, hard),
         hard,
     })
 }
@@ -87,7 +90,7 @@ mod tests {
             }
         }
         let b = budget(&go("btime 60000 wtime 60000"), Color::Black, MARGIN).unwrap();
-        assert_eq!(b.soft, Duration::from_millis(1300));
+        assert_eq!(b.soft, Duration::from_millis(1500));
     }
 
     #[test]
@@ -98,5 +101,8 @@ mod tests {
         assert_eq!(budget(&go("depth 5"), Color::Black, MARGIN), None);
         let empty = budget(&go("btime 0 wtime 0"), Color::Black, MARGIN).unwrap();
         assert_eq!(empty.hard, FLOOR);
+        // A byoyomi shorter than the margin keeps three quarters of it.
+        let short = budget(&go("btime 0 wtime 0 byoyomi 200"), Color::Black, MARGIN).unwrap();
+        assert_eq!(short.hard, Duration::from_millis(150));
     }
 }
