@@ -6,10 +6,13 @@ use yomi_engine::board::Position;
 use yomi_engine::game::{Game, Repetition, ShogiGame};
 use yomi_engine::search::{mate_distance, Limits, SearchOptions, Searcher};
 
+/// Play mode with everything it adds.
 const PLAY: SearchOptions = SearchOptions {
     negascout: false,
     split: None,
     play: true,
+    null_move: true,
+    reductions: true,
 };
 
 fn game(sfen: &str) -> ShogiGame {

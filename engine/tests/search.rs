@@ -27,7 +27,7 @@ fn plain_configurations() -> Vec<(usize, SearchOptions)> {
                 SearchOptions {
                     negascout,
                     split: None,
-                    play: false,
+                    ..SearchOptions::default()
                 },
             ));
         }
@@ -55,7 +55,7 @@ fn split_configurations(depth: u32, d_prime: u32) -> Vec<SearchOptions> {
                         sharing,
                         full_windows,
                     }),
-                    play: false,
+                    ..SearchOptions::default()
                 });
             }
         }
@@ -142,7 +142,7 @@ fn split_variants_count_task_searches() {
             sharing,
             full_windows: false,
         }),
-        play: false,
+        ..SearchOptions::default()
     };
     let mut searcher = Searcher::new(tree(3, 5), 1, options(Sharing::None));
     let result = searcher.search(Limits::depth(7), |_| {});

@@ -103,7 +103,7 @@ pub fn run(args: &SearchArgs) -> Result<(), String> {
     let options = SearchOptions {
         negascout: args.negascout,
         split,
-        play: false,
+        ..SearchOptions::default()
     };
     let mut summary = Summary::default();
     for tree in args.trees.trees()? {

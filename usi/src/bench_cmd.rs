@@ -10,8 +10,8 @@ use yomi_engine::positions::pro_middlegame_32;
 use yomi_engine::search::{Limits, SearchOptions, Searcher, Stats};
 
 /// Search the start position and middle-game positions to a fixed depth
-/// (research mode, single thread) and print nodes, leaves and time per
-/// position and the total nodes per second.
+/// (research mode unless --play, single thread) and print nodes, leaves and
+/// time per position and the total nodes per second.
 #[derive(Args)]
 pub struct BenchArgs {
     /// Search depth in plies.
@@ -26,6 +26,15 @@ pub struct BenchArgs {
     /// Transposition table size in MB (cleared before each position).
     #[arg(long, default_value_t = 64)]
     hash_mb: usize,
+    /// Play mode (quiescence, extensions, pruning) instead of research mode.
+    #[arg(long)]
+    play: bool,
+    /// Play mode without null-move pruning.
+    #[arg(long, requires = "play")]
+    no_null_move: bool,
+    /// Play mode without late move reductions.
+    #[arg(long, requires = "play")]
+    no_reductions: bool,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
@@ -42,7 +51,12 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     let mut searcher = Searcher::new(
         ShogiGame::new(Position::startpos(), args.b),
         args.hash_mb,
-        SearchOptions::default(),
+        SearchOptions {
+            play: args.play,
+            null_move: args.play && !args.no_null_move,
+            reductions: args.play && !args.no_reductions,
+            ..SearchOptions::default()
+        },
     );
     let mut total = Stats::default();
     let mut time = Duration::ZERO;

@@ -54,6 +54,8 @@ fn handshake_declares_every_option() {
         "NodesLimit",
         "SearchMode",
         "ByoyomiMargin",
+        "NullMovePruning",
+        "LateMoveReductions",
     ] {
         assert!(
             lines

@@ -241,6 +241,34 @@ impl Position {
         self.checkers = self.compute_checkers();
     }
 
+    /// Passes the turn (a null move, for null-move pruning); the side to
+    /// move must not be in check.
+    pub fn make_null_move(&mut self) {
+        debug_assert!(!self.in_check());
+        self.history.push(Undo {
+            captured: Piece::EMPTY,
+            hash: self.hash,
+            checkers: self.checkers,
+        });
+        self.hash ^= zobrist::side();
+        self.side = self.side.flip();
+        self.ply += 1;
+        // The mover was not giving check, or the position was illegal.
+        self.checkers = Bitboard::EMPTY;
+    }
+
+    /// Takes back the last null move.
+    pub fn unmake_null_move(&mut self) {
+        let undo = self
+            .history
+            .pop()
+            .expect("unmake_null_move without make_null_move");
+        self.side = self.side.flip();
+        self.ply -= 1;
+        self.hash = undo.hash;
+        self.checkers = undo.checkers;
+    }
+
     /// Takes back `mv`, which must be the last move made.
     pub fn unmake_move(&mut self, mv: Move) {
         let undo = self.history.pop().expect("unmake_move without make_move");

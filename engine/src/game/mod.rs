@@ -61,6 +61,22 @@ pub trait Game {
         false
     }
 
+    /// Play mode: passes the turn if the game allows it here (null-move
+    /// pruning); false, and nothing done, where it does not. Default: never.
+    fn play_null(&mut self) -> bool {
+        false
+    }
+
+    /// Takes back the pass of [`Game::play_null`].
+    fn undo_null(&mut self) {}
+
+    /// Play mode: whether `mv`, a child of the current state, changes the
+    /// material (captures, promotions); such children are never reduced.
+    /// Default: all are.
+    fn is_tactical(&self, _mv: Self::Move) -> bool {
+        true
+    }
+
     /// Play mode: when the current state repeats an earlier one of the game
     /// or the search path, its outcome for the side to move: a draw, or a
     /// loss or win by perpetual check. Default: never.

@@ -66,6 +66,9 @@ fn rank(
     );
 }
 
+/// The history entry of a null move (no position hashes to it in practice).
+const NULL_WALL: u64 = 0;
+
 impl Game for ShogiGame {
     type Move = Move;
 
@@ -83,15 +86,36 @@ impl Game for ShogiGame {
     /// Captures and promotions, all of them, ranked like the children.
     fn tactical_children(&mut self, out: &mut Vec<Move>) {
         let moves = self.pos.legal_moves();
-        let pos = &self.pos;
-        let tactical = moves.iter().copied().filter(|&mv| {
-            mv.is_promotion() || (!mv.is_drop() && !pos.piece_at(mv.to()).is_empty())
-        });
-        rank(pos, tactical, 0, &mut self.keys, out);
+        let tactical: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| self.is_tactical(mv))
+            .collect();
+        rank(&self.pos, tactical.into_iter(), 0, &mut self.keys, out);
     }
 
     fn in_check(&self) -> bool {
         self.pos.in_check()
+    }
+
+    /// Passing is allowed when not in check. The pass is a wall in the
+    /// history: no repetition is seen across it.
+    fn play_null(&mut self) -> bool {
+        if self.pos.in_check() {
+            return false;
+        }
+        self.pos.make_null_move();
+        self.history.push((NULL_WALL, false));
+        true
+    }
+
+    fn undo_null(&mut self) {
+        self.pos.unmake_null_move();
+        self.history.pop();
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_promotion() || (!mv.is_drop() && !self.pos.piece_at(mv.to()).is_empty())
     }
 
     /// The current position repeats one with the same side to move: a draw,
@@ -100,11 +124,18 @@ impl Game for ShogiGame {
     fn repetition(&self) -> Option<Repetition> {
         let n = self.history.len() - 1;
         let hash = self.history[n].0;
-        // Same side to move, and a cycle takes at least four plies.
-        let earlier = (4..=n)
-            .step_by(2)
-            .map(|back| n - back)
-            .find(|&i| self.history[i].0 == hash)?;
+        // Back two plies at a time (same side to move); a cycle takes at
+        // least four plies and never reaches back over a null move.
+        let mut i = n;
+        let earlier = loop {
+            if i < 2 || self.history[i - 1].0 == NULL_WALL || self.history[i - 2].0 == NULL_WALL {
+                return None;
+            }
+            i -= 2;
+            if n - i >= 4 && self.history[i].0 == hash {
+                break i;
+            }
+        };
         // Turns of the side to move are n, n − 2, …; the opponent's n − 1, ….
         let checked = |from: usize| (from..=n).step_by(2).all(|k| self.history[k].1);
         Some(if checked(earlier + 1) {

@@ -12,7 +12,7 @@ use crate::game::{Game, Value, INFINITE};
 use std::time::{Duration, Instant};
 
 /// Search switches that stay fixed for a searcher's life.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchOptions {
     /// NegaScout: null windows after the first child, re-search on fail high.
     pub negascout: bool,
@@ -22,6 +22,10 @@ pub struct SearchOptions {
     /// distances, repetition rules, root iterations one ply apart. Off, the
     /// search is research mode: the paper's plain tree, reproducible leaves.
     pub play: bool,
+    /// Play mode: null-move pruning.
+    pub null_move: bool,
+    /// Play mode: late move reductions.
+    pub reductions: bool,
 }
 
 /// One finished iteration.
@@ -56,6 +60,8 @@ pub struct SearchResult<M> {
 /// Per-ply scratch, kept between searches to avoid allocation.
 pub(super) struct Ply<M> {
     pub(super) children: Vec<M>,
+    /// This ply passed (null move): its child may not pass again.
+    pub(super) null: bool,
     /// (sort key, index in predicted order), searched in ascending key order.
     order: Vec<(i64, u16)>,
     pv: Vec<M>,
@@ -65,6 +71,7 @@ impl<M> Default for Ply<M> {
     fn default() -> Self {
         Ply {
             children: Vec::new(),
+            null: false,
             order: Vec::new(),
             pv: Vec::new(),
         }
@@ -259,7 +266,7 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    fn alphabeta(&mut self, depth: u32, ply: usize, alpha: Value, beta: Value) -> Value {
+    pub(super) fn alphabeta(&mut self, depth: u32, ply: usize, alpha: Value, beta: Value) -> Value {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
         self.plies[ply].pv.clear();
@@ -267,11 +274,12 @@ impl<G: Game> Searcher<G> {
             return 0;
         }
         let mut depth = depth;
+        let in_check = self.options.play && self.game.in_check();
         if self.options.play && ply > 0 {
             if let Some(r) = self.game.repetition() {
                 return self.repetition_value(r, ply);
             }
-            if self.game.in_check() && ply < 2 * self.root_depth as usize {
+            if in_check && ply < 2 * self.root_depth as usize {
                 depth += 1;
             }
         }
@@ -315,6 +323,15 @@ impl<G: Game> Searcher<G> {
             }
         }
 
+        if self.options.null_move && !in_check && !partial_root {
+            if let Some(v) = self.null_move_cutoff(depth, ply, beta) {
+                return v;
+            }
+            if self.aborted {
+                return 0;
+            }
+        }
+
         if entry.is_none() && depth >= 3 && !partial_root {
             self.alphabeta(depth - 2, ply, alpha, beta);
             if self.aborted {
@@ -338,15 +355,24 @@ impl<G: Game> Searcher<G> {
             if partial_root && self.root_excluded.contains(&mv) {
                 continue;
             }
+            let quiet = !in_check && !self.game.is_tactical(mv);
             self.game.play(mv);
-            let mut v;
-            if self.options.negascout && i > 0 {
-                v = -self.alphabeta(depth - 1, ply + 1, -alpha - 1, -alpha);
-                if v > alpha && v < beta && !self.aborted {
+            // A late quiet move is first searched shallower with a null
+            // window; only if it beats alpha does it get the full search.
+            let mut v = alpha + 1;
+            let r = self.reduction(i, depth, quiet);
+            if r > 0 {
+                v = -self.alphabeta(depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+            }
+            if v > alpha && !self.aborted {
+                if self.options.negascout && i > 0 {
+                    v = -self.alphabeta(depth - 1, ply + 1, -alpha - 1, -alpha);
+                    if v > alpha && v < beta && !self.aborted {
+                        v = -self.alphabeta(depth - 1, ply + 1, -beta, -alpha);
+                    }
+                } else {
                     v = -self.alphabeta(depth - 1, ply + 1, -beta, -alpha);
                 }
-            } else {
-                v = -self.alphabeta(depth - 1, ply + 1, -beta, -alpha);
             }
             self.game.undo(mv);
             if self.aborted {

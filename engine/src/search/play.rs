@@ -1,6 +1,6 @@
 //! What play mode adds to the search: quiescence beyond the horizon, mate
-//! distances (kept relative to the node in the table), repetition outcomes.
-//! Research mode uses none of it.
+//! distances (kept relative to the node in the table), repetition outcomes,
+//! null-move pruning and late move reductions. Research mode uses none of it.
 
 use super::alphabeta::{Searcher, MAX_PLY};
 use crate::game::{Game, Repetition, Value, DRAW, LOSS};
@@ -58,6 +58,46 @@ impl<G: Game> Searcher<G> {
             v if v >= MATE_ZONE => v - ply as Value,
             v if v <= -MATE_ZONE => v + ply as Value,
             v => v,
+        }
+    }
+
+    /// Null-move pruning: when even passing keeps the value at or above
+    /// `beta` in a shallower search, the node fails high. Not twice in a
+    /// row, not near mate scores, not in check (the caller checks that).
+    pub(super) fn null_move_cutoff(
+        &mut self,
+        depth: u32,
+        ply: usize,
+        beta: Value,
+    ) -> Option<Value> {
+        if !self.options.play
+            || ply == 0
+            || depth < 3
+            || self.plies[ply - 1].null
+            || beta.abs() >= MATE_ZONE
+            || self.game.evaluate() < beta
+            || !self.game.play_null()
+        {
+            return None;
+        }
+        self.plies[ply].null = true;
+        let r = 2 + depth / 4;
+        let v = -self.alphabeta(depth.saturating_sub(1 + r), ply + 1, -beta, -beta + 1);
+        self.plies[ply].null = false;
+        self.game.undo_null();
+        (v >= beta && !self.aborted).then_some(beta)
+    }
+
+    /// Plies by which the `i`-th child searched (from 0) is reduced: late
+    /// quiet moves at depth ≥ 3 lose one ply, very late ones two.
+    pub(super) fn reduction(&self, i: usize, depth: u32, quiet: bool) -> u32 {
+        if !(self.options.play && self.options.reductions && quiet && depth >= 3 && i >= 3) {
+            return 0;
+        }
+        if i >= 8 && depth >= 4 {
+            2
+        } else {
+            1
         }
     }
 

@@ -25,6 +25,9 @@ pub struct Options {
     pub mode: Mode,
     /// Kept back from every time budget for transmission and GUI delays.
     pub margin_ms: u64,
+    /// Play mode's pruning, switchable for experiments.
+    pub null_move: bool,
+    pub reductions: bool,
 }
 
 enum Kind {
@@ -129,6 +132,8 @@ impl Default for Options {
             nodes_limit: 0,
             mode: Mode::Play,
             margin_ms: 0,
+            null_move: false,
+            reductions: false,
         };
         for spec in SPECS {
             let value = match spec.kind {
@@ -214,6 +219,8 @@ impl Options {
                 };
                 match spec.name {
                     "USI_Ponder" => self.ponder = v,
+                    "NullMovePruning" => self.null_move = v,
+                    "LateMoveReductions" => self.reductions = v,
                     _ => unreachable!("every check option has a field"),
                 }
             }

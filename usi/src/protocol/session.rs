@@ -23,8 +23,8 @@ struct Session {
     options: Options,
     /// Built at `isready` (or the first `go`); away while a search runs.
     searcher: Option<Searcher<ShogiGame>>,
-    /// The table size and mode the searcher was built for.
-    built: Option<(usize, Mode)>,
+    /// The table size and search options the searcher was built for.
+    built: Option<(usize, SearchOptions)>,
     position: Option<GamePosition>,
     running: Option<Running>,
 }
@@ -136,7 +136,14 @@ impl Session {
 
     /// Makes sure the searcher matches the options (allocating the table).
     fn prepare_searcher(&mut self) {
-        let wanted = (self.options.hash_mb, self.options.mode);
+        let play = self.options.mode == Mode::Play;
+        let options = SearchOptions {
+            play,
+            null_move: play && self.options.null_move,
+            reductions: play && self.options.reductions,
+            ..SearchOptions::default()
+        };
+        let wanted = (self.options.hash_mb, options);
         if self.searcher.is_some() && self.built == Some(wanted) {
             return;
         }
@@ -148,10 +155,6 @@ impl Session {
             ));
             table_mb = cap;
         }
-        let options = SearchOptions {
-            play: self.options.mode == Mode::Play,
-            ..SearchOptions::default()
-        };
         let game = ShogiGame::new(GamePosition::startpos().start, 0);
         self.searcher = Some(Searcher::new(game, table_mb, options));
         self.built = Some(wanted);
