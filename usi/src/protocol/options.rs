@@ -118,6 +118,14 @@ const SPECS: &[Spec] = &[
             max: 60_000,
         },
     },
+    Spec {
+        name: "NullMovePruning",
+        kind: Kind::Check { default: true },
+    },
+    Spec {
+        name: "LateMoveReductions",
+        kind: Kind::Check { default: true },
+    },
 ];
 
 impl Default for Options {
