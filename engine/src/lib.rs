@@ -5,6 +5,9 @@
 //! - [`eval`]: the static evaluation of shogi positions.
 //! - [`game`]: the Game plug-in interface; shogi with top-b branching and
 //!   synthetic incremental random trees.
+//! - [`parallel`]: the rules of the parallel search of seed 000 §3
+//!   (worker choice, task priorities, search depths, the sharing ring,
+//!   ε-windows); the master, workers and transports build on them.
 //! - [`positions`]: position-set files, and the embedded professional set.
 //! - [`search`]: sequential alpha-beta and NegaScout with iterative
 //!   deepening, a transposition table and the §5.2 two-table variants.
@@ -12,5 +15,6 @@
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod parallel;
 pub mod positions;
 pub mod search;
