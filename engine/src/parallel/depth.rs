@@ -36,7 +36,7 @@ pub fn next_depth(
     let deepest = finished.iter().map(|f| f.depth).max();
     Some(match deepest {
         Some(d) => (d + 2).min(required),
-        None if required % 2 == 0 => 2.min(required),
+        None if required.is_multiple_of(2) => 2.min(required),
         None => 1,
     })
 }
