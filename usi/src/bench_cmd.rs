@@ -29,9 +29,9 @@ pub struct BenchArgs {
     /// Play mode (quiescence, extensions, pruning) instead of research mode.
     #[arg(long)]
     play: bool,
-    /// Play mode without null-move pruning.
+    /// Play mode with null-move pruning (off in games: it lost matches).
     #[arg(long, requires = "play")]
-    no_null_move: bool,
+    null_move: bool,
     /// Play mode without late move reductions.
     #[arg(long, requires = "play")]
     no_reductions: bool,
@@ -53,15 +53,22 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         args.hash_mb,
         SearchOptions {
             play: args.play,
-            null_move: args.play && !args.no_null_move,
+            null_move: args.play && args.null_move,
             reductions: args.play && !args.no_reductions,
             ..SearchOptions::default()
         },
     );
     let mut total = Stats::default();
     let mut time = Duration::ZERO;
+    let mode = match (args.play, args.null_move, args.no_reductions) {
+        (false, ..) => "research",
+        (true, false, false) => "play",
+        (true, true, false) => "play with null move",
+        (true, false, true) => "play without reductions",
+        (true, true, true) => "play with null move, without reductions",
+    };
     println!(
-        "bench: depth {} b {} hash {} MB",
+        "bench: {mode}, depth {} b {} hash {} MB",
         args.depth, args.b, args.hash_mb
     );
     for (name, pos) in positions {

@@ -357,10 +357,11 @@ impl<G: Game> Searcher<G> {
             }
             let quiet = !in_check && !self.game.is_tactical(mv);
             self.game.play(mv);
-            // A late quiet move is first searched shallower with a null
-            // window; only if it beats alpha does it get the full search.
+            // A late quiet move that gives no check is first searched
+            // shallower with a null window; only if it beats alpha does it
+            // get the full search.
             let mut v = alpha + 1;
-            let r = self.reduction(i, depth, quiet);
+            let r = self.reduction(i, depth, quiet && !self.game.in_check());
             if r > 0 {
                 v = -self.alphabeta(depth - 1 - r, ply + 1, -alpha - 1, -alpha);
             }

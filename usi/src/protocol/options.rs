@@ -120,7 +120,7 @@ const SPECS: &[Spec] = &[
     },
     Spec {
         name: "NullMovePruning",
-        kind: Kind::Check { default: true },
+        kind: Kind::Check { default: false },
     },
     Spec {
         name: "LateMoveReductions",
