@@ -101,8 +101,12 @@ impl TranspositionTable {
         self.buckets.len() * WAYS
     }
 
+    /// Empties the table: fresh zeroed memory, so a large table that was
+    /// barely used costs nothing to clear.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        let n = self.buckets.len();
+        self.buckets = Vec::new();
+        self.buckets = zeroed_buckets(n);
     }
 
     #[inline]
