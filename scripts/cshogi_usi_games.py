@@ -4,7 +4,8 @@
 cshogi (an independent shogi library) starts two `yomi` processes with
 `cshogi.usi.Engine`, runs the handshake, sets options, and referees: every
 move must be legal on cshogi's board, `bestmove resign` only when there is no
-legal move, and under a byoyomi clock every move must come within the
+legal move, `bestmove win` only with a legal entering-king declaration,
+and under a byoyomi clock every move must come within the
 byoyomi (no loss on time). Exit status 0 when every check holds.
 
     python3 scripts/cshogi_usi_games.py --yomi target/release/yomi
@@ -60,7 +61,9 @@ def play(engines, go_args, max_moves, byoyomi_ms=None, clock_ms=None, inc_ms=0, 
                 return f"FAIL: {side} resigned with legal moves in {board.sfen()}", moves, times
             return f"{side} resigns (mated)", moves, times
         if best == "win":
-            return f"FAIL: {side} declared a win", moves, times
+            if not board.is_nyugyoku():
+                return f"FAIL: {side} declared a win it does not have in {board.sfen()}", moves, times
+            return f"{side} declares a win (entering king)", moves, times
         move = board.move_from_usi(best)
         if not board.is_legal(move):
             return f"FAIL: {side} played illegal {best} in {board.sfen()}", moves, times

@@ -324,3 +324,15 @@ fn multipv_reports_several_lines_per_depth() {
         .collect();
     assert_eq!(firsts.len(), 3, "{at_depth_3:?}");
 }
+
+#[test]
+fn an_entered_king_declares_the_win() {
+    let mut e = ready_engine();
+    e.send("position sfen +R+B2K1GGS/PPPPP4/9/9/9/9/9/9/4k4 b 10P 1");
+    e.send("go btime 1000 wtime 1000 byoyomi 1000");
+    assert_eq!(e.bestmove(SHORT).last().unwrap(), "bestmove win");
+    // One point short: it plays on.
+    e.send("position sfen +R+B2K1GGS/PPPPP4/9/9/9/9/9/9/4k4 b 9P 1");
+    e.send("go depth 2");
+    assert_ne!(e.bestmove(LONG).last().unwrap(), "bestmove win");
+}

@@ -3,6 +3,7 @@
 pub mod attacks;
 mod bitboard;
 mod convert;
+mod declaration;
 mod hand;
 mod legality;
 mod movegen;

@@ -186,6 +186,10 @@ impl Session {
                 GamePosition::startpos()
             }
         };
+        if !go.ponder && !go.infinite && position.current().can_declare_win() {
+            self.out.line("bestmove win");
+            return Ok(());
+        }
         self.prepare_searcher();
         let mut searcher = self.searcher.take().expect("prepared above");
         let mut game = ShogiGame::new(position.start.clone(), self.options.branch_limit);
