@@ -32,9 +32,9 @@ pub struct BenchArgs {
     /// Play mode with null-move pruning (off in games: it lost matches).
     #[arg(long, requires = "play")]
     null_move: bool,
-    /// Play mode without late move reductions.
+    /// Play mode with late move reductions (off in games: no gain shown).
     #[arg(long, requires = "play")]
-    no_reductions: bool,
+    reductions: bool,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
@@ -54,18 +54,18 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         SearchOptions {
             play: args.play,
             null_move: args.play && args.null_move,
-            reductions: args.play && !args.no_reductions,
+            reductions: args.play && args.reductions,
             ..SearchOptions::default()
         },
     );
     let mut total = Stats::default();
     let mut time = Duration::ZERO;
-    let mode = match (args.play, args.null_move, args.no_reductions) {
+    let mode = match (args.play, args.null_move, args.reductions) {
         (false, ..) => "research",
         (true, false, false) => "play",
         (true, true, false) => "play with null move",
-        (true, false, true) => "play without reductions",
-        (true, true, true) => "play with null move, without reductions",
+        (true, false, true) => "play with reductions",
+        (true, true, true) => "play with null move and reductions",
     };
     println!(
         "bench: {mode}, depth {} b {} hash {} MB",

@@ -124,7 +124,7 @@ const SPECS: &[Spec] = &[
     },
     Spec {
         name: "LateMoveReductions",
-        kind: Kind::Check { default: true },
+        kind: Kind::Check { default: false },
     },
 ];
 
