@@ -1,6 +1,8 @@
 //! The parallel search of seed 000 §3, piece by piece: the rules that the
-//! master and the workers follow, each on its own and unit-tested; the
-//! master and worker loops and their transports build on them.
+//! master and the workers follow, each on its own and unit-tested, and the
+//! transports they talk over (threads now; the virtual cluster and MPI
+//! implement the same [`transport::Transport`]). The master and worker
+//! loops build on them.
 
 pub mod balance;
 pub mod depth;
@@ -8,3 +10,5 @@ pub mod eps_window;
 pub mod priority;
 pub mod ring;
 pub mod signature;
+pub mod threads;
+pub mod transport;
