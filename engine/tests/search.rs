@@ -260,3 +260,53 @@ fn multipv_lines_are_the_best_children_in_order() {
         }
     }
 }
+
+#[test]
+fn node_searches_are_fail_hard_and_resume_after_a_hook_stops_them() {
+    use yomi_engine::search::Hook;
+    /// Stops every other time it is asked.
+    struct Flaky(u32);
+    impl Hook for Flaky {
+        fn poll(&mut self, _nodes: u64) -> bool {
+            self.0 += 1;
+            self.0 % 2 == 0
+        }
+    }
+    let (mut searches, mut tries) = (0, 0);
+    for seed in 0..4 {
+        let depth = 9;
+        let exact = minimax(&mut tree(seed, 4), depth);
+        for (alpha, beta) in [
+            (-32000, 32000),
+            (exact - 50, exact + 50),
+            (exact + 1, exact + 9),
+            (exact - 9, exact - 1),
+        ] {
+            let mut plain = Searcher::new(tree(seed, 4), 1, SearchOptions::default());
+            assert_eq!(
+                plain.search_node(depth, alpha, beta),
+                Some(exact.clamp(alpha, beta))
+            );
+
+            let mut sliced =
+                Searcher::with_hook(tree(seed, 4), 1, SearchOptions::default(), Flaky(0));
+            searches += 1;
+            let value = loop {
+                tries += 1;
+                if let Some(v) = sliced.search_node(depth, alpha, beta) {
+                    break v;
+                }
+                assert!(tries < 100_000, "never finishes");
+            };
+            assert_eq!(
+                value,
+                exact.clamp(alpha, beta),
+                "seed {seed} window ({alpha}, {beta})"
+            );
+        }
+    }
+    assert!(
+        tries > 2 * searches,
+        "the hook seldom stopped the searches: {tries} tries for {searches}"
+    );
+}

@@ -4,6 +4,7 @@
 //! results, a transposition table. Fail-hard, so that every value a node
 //! returns is a valid bound and table results are exact when they say so.
 
+use super::hook::{Hook, NoHook};
 use super::limits::Limits;
 use super::split::{TableSplit, WorkerTable};
 use super::stats::Stats;
@@ -87,8 +88,10 @@ pub(super) const MAX_PLY: usize = 250;
 /// Nodes between two checks of the limits.
 const CHECK_EVERY: u64 = 1024;
 
-pub struct Searcher<G: Game> {
+pub struct Searcher<G: Game, H: Hook = NoHook> {
     pub(super) game: G,
+    /// Asked every [`CHECK_EVERY`] nodes whether to stop.
+    pub(super) hook: H,
     pub(super) options: SearchOptions,
     /// The only table, or the master's table (plies ≤ d′) with a split.
     pub(super) table: TranspositionTable,
@@ -109,6 +112,13 @@ impl<G: Game> Searcher<G> {
     /// A searcher over `game` from its current state, with `table_mb` MB of
     /// transposition table (each of the two tables with a split).
     pub fn new(game: G, table_mb: usize, options: SearchOptions) -> Searcher<G> {
+        Searcher::with_hook(game, table_mb, options, NoHook)
+    }
+}
+
+impl<G: Game, H: Hook> Searcher<G, H> {
+    /// A searcher whose searches also stop when `hook` says so.
+    pub fn with_hook(game: G, table_mb: usize, options: SearchOptions, hook: H) -> Searcher<G, H> {
         let worker = options.split.map(|split| WorkerTable {
             table: TranspositionTable::new(table_mb),
             sharing: split.sharing,
@@ -116,6 +126,7 @@ impl<G: Game> Searcher<G> {
         });
         Searcher {
             game,
+            hook,
             options,
             table: TranspositionTable::new(table_mb),
             worker,
@@ -136,6 +147,33 @@ impl<G: Game> Searcher<G> {
 
     pub fn game_mut(&mut self) -> &mut G {
         &mut self.game
+    }
+
+    pub fn hook_mut(&mut self) -> &mut H {
+        &mut self.hook
+    }
+
+    /// Counts since the last [`Searcher::search`] or [`Searcher::reset_stats`].
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    pub fn reset_stats(&mut self) {
+        self.stats = Stats::default();
+    }
+
+    /// One search of the current state to `depth` with the window
+    /// (`alpha`, `beta`), fail-hard (internal iterative deepening inside),
+    /// adding to [`Searcher::stats`]. Only the hook stops it: then `None`,
+    /// and what it found stays in the table for the next try.
+    pub fn search_node(&mut self, depth: u32, alpha: Value, beta: Value) -> Option<Value> {
+        self.limits = Limits::default();
+        self.aborted = false;
+        self.root_depth = depth;
+        self.root_excluded.clear();
+        self.next_check = self.stats.nodes + CHECK_EVERY;
+        let value = self.alphabeta(depth.min(MAX_PLY as u32), 0, alpha, beta);
+        (!self.aborted).then_some(value)
     }
 
     pub fn table(&self) -> &TranspositionTable {
@@ -232,7 +270,8 @@ impl<G: Game> Searcher<G> {
     pub(super) fn out_of_budget(&mut self) -> bool {
         if self.stats.nodes >= self.next_check {
             self.next_check = self.stats.nodes + CHECK_EVERY;
-            if self.limits.reached(self.start, self.stats.nodes) {
+            if self.limits.reached(self.start, self.stats.nodes) || self.hook.poll(self.stats.nodes)
+            {
                 self.aborted = true;
             }
         }

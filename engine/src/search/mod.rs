@@ -1,6 +1,7 @@
 //! Sequential game-tree search, generic over [`crate::game::Game`].
 
 mod alphabeta;
+mod hook;
 mod limits;
 mod play;
 mod split;
@@ -8,6 +9,7 @@ mod stats;
 mod tt;
 
 pub use alphabeta::{Iteration, SearchOptions, SearchResult, Searcher};
+pub use hook::{Hook, NoHook};
 pub use limits::Limits;
 pub use play::mate_distance;
 pub use split::{Sharing, TableSplit};

@@ -3,6 +3,7 @@
 //! null-move pruning and late move reductions. Research mode uses none of it.
 
 use super::alphabeta::{Searcher, MAX_PLY};
+use super::hook::Hook;
 use crate::game::{Game, Repetition, Value, DRAW, LOSS};
 
 /// Values this far from [`LOSS`] or beyond are mates (play mode).
@@ -20,7 +21,7 @@ pub fn mate_distance(value: Value) -> Option<i32> {
     }
 }
 
-impl<G: Game> Searcher<G> {
+impl<G: Game, H: Hook> Searcher<G, H> {
     /// The value of being mated at `ply`: research mode has one loss value,
     /// play mode prefers later losses and quicker wins.
     #[inline]
