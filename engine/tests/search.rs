@@ -269,7 +269,7 @@ fn node_searches_are_fail_hard_and_resume_after_a_hook_stops_them() {
     impl Hook for Flaky {
         fn poll(&mut self, _nodes: u64) -> bool {
             self.0 += 1;
-            self.0 % 2 == 0
+            self.0.is_multiple_of(2)
         }
     }
     let (mut searches, mut tries) = (0, 0);
