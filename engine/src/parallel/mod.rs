@@ -7,8 +7,12 @@
 pub mod balance;
 pub mod depth;
 pub mod eps_window;
+pub mod master;
+pub mod message;
 pub mod priority;
 pub mod ring;
+pub mod run;
 pub mod signature;
 pub mod threads;
 pub mod transport;
+pub mod worker;

@@ -1,0 +1,268 @@
+//! The master of seed 000 Fig. 4: its tree (plies ≤ d′) in memory, passes
+//! of alpha-beta over it with a pass window (moved by every value) and a
+//! task window (moved by decided values only), worker results at ply d′,
+//! tasks for every uncertain value in every pass, until a pass finds none.
+
+use super::balance::Balancer;
+use super::message::{Message, Outcome, Report, Task};
+use super::signature::Signature;
+use super::transport::{Rank, Transport};
+use crate::game::{Game, Value, INFINITE, LOSS};
+use std::collections::HashMap;
+
+/// A node of the master's tree: children generated once, the values they
+/// had in the last pass (for ordering).
+struct Node {
+    /// Children in the game's predicted order.
+    children: Vec<u16>,
+    /// Per child (predicted order): its value in the last pass that reached it.
+    values: Vec<Option<Value>>,
+}
+
+/// What the master found and counted.
+#[derive(Clone, Debug, Default)]
+pub struct MasterOutcome<M> {
+    pub value: Value,
+    pub best_move: Option<M>,
+    pub passes: u64,
+    /// Master nodes visited, over all passes.
+    pub nodes: u64,
+    pub tasks_sent: u64,
+    /// One report per worker (rank 1 first).
+    pub reports: Vec<Report>,
+}
+
+pub struct Master<G: Game, T> {
+    game: G,
+    transport: T,
+    depth: u32,
+    d_prime: u32,
+    tree: HashMap<Vec<u16>, Node>,
+    /// Worker results per position.
+    results: HashMap<u64, Vec<Outcome>>,
+    balancer: Balancer,
+    path: Vec<u16>,
+    signature: Vec<u16>,
+    scratch: Vec<G::Move>,
+    nodes: u64,
+    tasks_sent: u64,
+    /// The best root child of the running pass (predicted-order index).
+    root_best: Option<u16>,
+}
+
+impl<G: Game, T: Transport<Message>> Master<G, T> {
+    /// A master for a search of `game` to `depth` with tasks at ply `d_prime`
+    /// (1 ≤ d′ < depth).
+    pub fn new(game: G, transport: T, depth: u32, d_prime: u32) -> Master<G, T> {
+        let workers = transport.size() - 1;
+        Master {
+            game,
+            transport,
+            depth,
+            d_prime: d_prime.clamp(1, depth.saturating_sub(1).max(1)),
+            tree: HashMap::new(),
+            results: HashMap::new(),
+            balancer: Balancer::new(workers),
+            path: Vec::new(),
+            signature: Vec::new(),
+            scratch: Vec::new(),
+            nodes: 0,
+            tasks_sent: 0,
+            root_best: None,
+        }
+    }
+
+    /// Passes until one finds no uncertain value; then the workers stop and report.
+    pub fn run(mut self) -> MasterOutcome<G::Move> {
+        let mut passes = 0;
+        let value = loop {
+            passes += 1;
+            self.root_best = None;
+            let (value, uncertain) =
+                self.pass(self.depth, -INFINITE, INFINITE, -INFINITE, INFINITE, false);
+            if !uncertain {
+                break value;
+            }
+            for w in 1..self.transport.size() {
+                self.transport.send(w, Message::Pass);
+            }
+            self.balancer.end_pass();
+            self.wait_for_results();
+        };
+        let best_move = self.root_best.map(|i| {
+            self.game.children(&mut self.scratch);
+            self.scratch[i as usize]
+        });
+        let reports = self.stop_workers();
+        MasterOutcome {
+            value,
+            best_move,
+            passes,
+            nodes: self.nodes,
+            tasks_sent: self.tasks_sent,
+            reports,
+        }
+    }
+
+    /// Takes in every result that has arrived, waiting for at least one:
+    /// without new information the next pass would be the same.
+    fn wait_for_results(&mut self) {
+        let mut got = false;
+        loop {
+            while let Some((_, message)) = self.transport.poll() {
+                if let Message::Result(outcome) = message {
+                    self.results.entry(outcome.key).or_default().push(outcome);
+                    got = true;
+                }
+            }
+            if got {
+                return;
+            }
+            self.transport.idle();
+        }
+    }
+
+    fn stop_workers(&mut self) -> Vec<Report> {
+        let workers = self.transport.size() - 1;
+        for w in 1..=workers {
+            self.transport.send(w, Message::Stop);
+        }
+        let mut reports: Vec<Option<Report>> = vec![None; workers];
+        while reports.iter().any(Option::is_none) {
+            match self.transport.poll() {
+                Some((from, Message::Report(r))) => reports[from - 1] = Some(r),
+                Some(_) => {}
+                None => self.transport.idle(),
+            }
+        }
+        reports.into_iter().flatten().collect()
+    }
+
+    /// MasterAlphaBeta: the value of the current node for remaining
+    /// `depth`, and whether an uncertain value went into it. (`a1`, `b1`) is
+    /// the pass window, (`a2`, `b2`) the task window; `shallow` marks the
+    /// internal iterative deepening of first visits, which sends no tasks.
+    fn pass(
+        &mut self,
+        depth: u32,
+        a1: Value,
+        b1: Value,
+        a2: Value,
+        b2: Value,
+        shallow: bool,
+    ) -> (Value, bool) {
+        self.nodes += 1;
+        let task_depth = self.depth - self.d_prime;
+        if depth <= task_depth {
+            return self.frontier(depth, a1, b1, a2, b2, shallow);
+        }
+        if !self.tree.contains_key(&self.path) {
+            self.game.children(&mut self.scratch);
+            let n = self.scratch.len();
+            self.tree.insert(
+                self.path.clone(),
+                Node {
+                    children: (0..n as u16).collect(),
+                    values: vec![None; n],
+                },
+            );
+            if depth >= 2 && n > 0 {
+                self.pass(depth - 2, a1, b1, a2, b2, true);
+            }
+        }
+        let node = &self.tree[&self.path];
+        if node.children.is_empty() {
+            return (LOSS, false);
+        }
+        // Children by their last values, best first; unknown ones after, in
+        // predicted order.
+        let mut order = node.children.clone();
+        order.sort_by_key(|&i| std::cmp::Reverse(node.values[i as usize].unwrap_or(-INFINITE - 1)));
+        self.game.children(&mut self.scratch);
+        let moves: Vec<G::Move> = order.iter().map(|&i| self.scratch[i as usize]).collect();
+        let (mut a1, mut a2) = (a1, a2);
+        let mut uncertain = false;
+        for (rank, (&index, mv)) in order.iter().zip(moves).enumerate() {
+            self.game.play(mv);
+            self.path.push(index);
+            self.signature.push(rank as u16);
+            let (v, child_uncertain) = self.pass(depth - 1, -b1, -a1, -b2, -a2, shallow);
+            self.signature.pop();
+            self.path.pop();
+            self.game.undo(mv);
+            let score = -v;
+            if let Some(node) = self.tree.get_mut(&self.path) {
+                node.values[index as usize] = Some(score);
+            }
+            uncertain |= child_uncertain;
+            if self.path.is_empty() && score > a1 {
+                self.root_best = Some(index);
+            }
+            a1 = a1.max(score);
+            if !child_uncertain {
+                a2 = a2.max(score);
+            }
+            if b1 <= a1 {
+                return (b1, uncertain);
+            }
+        }
+        (a1, uncertain)
+    }
+
+    /// EvalAndSendTask: the deepest worker result usable with the pass
+    /// window, else a shallower one, else the static value; a task with the
+    /// task window whenever the value is uncertain.
+    fn frontier(
+        &mut self,
+        depth: u32,
+        a1: Value,
+        b1: Value,
+        a2: Value,
+        b2: Value,
+        shallow: bool,
+    ) -> (Value, bool) {
+        let key = self.game.hash();
+        let mut found = None;
+        if let Some(results) = self.results.get(&key) {
+            let mut by_depth: Vec<&Outcome> = results.iter().filter(|r| r.depth >= depth).collect();
+            by_depth.sort_by_key(|r| std::cmp::Reverse(r.depth));
+            found = by_depth
+                .iter()
+                .find_map(|r| usable(r, a1, b1).map(|v| (v, r.depth)));
+        }
+        let (value, decided) = match found {
+            Some((v, d)) => (v, d >= self.depth - self.d_prime && d >= depth),
+            None => (self.game.evaluate(), false),
+        };
+        let task_depth = self.depth - self.d_prime;
+        if !decided && !shallow && depth == task_depth {
+            let task = Task {
+                path: self.path.clone(),
+                key,
+                depth,
+                alpha: a2,
+                beta: b2,
+                signature: Signature(self.signature.clone()),
+            };
+            let worker: Rank = self.balancer.choose(key) + 1;
+            self.transport.send(worker, Message::Task(task));
+            self.tasks_sent += 1;
+        }
+        (value, !decided)
+    }
+}
+
+/// The value a worker result proves within the pass window (`a1`, `b1`),
+/// fail-hard, if any: a result is exact inside its own window, an upper
+/// bound at its alpha, a lower bound at its beta.
+fn usable(r: &Outcome, a1: Value, b1: Value) -> Option<Value> {
+    if r.value > r.alpha && r.value < r.beta {
+        Some(r.value.clamp(a1, b1))
+    } else if r.value >= r.beta && r.value >= b1 {
+        Some(b1)
+    } else if r.value <= r.alpha && r.value <= a1 {
+        Some(a1)
+    } else {
+        None
+    }
+}

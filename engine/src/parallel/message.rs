@@ -1,0 +1,55 @@
+//! What master and workers tell each other.
+
+use super::signature::Signature;
+use crate::game::Value;
+use crate::search::Stats;
+use serde::{Deserialize, Serialize};
+
+/// Search the position at `path` to `depth` with the window (`alpha`, `beta`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Task {
+    /// Children from the root, each its index in the game's predicted order
+    /// (a pure function of the position, so every rank can replay it).
+    pub path: Vec<u16>,
+    /// The position's hash: the key of results and of ownership.
+    pub key: u64,
+    pub depth: u32,
+    pub alpha: Value,
+    pub beta: Value,
+    pub signature: Signature,
+}
+
+/// A finished search of a task's position (fail-hard for its window).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub key: u64,
+    pub depth: u32,
+    pub alpha: Value,
+    pub beta: Value,
+    pub value: Value,
+}
+
+/// A worker's account at the end of the search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub stats: Stats,
+    pub tasks_finished: u64,
+    pub tasks_aborted: u64,
+    /// Finished at the full task depth with the window (−∞, +∞).
+    pub tasks_full_window: u64,
+    /// Seconds before the first task arrived.
+    pub startup_idle_s: f64,
+    /// Seconds with nothing to do after that.
+    pub other_idle_s: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Message {
+    Task(Task),
+    /// The master finished a pass.
+    Pass,
+    Result(Outcome),
+    /// The search is over: report and stop.
+    Stop,
+    Report(Report),
+}

@@ -1,0 +1,199 @@
+//! The worker of seed 000 Fig. 5: a priority queue of tasks, searched by
+//! iterative deepening two plies at a time, in slices between which
+//! messages are read; a search stops as soon as its task is no longer the
+//! most urgent (its work stays in the table).
+
+use super::depth::{next_depth, Finished};
+use super::message::{Message, Outcome, Report, Task};
+use super::priority::Priority;
+use super::transport::Transport;
+use crate::game::{Game, INFINITE};
+use crate::search::{Hook, SearchOptions, Searcher};
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// How a worker reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkerConfig {
+    /// Report every finished iteration (dynamic updates), or only the full depth.
+    pub updates: bool,
+    pub table_mb: usize,
+}
+
+struct Queued {
+    task: Task,
+    /// Pass messages received before this task last arrived.
+    epoch: u32,
+}
+
+/// The worker's side of the conversation, also its search hook.
+struct Inbox<T> {
+    transport: T,
+    queue: Vec<Queued>,
+    /// Pass messages received so far.
+    epoch: u32,
+    /// Finished searches per position.
+    finished: HashMap<u64, Vec<Finished>>,
+    /// The task being searched: (key, alpha, beta).
+    running: Option<(u64, i32, i32)>,
+    stop: bool,
+    first_task_at: Option<Duration>,
+}
+
+impl<T: Transport<Message>> Inbox<T> {
+    fn receive(&mut self) {
+        while let Some((_, message)) = self.transport.poll() {
+            match message {
+                Message::Task(task) => {
+                    if self.first_task_at.is_none() {
+                        self.first_task_at = Some(self.transport.now());
+                    }
+                    let epoch = self.epoch;
+                    match self.queue.iter_mut().find(|q| same_task(&q.task, &task)) {
+                        Some(q) => *q = Queued { task, epoch },
+                        None => self.queue.push(Queued { task, epoch }),
+                    }
+                }
+                Message::Pass => {
+                    // Keep only tasks received since the previous pass message.
+                    let epoch = self.epoch;
+                    self.queue.retain(|q| q.epoch >= epoch);
+                    self.epoch += 1;
+                }
+                Message::Stop => self.stop = true,
+                Message::Result(_) | Message::Report(_) => {}
+            }
+        }
+    }
+
+    fn priority(&self, q: &Queued) -> Priority {
+        let completed = self
+            .finished
+            .get(&q.task.key)
+            .and_then(|f| f.iter().map(|f| f.depth).max())
+            .unwrap_or(0);
+        Priority {
+            fresh: q.epoch == self.epoch,
+            completed_depth: completed,
+            signature: q.task.signature.clone(),
+            alpha: q.task.alpha,
+            beta: q.task.beta,
+        }
+    }
+
+    /// Index of the most urgent task.
+    fn top(&self) -> Option<usize> {
+        (0..self.queue.len()).max_by(|&a, &b| {
+            self.priority(&self.queue[a])
+                .cmp(&self.priority(&self.queue[b]))
+                // Equal priorities: the earlier-queued task first.
+                .then(b.cmp(&a))
+        })
+    }
+}
+
+fn same_task(a: &Task, b: &Task) -> bool {
+    (a.key, a.alpha, a.beta) == (b.key, b.alpha, b.beta)
+}
+
+impl<T: Transport<Message>> Hook for Inbox<T> {
+    /// Between slices: read messages; stop when the running task is no
+    /// longer the most urgent one (or the search is over).
+    fn poll(&mut self, _nodes: u64) -> bool {
+        self.receive();
+        let top = self.top().map(|i| {
+            let t = &self.queue[i].task;
+            (t.key, t.alpha, t.beta)
+        });
+        self.stop || top != self.running
+    }
+}
+
+/// Runs a worker until the master says stop; `root` is the tree's root.
+pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config: WorkerConfig) {
+    let inbox = Inbox {
+        transport,
+        queue: Vec::new(),
+        epoch: 0,
+        finished: HashMap::new(),
+        running: None,
+        stop: false,
+        first_task_at: None,
+    };
+    let mut searcher = Searcher::with_hook(
+        root.clone(),
+        config.table_mb,
+        SearchOptions::default(),
+        inbox,
+    );
+    let mut report = Report::default();
+    let mut idle = Duration::ZERO;
+    let mut children = Vec::new();
+    loop {
+        let io = searcher.hook_mut();
+        io.receive();
+        if io.stop {
+            break;
+        }
+        let Some(i) = io.top() else {
+            let since = io.transport.now();
+            io.transport.idle();
+            if io.first_task_at.is_some() {
+                idle += io.transport.now() - since;
+            }
+            continue;
+        };
+        let task = io.queue[i].task.clone();
+        let done = io.finished.get(&task.key).map_or(&[][..], |f| &f[..]);
+        let Some(depth) = next_depth(done, task.depth, task.alpha, task.beta, config.updates)
+        else {
+            io.queue.remove(i);
+            continue;
+        };
+        io.running = Some((task.key, task.alpha, task.beta));
+        // The task's position, replayed from the root.
+        let game = searcher.game_mut();
+        *game = root.clone();
+        for &index in &task.path {
+            game.children(&mut children);
+            game.play(children[index as usize]);
+        }
+        let value = searcher.search_node(depth, task.alpha, task.beta);
+        let io = searcher.hook_mut();
+        io.running = None;
+        let Some(value) = value else {
+            report.tasks_aborted += 1;
+            continue;
+        };
+        io.finished.entry(task.key).or_default().push(Finished {
+            depth,
+            alpha: task.alpha,
+            beta: task.beta,
+        });
+        if config.updates || depth == task.depth {
+            let outcome = Outcome {
+                key: task.key,
+                depth,
+                alpha: task.alpha,
+                beta: task.beta,
+                value,
+            };
+            io.transport.send(0, Message::Result(outcome));
+        }
+        if depth == task.depth {
+            report.tasks_finished += 1;
+            if task.alpha <= -INFINITE && task.beta >= INFINITE {
+                report.tasks_full_window += 1;
+            }
+            if let Some(i) = io.queue.iter().position(|q| same_task(&q.task, &task)) {
+                io.queue.remove(i);
+            }
+        }
+    }
+    report.stats = searcher.stats();
+    let io = searcher.hook_mut();
+    let end = io.transport.now();
+    report.startup_idle_s = io.first_task_at.unwrap_or(end).as_secs_f64();
+    report.other_idle_s = idle.as_secs_f64();
+    io.transport.send(0, Message::Report(report));
+}

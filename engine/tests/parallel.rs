@@ -1,0 +1,72 @@
+//! The parallel search (master and workers on threads) returns the
+//! sequential root value, with and without dynamic updates, for any number
+//! of workers.
+
+mod common;
+
+use std::sync::Arc;
+use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_engine::parallel::run::{run_threads, ParallelConfig};
+use yomi_engine::search::{Limits, SearchOptions, Searcher};
+
+fn sequential<G: Game>(game: G, depth: u32) -> i32 {
+    Searcher::new(game, 4, SearchOptions::default())
+        .search(Limits::depth(depth), |_| {})
+        .value
+}
+
+fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, name: &str) {
+    let expected = sequential(root.clone(), depth);
+    for updates in [true, false] {
+        for workers in [1, 2, 3, 7] {
+            let config = ParallelConfig {
+                depth,
+                d_prime,
+                workers,
+                updates,
+                table_mb: 1,
+            };
+            let outcome = run_threads(root.clone(), config);
+            assert_eq!(
+                outcome.value, expected,
+                "{name} depth {depth} d′ {d_prime} workers {workers} updates {updates}"
+            );
+            assert!(outcome.best_move.is_some());
+            assert_eq!(outcome.reports.len(), workers);
+            let finished: u64 = outcome.reports.iter().map(|r| r.tasks_finished).sum();
+            assert!(finished > 0 && outcome.tasks_sent >= finished, "{name}");
+        }
+    }
+}
+
+#[test]
+fn synthetic_trees_get_the_sequential_value() {
+    let model = Arc::new(EdgeModel::embedded());
+    for seed in 0..16 {
+        let (depth, d_prime) = [(6, 2), (7, 3), (8, 3)][seed as usize % 3];
+        check(
+            SyntheticTree::new(seed, 4, model.clone()),
+            depth,
+            d_prime,
+            &format!("seed {seed}"),
+        );
+    }
+}
+
+#[test]
+fn shogi_trees_get_the_sequential_value() {
+    for (i, pos) in common::start_positions()
+        .into_iter()
+        .skip(1)
+        .step_by(4)
+        .enumerate()
+    {
+        let (depth, d_prime) = [(4, 2), (5, 2)][i % 2];
+        check(
+            ShogiGame::new(pos.clone(), 5),
+            depth,
+            d_prime,
+            &pos.to_sfen(),
+        );
+    }
+}
