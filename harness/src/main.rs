@@ -4,6 +4,7 @@
 
 mod fit_edges_cmd;
 mod ordering_cmd;
+mod parallel_run;
 mod positions_cmd;
 mod search_cmd;
 mod trees;

@@ -1,10 +1,12 @@
 //! `yomi-harness search`: searches a tree set and writes one JSON record per
 //! tree (JSON Lines on stdout), with a summary on stderr.
 
+use crate::parallel_run::{self, ParallelFigures};
 use crate::trees::{Tree, TreeArgs};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use yomi_engine::game::{Game, Value};
+use yomi_engine::parallel::run::ParallelConfig;
 use yomi_engine::search::{Limits, SearchOptions, Searcher, Sharing, Stats, TableSplit};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
@@ -12,6 +14,17 @@ use yomi_engine::search::{Limits, SearchOptions, Searcher, Sharing, Stats, Table
 pub enum Method {
     /// One process, alpha-beta (or NegaScout) with iterative deepening.
     Sequential,
+    /// Master and workers; workers report every finished iteration (needs --d-prime).
+    WithUpdates,
+    /// Master and workers; workers report only the full task depth (needs --d-prime).
+    WithoutUpdates,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Backend {
+    /// Master and workers as threads of this process.
+    Threads,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
@@ -51,9 +64,16 @@ pub struct SearchArgs {
     /// Search task roots (ply d′, depth d − d′) with the full window (with --d-prime).
     #[arg(long)]
     full_windows: bool,
-    /// Size of each transposition table in MB.
+    /// Size of each transposition table in MB (each worker's, for the
+    /// parallel methods).
     #[arg(long, default_value_t = 256)]
     tt_mb: usize,
+    /// Parallel methods: the number of workers (the master comes on top).
+    #[arg(long, default_value_t = 4)]
+    workers: usize,
+    /// Parallel methods: where master and workers run.
+    #[arg(long, value_enum, default_value = "threads")]
+    backend: Backend,
 }
 
 #[derive(Serialize)]
@@ -74,9 +94,15 @@ struct Record<'a> {
     stats: Stats,
     time_s: f64,
     nodes_per_s: f64,
+    backend: Option<Backend>,
+    #[serde(flatten)]
+    parallel: Option<ParallelFigures>,
 }
 
 pub fn run(args: &SearchArgs) -> Result<(), String> {
+    if args.method != Method::Sequential {
+        return run_parallel(args);
+    }
     let split = match args.d_prime {
         None if args.full_windows || args.sharing != SharingArg::Full => {
             return Err("--sharing and --full-windows need --d-prime".into())
@@ -112,40 +138,93 @@ pub fn run(args: &SearchArgs) -> Result<(), String> {
             Tree::Shogi { game, .. } => search(*game, args, options),
             Tree::Synthetic { tree, .. } => search(tree, args, options),
         };
-        summary.add(&outcome);
-        let record = Record {
-            tree: &name,
-            b: args.trees.b,
-            d: args.d,
-            method: args.method,
-            negascout: args.negascout,
-            d_prime: args.d_prime,
-            sharing: args.d_prime.map(|_| args.sharing),
-            share_plies: (args.d_prime.is_some() && args.sharing == SharingArg::Partial)
-                .then_some(args.share_plies),
-            full_windows: args.full_windows,
-            value: outcome.value,
-            best_move: outcome.best_move,
-            pv: outcome.pv,
-            stats: outcome.stats,
-            time_s: outcome.time_s,
-            nodes_per_s: outcome.stats.nodes as f64 / outcome.time_s.max(1e-9),
-        };
-        println!(
-            "{}",
-            serde_json::to_string(&record).map_err(|e| e.to_string())?
-        );
+        print_record(args, &name, outcome, &mut summary)?;
     }
     summary.print();
     Ok(())
 }
 
-struct Outcome {
-    value: Value,
-    best_move: String,
-    pv: String,
-    stats: Stats,
-    time_s: f64,
+/// The master/worker methods: every tree with the same configuration.
+fn run_parallel(args: &SearchArgs) -> Result<(), String> {
+    let d_prime = args
+        .d_prime
+        .ok_or("the parallel methods need --d-prime (the master's plies)")?;
+    if d_prime == 0 || d_prime >= args.d {
+        return Err(format!(
+            "--d-prime must be between 1 and d − 1 = {}",
+            args.d.saturating_sub(1)
+        ));
+    }
+    if args.negascout || args.full_windows || args.sharing != SharingArg::Full {
+        return Err("--negascout, --sharing and --full-windows are sequential variants".into());
+    }
+    if args.workers == 0 {
+        return Err("--workers must be at least 1".into());
+    }
+    let config = ParallelConfig {
+        depth: args.d,
+        d_prime,
+        workers: args.workers,
+        updates: args.method == Method::WithUpdates,
+        table_mb: args.tt_mb,
+    };
+    let mut summary = Summary::default();
+    for tree in args.trees.trees()? {
+        let name = tree.name().to_string();
+        let outcome = match tree {
+            Tree::Shogi { game, .. } => parallel_run::search(*game, config),
+            Tree::Synthetic { tree, .. } => parallel_run::search(tree, config),
+        };
+        print_record(args, &name, outcome, &mut summary)?;
+    }
+    summary.print();
+    Ok(())
+}
+
+/// Prints one tree's JSON record and adds it to the summary.
+fn print_record(
+    args: &SearchArgs,
+    name: &str,
+    outcome: Outcome,
+    summary: &mut Summary,
+) -> Result<(), String> {
+    summary.add(&outcome);
+    let parallel = args.method != Method::Sequential;
+    let record = Record {
+        tree: name,
+        b: args.trees.b,
+        d: args.d,
+        method: args.method,
+        negascout: args.negascout,
+        d_prime: args.d_prime,
+        sharing: (args.d_prime.is_some() && !parallel).then_some(args.sharing),
+        share_plies: (args.d_prime.is_some() && args.sharing == SharingArg::Partial)
+            .then_some(args.share_plies),
+        full_windows: args.full_windows,
+        value: outcome.value,
+        best_move: outcome.best_move,
+        pv: outcome.pv,
+        stats: outcome.stats,
+        time_s: outcome.time_s,
+        nodes_per_s: outcome.stats.nodes as f64 / outcome.time_s.max(1e-9),
+        backend: parallel.then_some(args.backend),
+        parallel: outcome.parallel,
+    };
+    println!(
+        "{}",
+        serde_json::to_string(&record).map_err(|e| e.to_string())?
+    );
+    Ok(())
+}
+
+/// One tree's search, whatever the method.
+pub struct Outcome {
+    pub value: Value,
+    pub best_move: String,
+    pub pv: String,
+    pub stats: Stats,
+    pub time_s: f64,
+    pub parallel: Option<ParallelFigures>,
 }
 
 fn search<G: Game>(game: G, args: &SearchArgs, options: SearchOptions) -> Outcome {
@@ -158,6 +237,7 @@ fn search<G: Game>(game: G, args: &SearchArgs, options: SearchOptions) -> Outcom
         pv: pv.join(" "),
         stats: r.stats,
         time_s: r.elapsed.as_secs_f64(),
+        parallel: None,
     }
 }
 

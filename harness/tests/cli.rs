@@ -197,3 +197,52 @@ fn bad_arguments_get_clear_errors() {
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn parallel_methods_write_their_measurements_and_the_sequential_value() {
+    let base = [
+        "search",
+        "--tree",
+        "synthetic",
+        "--seeds",
+        "4-5",
+        "--b",
+        "4",
+        "--d",
+        "7",
+        "--d-prime",
+        "3",
+        "--tt-mb",
+        "1",
+    ];
+    let sequential = records(&stdout_ok(&base));
+    for method in ["with-updates", "without-updates"] {
+        let args: Vec<&str> = base
+            .iter()
+            .copied()
+            .chain(["--method", method, "--workers", "3"])
+            .collect();
+        let recs = records(&stdout_ok(&args));
+        assert_eq!(recs.len(), 2);
+        for (r, s) in recs.iter().zip(&sequential) {
+            assert_eq!(r["value"], s["value"], "{method}");
+            assert_eq!(r["method"], method);
+            assert_eq!(r["backend"], "threads");
+            assert_eq!(r["workers"], 3);
+            for key in [
+                "passes",
+                "tasks_sent",
+                "tasks_finished",
+                "messages",
+                "bytes",
+                "leaves",
+            ] {
+                assert!(r[key].as_u64().unwrap() > 0, "{key} in {r}");
+            }
+            assert!(r["startup_idle_s"].as_f64().unwrap() >= 0.0);
+        }
+    }
+    let out = harness(&["search", "--d", "5", "--method", "with-updates"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("need --d-prime"));
+}

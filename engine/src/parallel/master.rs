@@ -6,9 +6,10 @@
 use super::balance::Balancer;
 use super::message::{Message, Outcome, Report, Task};
 use super::signature::Signature;
-use super::transport::{Rank, Transport};
+use super::transport::{Rank, Traffic, Transport};
 use crate::game::{Game, Value, INFINITE, LOSS};
 use std::collections::HashMap;
+use std::time::Duration;
 
 /// A node of the master's tree: children generated once, the values they
 /// had in the last pass (for ordering).
@@ -20,7 +21,7 @@ struct Node {
 }
 
 /// What the master found and counted.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct MasterOutcome<M> {
     pub value: Value,
     pub best_move: Option<M>,
@@ -28,6 +29,10 @@ pub struct MasterOutcome<M> {
     /// Master nodes visited, over all passes.
     pub nodes: u64,
     pub tasks_sent: u64,
+    /// What the master sent.
+    pub traffic: Traffic,
+    /// From the start to the last pass, on the transport's clock.
+    pub elapsed: Duration,
     /// One report per worker (rank 1 first).
     pub reports: Vec<Report>,
 }
@@ -89,6 +94,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             self.balancer.end_pass();
             self.wait_for_results();
         };
+        let elapsed = self.transport.now();
         let best_move = self.root_best.map(|i| {
             self.game.children(&mut self.scratch);
             self.scratch[i as usize]
@@ -100,6 +106,8 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             passes,
             nodes: self.nodes,
             tasks_sent: self.tasks_sent,
+            traffic: self.transport.traffic(),
+            elapsed,
             reports,
         }
     }

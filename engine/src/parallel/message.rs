@@ -1,6 +1,7 @@
 //! What master and workers tell each other.
 
 use super::signature::Signature;
+use super::transport::Traffic;
 use crate::game::Value;
 use crate::search::Stats;
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,8 @@ pub struct Report {
     pub startup_idle_s: f64,
     /// Seconds with nothing to do after that.
     pub other_idle_s: f64,
+    /// What the worker sent (its report excluded).
+    pub traffic: Traffic,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

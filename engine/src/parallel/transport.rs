@@ -11,10 +11,17 @@ use std::time::Duration;
 pub type Rank = usize;
 
 /// Messages and bytes a rank has sent.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Traffic {
     pub messages: u64,
     pub bytes: u64,
+}
+
+impl std::ops::AddAssign for Traffic {
+    fn add_assign(&mut self, o: Traffic) {
+        self.messages += o.messages;
+        self.bytes += o.bytes;
+    }
 }
 
 pub trait Transport<M> {

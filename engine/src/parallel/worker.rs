@@ -195,5 +195,6 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
     let end = io.transport.now();
     report.startup_idle_s = io.first_task_at.unwrap_or(end).as_secs_f64();
     report.other_idle_s = idle.as_secs_f64();
+    report.traffic = io.transport.traffic();
     io.transport.send(0, Message::Report(report));
 }
