@@ -17,7 +17,13 @@ fn sequential<G: Game>(game: G, depth: u32) -> i32 {
 
 fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, name: &str) {
     let expected = sequential(root.clone(), depth);
-    for updates in [true, false] {
+    // With updates, without, and NegaScout with ε-windows (two ε).
+    for (updates, negascout_eps) in [
+        (true, None),
+        (false, None),
+        (true, Some(100)),
+        (true, Some(5)),
+    ] {
         for workers in [1, 2, 3, 7, 15] {
             let config = ParallelConfig {
                 depth,
@@ -25,11 +31,12 @@ fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, na
                 workers,
                 updates,
                 table_mb: 1,
+                negascout_eps,
             };
             let outcome = run_threads(root.clone(), config);
             assert_eq!(
                 outcome.value, expected,
-                "{name} depth {depth} d′ {d_prime} workers {workers} updates {updates}"
+                "{name} depth {depth} d′ {d_prime} workers {workers} updates {updates} ε {negascout_eps:?}"
             );
             assert!(outcome.best_move.is_some());
             assert_eq!(outcome.reports.len(), workers);

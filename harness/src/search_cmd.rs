@@ -18,6 +18,9 @@ pub enum Method {
     WithUpdates,
     /// Master and workers; workers report only the full task depth (needs --d-prime).
     WithoutUpdates,
+    /// Master and workers with updates; NegaScout in the master, ε-windows
+    /// (--eps) in the workers (needs --d-prime).
+    NegascoutEps,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
@@ -68,6 +71,9 @@ pub struct SearchArgs {
     /// parallel methods).
     #[arg(long, default_value_t = 256)]
     tt_mb: usize,
+    /// negascout-eps: ε of the workers' ε-windows (a pawn is about 100).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(i32).range(0..=10_000))]
+    eps: i32,
     /// Parallel methods: the number of workers (the master comes on top).
     #[arg(long, default_value_t = 4)]
     workers: usize,
@@ -83,6 +89,7 @@ struct Record<'a> {
     d: u32,
     method: Method,
     negascout: bool,
+    eps: Option<i32>,
     d_prime: Option<u32>,
     sharing: Option<SharingArg>,
     share_plies: Option<u32>,
@@ -165,8 +172,9 @@ fn run_parallel(args: &SearchArgs) -> Result<(), String> {
         depth: args.d,
         d_prime,
         workers: args.workers,
-        updates: args.method == Method::WithUpdates,
+        updates: args.method != Method::WithoutUpdates,
         table_mb: args.tt_mb,
+        negascout_eps: (args.method == Method::NegascoutEps).then_some(args.eps),
     };
     let mut summary = Summary::default();
     for tree in args.trees.trees()? {
@@ -196,6 +204,7 @@ fn print_record(
         d: args.d,
         method: args.method,
         negascout: args.negascout,
+        eps: (args.method == Method::NegascoutEps).then_some(args.eps),
         d_prime: args.d_prime,
         sharing: (args.d_prime.is_some() && !parallel).then_some(args.sharing),
         share_plies: (args.d_prime.is_some() && args.sharing == SharingArg::Partial)

@@ -40,6 +40,7 @@ pub struct MasterOutcome<M> {
 pub struct Master<G: Game, T> {
     game: G,
     transport: T,
+    negascout: bool,
     depth: u32,
     d_prime: u32,
     tree: HashMap<Vec<u16>, Node>,
@@ -63,6 +64,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         Master {
             game,
             transport,
+            negascout: false,
             depth,
             d_prime: d_prime.clamp(1, depth.saturating_sub(1).max(1)),
             tree: HashMap::new(),
@@ -75,6 +77,14 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             tasks_sent: 0,
             root_best: None,
         }
+    }
+
+    /// NegaScout in the master (seed 000 §5.4): null pass windows after
+    /// the first child, and tasks carry the pass window, which the workers
+    /// widen to ε-windows.
+    pub fn with_negascout(mut self) -> Master<G, T> {
+        self.negascout = true;
+        self
     }
 
     /// Passes until one finds no uncertain value; then the workers stop and report.
@@ -194,7 +204,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             self.game.play(mv);
             self.path.push(index);
             self.signature.push(rank as u16);
-            let (v, child_uncertain) = self.pass(depth - 1, -b1, -a1, -b2, -a2, shallow);
+            let (v, child_uncertain) = self.child(rank, depth - 1, a1, b1, a2, b2, shallow);
             self.signature.pop();
             self.path.pop();
             self.game.undo(mv);
@@ -215,6 +225,32 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             }
         }
         (a1, uncertain)
+    }
+
+    /// A child's value for the parent's windows (negated back by the
+    /// caller): the full pass window, or with NegaScout a null window after
+    /// the first child and a re-search when the child fails high inside it.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        rank: usize,
+        depth: u32,
+        a1: Value,
+        b1: Value,
+        a2: Value,
+        b2: Value,
+        shallow: bool,
+    ) -> (Value, bool) {
+        if !self.negascout || rank == 0 || b1 - a1 <= 1 {
+            return self.pass(depth, -b1, -a1, -b2, -a2, shallow);
+        }
+        let (v, scout_uncertain) = self.pass(depth, -a1 - 1, -a1, -b2, -a2, shallow);
+        let score = -v;
+        if score > a1 && score < b1 {
+            let (v, uncertain) = self.pass(depth, -b1, -a1, -b2, -a2, shallow);
+            return (v, uncertain || scout_uncertain);
+        }
+        (v, scout_uncertain)
     }
 
     /// EvalAndSendTask: the deepest worker result usable with the pass
@@ -248,8 +284,9 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 path: self.path.clone(),
                 key,
                 depth,
-                alpha: a2,
-                beta: b2,
+                // With NegaScout the workers make ε-windows of pass windows.
+                alpha: if self.negascout { a1 } else { a2 },
+                beta: if self.negascout { b1 } else { b2 },
                 signature: Signature(self.signature.clone()),
             };
             let worker: Rank = self.balancer.choose(key) + 1;

@@ -5,7 +5,7 @@ use super::master::{Master, MasterOutcome};
 use super::message::Message;
 use super::threads::network;
 use super::worker::{self, WorkerConfig};
-use crate::game::Game;
+use crate::game::{Game, Value};
 
 /// A parallel search's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +19,8 @@ pub struct ParallelConfig {
     pub updates: bool,
     /// Each worker's table, MB.
     pub table_mb: usize,
+    /// NegaScout in the master with ε-windows of this ε in the workers.
+    pub negascout_eps: Option<Value>,
 }
 
 /// Searches `root` with a master and `config.workers` worker threads.
@@ -31,6 +33,7 @@ where
     let worker_config = WorkerConfig {
         updates: config.updates,
         table_mb: config.table_mb,
+        eps: config.negascout_eps,
     };
     let handles: Vec<_> = transports
         .map(|t| {
@@ -38,7 +41,11 @@ where
             std::thread::spawn(move || worker::run(root, t, worker_config))
         })
         .collect();
-    let outcome = Master::new(root, master_transport, config.depth, config.d_prime).run();
+    let mut master = Master::new(root, master_transport, config.depth, config.d_prime);
+    if config.negascout_eps.is_some() {
+        master = master.with_negascout();
+    }
+    let outcome = master.run();
     for h in handles {
         h.join().expect("a worker thread panicked");
     }

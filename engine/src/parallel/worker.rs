@@ -4,10 +4,11 @@
 //! most urgent (its work stays in the table).
 
 use super::depth::{next_depth, Finished};
+use super::eps_window;
 use super::message::{Message, Outcome, Report, Task};
 use super::priority::Priority;
 use super::transport::Transport;
-use crate::game::{Game, INFINITE};
+use crate::game::{Game, Value, INFINITE};
 use crate::search::{Hook, SearchOptions, Searcher};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -18,6 +19,10 @@ pub struct WorkerConfig {
     /// Report every finished iteration (dynamic updates), or only the full depth.
     pub updates: bool,
     pub table_mb: usize,
+    /// ε-windows (seed 000 §5.4): tasks carry pass windows; a null one is
+    /// searched widened by ε, and a task keeps its window while new pass
+    /// windows for its position lie inside it.
+    pub eps: Option<Value>,
 }
 
 struct Queued {
@@ -29,6 +34,7 @@ struct Queued {
 /// The worker's side of the conversation, also its search hook.
 struct Inbox<T> {
     transport: T,
+    eps: Option<Value>,
     queue: Vec<Queued>,
     /// Pass messages received so far.
     epoch: u32,
@@ -49,6 +55,30 @@ impl<T: Transport<Message>> Inbox<T> {
                         self.first_task_at = Some(self.transport.now());
                     }
                     let epoch = self.epoch;
+                    let task = match self.eps {
+                        None => task,
+                        Some(eps) => {
+                            // Keep a queued window that holds the new pass window.
+                            let kept = self.queue.iter().find(|q| {
+                                q.task.key == task.key
+                                    && eps_window::update(
+                                        (q.task.alpha, q.task.beta),
+                                        task.alpha,
+                                        task.beta,
+                                        eps,
+                                    ) == (q.task.alpha, q.task.beta)
+                            });
+                            let (alpha, beta) = match kept {
+                                Some(q) => (q.task.alpha, q.task.beta),
+                                None => eps_window::widen(task.alpha, task.beta, eps),
+                            };
+                            Task {
+                                alpha,
+                                beta,
+                                ..task
+                            }
+                        }
+                    };
                     match self.queue.iter_mut().find(|q| same_task(&q.task, &task)) {
                         Some(q) => *q = Queued { task, epoch },
                         None => self.queue.push(Queued { task, epoch }),
@@ -113,6 +143,7 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
 pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config: WorkerConfig) {
     let inbox = Inbox {
         transport,
+        eps: config.eps,
         queue: Vec::new(),
         epoch: 0,
         finished: HashMap::new(),
