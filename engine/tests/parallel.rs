@@ -17,12 +17,13 @@ fn sequential<G: Game>(game: G, depth: u32) -> i32 {
 
 fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, name: &str) {
     let expected = sequential(root.clone(), depth);
-    // With updates, without, and NegaScout with ε-windows (two ε).
-    for (updates, negascout_eps) in [
-        (true, None),
-        (false, None),
-        (true, Some(100)),
-        (true, Some(5)),
+    // With updates, without, with share, and NegaScout with ε-windows (two ε).
+    for (updates, negascout_eps, share_plies) in [
+        (true, None, None),
+        (false, None, None),
+        (true, None, Some(2)),
+        (true, Some(100), None),
+        (true, Some(5), None),
     ] {
         for workers in [1, 2, 3, 7, 15] {
             let config = ParallelConfig {
@@ -32,11 +33,12 @@ fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, na
                 updates,
                 table_mb: 1,
                 negascout_eps,
+                share_plies,
             };
             let outcome = run_threads(root.clone(), config);
             assert_eq!(
                 outcome.value, expected,
-                "{name} depth {depth} d′ {d_prime} workers {workers} updates {updates} ε {negascout_eps:?}"
+                "{name} depth {depth} d′ {d_prime} workers {workers} updates {updates} ε {negascout_eps:?} share {share_plies:?}"
             );
             assert!(outcome.best_move.is_some());
             assert_eq!(outcome.reports.len(), workers);
@@ -77,4 +79,22 @@ fn shogi_trees_get_the_sequential_value() {
             &pos.to_sfen(),
         );
     }
+}
+
+#[test]
+fn with_share_results_go_round_the_ring() {
+    let pos = common::start_positions().swap_remove(3);
+    let config = ParallelConfig {
+        depth: 8,
+        d_prime: 3,
+        workers: 4,
+        updates: true,
+        table_mb: 4,
+        negascout_eps: None,
+        share_plies: Some(2),
+    };
+    let outcome = run_threads(ShogiGame::new(pos.clone(), 5), config);
+    assert_eq!(outcome.value, sequential(ShogiGame::new(pos, 5), 8));
+    let shared: u64 = outcome.reports.iter().map(|r| r.shared_received).sum();
+    assert!(shared > 0, "no entry went round the ring");
 }

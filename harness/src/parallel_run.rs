@@ -19,6 +19,8 @@ pub struct ParallelFigures {
     pub tasks_full_window: u64,
     pub messages: u64,
     pub bytes: u64,
+    /// Table entries received over the sharing ring, all workers.
+    pub shared_entries: u64,
     /// Means per worker, seconds.
     pub startup_idle_s: f64,
     pub other_idle_s: f64,
@@ -41,6 +43,7 @@ pub fn search<G: Game + Clone + Send + 'static>(root: G, config: ParallelConfig)
         figures.tasks_finished += r.tasks_finished;
         figures.tasks_aborted += r.tasks_aborted;
         figures.tasks_full_window += r.tasks_full_window;
+        figures.shared_entries += r.shared_received;
         figures.startup_idle_s += r.startup_idle_s;
         figures.other_idle_s += r.other_idle_s;
     }

@@ -18,6 +18,9 @@ pub enum Method {
     WithUpdates,
     /// Master and workers; workers report only the full task depth (needs --d-prime).
     WithoutUpdates,
+    /// Master and workers with updates, sharing results within
+    /// --share-plies of task roots round a ring (needs --d-prime).
+    WithShare,
     /// Master and workers with updates; NegaScout in the master, ε-windows
     /// (--eps) in the workers (needs --d-prime).
     NegascoutEps,
@@ -61,7 +64,8 @@ pub struct SearchArgs {
     /// How worker-table results cross task subtrees (with --d-prime).
     #[arg(long, value_enum, default_value = "full")]
     sharing: SharingArg,
-    /// Partial sharing: results within k plies of their task root are shared.
+    /// Partial sharing and with-share: results within k plies of their task
+    /// root are shared (the paper: 4 for b = 5, 2 for b = 20).
     #[arg(long, default_value_t = 4)]
     share_plies: u32,
     /// Search task roots (ply d′, depth d − d′) with the full window (with --d-prime).
@@ -175,6 +179,7 @@ fn run_parallel(args: &SearchArgs) -> Result<(), String> {
         updates: args.method != Method::WithoutUpdates,
         table_mb: args.tt_mb,
         negascout_eps: (args.method == Method::NegascoutEps).then_some(args.eps),
+        share_plies: (args.method == Method::WithShare).then_some(args.share_plies as usize),
     };
     let mut summary = Summary::default();
     for tree in args.trees.trees()? {
@@ -207,7 +212,8 @@ fn print_record(
         eps: (args.method == Method::NegascoutEps).then_some(args.eps),
         d_prime: args.d_prime,
         sharing: (args.d_prime.is_some() && !parallel).then_some(args.sharing),
-        share_plies: (args.d_prime.is_some() && args.sharing == SharingArg::Partial)
+        share_plies: (args.method == Method::WithShare
+            || (args.d_prime.is_some() && args.sharing == SharingArg::Partial && !parallel))
             .then_some(args.share_plies),
         full_windows: args.full_windows,
         value: outcome.value,

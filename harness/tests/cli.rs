@@ -216,7 +216,12 @@ fn parallel_methods_write_their_measurements_and_the_sequential_value() {
         "1",
     ];
     let sequential = records(&stdout_ok(&base));
-    for method in ["with-updates", "without-updates", "negascout-eps"] {
+    for method in [
+        "with-updates",
+        "without-updates",
+        "with-share",
+        "negascout-eps",
+    ] {
         let args: Vec<&str> = base
             .iter()
             .copied()

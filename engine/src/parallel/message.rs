@@ -1,9 +1,10 @@
 //! What master and workers tell each other.
 
+use super::ring::Shared;
 use super::signature::Signature;
 use super::transport::Traffic;
 use crate::game::Value;
-use crate::search::Stats;
+use crate::search::{Entry, Stats};
 use serde::{Deserialize, Serialize};
 
 /// Search the position at `path` to `depth` with the window (`alpha`, `beta`).
@@ -44,6 +45,8 @@ pub struct Report {
     pub other_idle_s: f64,
     /// What the worker sent (its report excluded).
     pub traffic: Traffic,
+    /// Table entries received over the sharing ring.
+    pub shared_received: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -55,4 +58,6 @@ pub enum Message {
     /// The search is over: report and stop.
     Stop,
     Report(Report),
+    /// Table entries going round the workers' sharing ring.
+    Share(Vec<Shared<(u64, Entry)>>),
 }

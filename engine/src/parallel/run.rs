@@ -21,6 +21,9 @@ pub struct ParallelConfig {
     pub table_mb: usize,
     /// NegaScout in the master with ε-windows of this ε in the workers.
     pub negascout_eps: Option<Value>,
+    /// With share: workers pass results within this many plies of their
+    /// task roots round a ring.
+    pub share_plies: Option<usize>,
 }
 
 /// Searches `root` with a master and `config.workers` worker threads.
@@ -34,6 +37,7 @@ where
         updates: config.updates,
         table_mb: config.table_mb,
         eps: config.negascout_eps,
+        share_plies: config.share_plies,
     };
     let handles: Vec<_> = transports
         .map(|t| {

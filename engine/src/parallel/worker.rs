@@ -7,9 +7,10 @@ use super::depth::{next_depth, Finished};
 use super::eps_window;
 use super::message::{Message, Outcome, Report, Task};
 use super::priority::Priority;
+use super::ring::{self, Shared};
 use super::transport::Transport;
 use crate::game::{Game, Value, INFINITE};
-use crate::search::{Hook, SearchOptions, Searcher};
+use crate::search::{Entry, Hook, SearchOptions, Searcher};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -23,6 +24,9 @@ pub struct WorkerConfig {
     /// searched widened by ε, and a task keeps its window while new pass
     /// windows for its position lie inside it.
     pub eps: Option<Value>,
+    /// With share: results within this many plies of a task root go round
+    /// the workers' ring (seed 000 §3.2).
+    pub share_plies: Option<usize>,
 }
 
 struct Queued {
@@ -44,7 +48,24 @@ struct Inbox<T> {
     running: Option<(u64, i32, i32)>,
     stop: bool,
     first_task_at: Option<Duration>,
+    share: Option<Ring>,
 }
+
+/// A worker's part in the sharing ring.
+struct Ring {
+    plies: usize,
+    /// Own results not yet sent round (the paper's pointer table).
+    own: Vec<(u64, Entry)>,
+    /// Received entries not yet in the table.
+    incoming: Vec<(u64, Entry)>,
+    /// The ring message, held until this worker passes it on.
+    token: Option<Vec<Shared<(u64, Entry)>>>,
+    last_forward: Duration,
+    received: u64,
+}
+
+/// An empty ring message goes round at most this often.
+const IDLE_RING_INTERVAL: Duration = Duration::from_millis(1);
 
 impl<T: Transport<Message>> Inbox<T> {
     fn receive(&mut self) {
@@ -91,9 +112,40 @@ impl<T: Transport<Message>> Inbox<T> {
                     self.epoch += 1;
                 }
                 Message::Stop => self.stop = true,
+                Message::Share(entries) => {
+                    if let Some(ring) = &mut self.share {
+                        ring.received += entries.len() as u64;
+                        ring.incoming.extend(entries.iter().map(|s| s.entry));
+                        ring.token = Some(entries);
+                    }
+                }
                 Message::Result(_) | Message::Report(_) => {}
             }
         }
+    }
+
+    /// Passes the ring message on with this worker's new entries, less
+    /// those the next worker started; an empty one waits a little.
+    fn forward_ring(&mut self) {
+        let now = self.transport.now();
+        let rank = self.transport.rank();
+        let workers = self.transport.size() - 1;
+        let Some(ring) = &mut self.share else {
+            return;
+        };
+        if ring.token.as_ref().is_some_and(|t| t.is_empty())
+            && ring.own.is_empty()
+            && now < ring.last_forward + IDLE_RING_INTERVAL
+        {
+            return;
+        }
+        let Some(received) = ring.token.take() else {
+            return;
+        };
+        let out = ring::forward(rank, workers, received, ring.own.drain(..));
+        ring.last_forward = now;
+        self.transport
+            .send(ring::next(rank, workers), Message::Share(out));
     }
 
     fn priority(&self, q: &Queued) -> Priority {
@@ -131,16 +183,45 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
     /// longer the most urgent one (or the search is over).
     fn poll(&mut self, _nodes: u64) -> bool {
         self.receive();
+        self.forward_ring();
         let top = self.top().map(|i| {
             let t = &self.queue[i].task;
             (t.key, t.alpha, t.beta)
         });
         self.stop || top != self.running
     }
+
+    fn share_plies(&self) -> Option<usize> {
+        self.share.as_ref().map(|r| r.plies)
+    }
+
+    fn stored(&mut self, key: u64, entry: Entry) {
+        if let Some(ring) = &mut self.share {
+            ring.own.push((key, entry));
+        }
+    }
+
+    fn incoming(&mut self) -> Vec<(u64, Entry)> {
+        self.share
+            .as_mut()
+            .map_or_else(Vec::new, |r| std::mem::take(&mut r.incoming))
+    }
 }
 
 /// Runs a worker until the master says stop; `root` is the tree's root.
 pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config: WorkerConfig) {
+    // A ring needs two workers; worker 1 starts the ring message.
+    let share = config
+        .share_plies
+        .filter(|_| transport.size() > 2)
+        .map(|plies| Ring {
+            plies,
+            own: Vec::new(),
+            incoming: Vec::new(),
+            token: (transport.rank() == 1).then(Vec::new),
+            last_forward: Duration::ZERO,
+            received: 0,
+        });
     let inbox = Inbox {
         transport,
         eps: config.eps,
@@ -150,6 +231,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         running: None,
         stop: false,
         first_task_at: None,
+        share,
     };
     let mut searcher = Searcher::with_hook(
         root.clone(),
@@ -163,6 +245,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
     loop {
         let io = searcher.hook_mut();
         io.receive();
+        io.forward_ring();
         if io.stop {
             break;
         }
@@ -189,6 +272,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
             game.children(&mut children);
             game.play(children[index as usize]);
         }
+        searcher.absorb_incoming();
         let value = searcher.search_node(depth, task.alpha, task.beta);
         let io = searcher.hook_mut();
         io.running = None;
@@ -227,5 +311,6 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
     report.startup_idle_s = io.first_task_at.unwrap_or(end).as_secs_f64();
     report.other_idle_s = idle.as_secs_f64();
     report.traffic = io.transport.traffic();
+    report.shared_received = io.share.as_ref().map_or(0, |r| r.received);
     io.transport.send(0, Message::Report(report));
 }

@@ -162,6 +162,14 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         self.stats = Stats::default();
     }
 
+    /// Puts what the hook brought from elsewhere into the table (searches
+    /// do this between slices by themselves).
+    pub fn absorb_incoming(&mut self) {
+        for (key, entry) in self.hook.incoming() {
+            self.table.store(key, entry);
+        }
+    }
+
     /// One search of the current state to `depth` with the window
     /// (`alpha`, `beta`), fail-hard (internal iterative deepening inside),
     /// adding to [`Searcher::stats`]. Only the hook stops it: then `None`,
@@ -274,6 +282,9 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             {
                 self.aborted = true;
             }
+            for (key, entry) in self.hook.incoming() {
+                self.table.store(key, entry);
+            }
         }
         self.aborted
     }
@@ -302,6 +313,9 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         match (&mut self.worker, self.options.split) {
             (Some(w), Some(s)) if ply > s.d_prime as usize => w.store(key, entry),
             _ => self.table.store(key, entry),
+        }
+        if self.hook.share_plies().is_some_and(|k| ply <= k) {
+            self.hook.stored(key, entry);
         }
     }
 

@@ -1,13 +1,31 @@
 //! A search's line to the outside world while it runs: every
 //! [`CHECK_EVERY`](super::alphabeta) nodes the searcher asks its hook whether
 //! to stop. The parallel workers' hook reads messages there, so a search
-//! runs in slices with messages handled between them.
+//! runs in slices with messages handled between them. A hook also sees the
+//! shallow results the search stores and hands it results from elsewhere
+//! (the parallel search's sharing ring).
+
+use super::tt::Entry;
 
 /// Asked between slices of a search.
 pub trait Hook {
     /// Whether to abort the running search (its work stays in the table).
     /// `nodes`: nodes searched so far.
     fn poll(&mut self, nodes: u64) -> bool;
+
+    /// Plies from the search root within which stored results are shown to
+    /// [`Hook::stored`] (the sharing ring's "within k plies").
+    fn share_plies(&self) -> Option<usize> {
+        None
+    }
+
+    /// A result the search stored at `ply` ≤ [`Hook::share_plies`].
+    fn stored(&mut self, _key: u64, _entry: Entry) {}
+
+    /// Results from elsewhere to put into the table, taken after each poll.
+    fn incoming(&mut self) -> Vec<(u64, Entry)> {
+        Vec::new()
+    }
 }
 
 /// The hook of a search that only its limits stop.

@@ -6,7 +6,7 @@
 use crate::game::Value;
 
 /// What a stored value says about the true value.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 #[repr(u8)]
 pub enum Bound {
     /// The value itself.
@@ -33,7 +33,7 @@ struct Slot {
 }
 
 /// A stored result.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Entry {
     pub value: Value,
     pub depth: u32,
