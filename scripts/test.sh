@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
 # Runs Yomi's whole test suite, installing what the tests need when missing:
-# cshogi (PyPI), the independent move generator the cross-check compares with.
+# cshogi (PyPI), the independent shogi library the cross-check and the
+# refereed games use; OpenMPI and libclang (Debian), for the MPI backend.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if ! python3 -c "import cshogi" 2>/dev/null; then
-    echo "test.sh: installing cshogi from PyPI for the move-generator cross-check"
+    echo "test.sh: installing cshogi from PyPI"
     python3 -m pip install --quiet --disable-pip-version-check cshogi
 fi
 
-cargo test --release --workspace
+mpi_packages=(libopenmpi-dev openmpi-bin libclang1-14 libclang-common-14-dev)
+if ! dpkg -s "${mpi_packages[@]}" >/dev/null 2>&1; then
+    echo "test.sh: installing OpenMPI and libclang from Debian for the MPI tests"
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get install -y --no-install-recommends "${mpi_packages[@]}" \
+        || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends "${mpi_packages[@]}"; }
+fi
+# mpirun refuses root unless told; CI runs as root.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+cargo test --release --workspace --features yomi-harness/mpi

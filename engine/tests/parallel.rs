@@ -34,6 +34,7 @@ fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, na
                 table_mb: 1,
                 negascout_eps,
                 share_plies,
+                search_id: 0,
             };
             let outcome = run_threads(root.clone(), config);
             assert_eq!(
@@ -92,6 +93,7 @@ fn with_share_results_go_round_the_ring() {
         table_mb: 4,
         negascout_eps: None,
         share_plies: Some(2),
+        search_id: 0,
     };
     let outcome = run_threads(ShogiGame::new(pos.clone(), 5), config);
     assert_eq!(outcome.value, sequential(ShogiGame::new(pos, 5), 8));

@@ -1,9 +1,10 @@
 //! The parallel methods of `yomi-harness search`: one search of a tree by a
 //! master and workers, reduced to the figures of a result record.
 
-use crate::search_cmd::Outcome;
+use crate::search_cmd::{Backend, Outcome};
 use serde::Serialize;
 use yomi_engine::game::Game;
+use yomi_engine::parallel::master::MasterOutcome;
 use yomi_engine::parallel::run::{run_threads, ParallelConfig};
 use yomi_engine::search::Stats;
 
@@ -26,8 +27,89 @@ pub struct ParallelFigures {
     pub other_idle_s: f64,
 }
 
-pub fn search<G: Game + Clone + Send + 'static>(root: G, config: ParallelConfig) -> Outcome {
-    let o = run_threads(root, config);
+/// Where master and workers run.
+pub enum Runner {
+    Threads,
+    /// This process is one rank of an MPI run.
+    #[cfg(feature = "mpi")]
+    Mpi(mpi::environment::Universe),
+}
+
+impl Runner {
+    pub fn new(backend: Backend) -> Result<Runner, String> {
+        match backend {
+            Backend::Threads => Ok(Runner::Threads),
+            #[cfg(feature = "mpi")]
+            Backend::Mpi => {
+                use mpi::traits::Communicator;
+                let universe = mpi::initialize().ok_or("MPI was initialised twice")?;
+                if universe.world().size() < 2 {
+                    return Err("--backend mpi needs a master and at least one worker, but this \
+                                process runs alone: start it with `mpirun -np N yomi-harness …` (N ≥ 2)"
+                        .into());
+                }
+                // A failing rank ends the whole run (mpirun stops the others)
+                // instead of leaving them waiting.
+                let rank = universe.world().rank();
+                std::panic::set_hook(Box::new(move |info| {
+                    eprintln!("yomi-harness rank {rank} failed: {info}");
+                    std::process::exit(3);
+                }));
+                Ok(Runner::Mpi(universe))
+            }
+            #[cfg(not(feature = "mpi"))]
+            Backend::Mpi => Err("this yomi-harness was built without MPI: build it with \
+                                 `cargo build --release --features mpi` (needs OpenMPI and libclang)"
+                .into()),
+        }
+    }
+
+    /// Workers of a run: as asked on threads, every rank but the master under MPI.
+    pub fn workers(&self, requested: usize) -> usize {
+        match self {
+            Runner::Threads => requested,
+            #[cfg(feature = "mpi")]
+            Runner::Mpi(universe) => {
+                use mpi::traits::Communicator;
+                universe.world().size() as usize - 1
+            }
+        }
+    }
+
+    /// Whether this process writes the records (the master's rank).
+    pub fn reports(&self) -> bool {
+        match self {
+            Runner::Threads => true,
+            #[cfg(feature = "mpi")]
+            Runner::Mpi(universe) => {
+                use mpi::traits::Communicator;
+                universe.world().rank() == 0
+            }
+        }
+    }
+
+    fn run<G: Game + Clone + Send + 'static>(
+        &self,
+        root: G,
+        config: ParallelConfig,
+    ) -> Option<MasterOutcome<G::Move>> {
+        match self {
+            Runner::Threads => Some(run_threads(root, config)),
+            #[cfg(feature = "mpi")]
+            Runner::Mpi(universe) => {
+                yomi_engine::parallel::run::run_mpi(root, config, universe.world())
+            }
+        }
+    }
+}
+
+/// One tree's parallel search; `None` on a worker rank.
+pub fn search<G: Game + Clone + Send + 'static>(
+    runner: &Runner,
+    root: G,
+    config: ParallelConfig,
+) -> Option<Outcome> {
+    let o = runner.run(root, config)?;
     let mut stats = Stats::default();
     let mut traffic = o.traffic;
     let mut figures = ParallelFigures {
@@ -53,12 +135,12 @@ pub fn search<G: Game + Clone + Send + 'static>(root: G, config: ParallelConfig)
     figures.messages = traffic.messages;
     figures.bytes = traffic.bytes;
     stats.nodes += o.nodes;
-    Outcome {
+    Some(Outcome {
         value: o.value,
         best_move: o.best_move.map_or("none".into(), |m| m.to_string()),
         pv: String::new(),
         stats,
         time_s: o.elapsed.as_secs_f64(),
         parallel: Some(figures),
-    }
+    })
 }

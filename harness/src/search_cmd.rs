@@ -1,7 +1,7 @@
 //! `yomi-harness search`: searches a tree set and writes one JSON record per
 //! tree (JSON Lines on stdout), with a summary on stderr.
 
-use crate::parallel_run::{self, ParallelFigures};
+use crate::parallel_run::{self, ParallelFigures, Runner};
 use crate::trees::{Tree, TreeArgs};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -31,6 +31,9 @@ pub enum Method {
 pub enum Backend {
     /// Master and workers as threads of this process.
     Threads,
+    /// Master and workers as MPI ranks: rank 0 the master (start with
+    /// mpirun; needs a build with --features mpi).
+    Mpi,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
@@ -172,25 +175,35 @@ fn run_parallel(args: &SearchArgs) -> Result<(), String> {
     if args.workers == 0 {
         return Err("--workers must be at least 1".into());
     }
+    let runner = Runner::new(args.backend)?;
     let config = ParallelConfig {
         depth: args.d,
         d_prime,
-        workers: args.workers,
+        workers: runner.workers(args.workers),
         updates: args.method != Method::WithoutUpdates,
         table_mb: args.tt_mb,
         negascout_eps: (args.method == Method::NegascoutEps).then_some(args.eps),
         share_plies: (args.method == Method::WithShare).then_some(args.share_plies as usize),
+        search_id: 0,
     };
     let mut summary = Summary::default();
-    for tree in args.trees.trees()? {
+    for (i, tree) in args.trees.trees()?.into_iter().enumerate() {
         let name = tree.name().to_string();
-        let outcome = match tree {
-            Tree::Shogi { game, .. } => parallel_run::search(*game, config),
-            Tree::Synthetic { tree, .. } => parallel_run::search(tree, config),
+        let config = ParallelConfig {
+            search_id: i as u64,
+            ..config
         };
-        print_record(args, &name, outcome, &mut summary)?;
+        let outcome = match tree {
+            Tree::Shogi { game, .. } => parallel_run::search(&runner, *game, config),
+            Tree::Synthetic { tree, .. } => parallel_run::search(&runner, tree, config),
+        };
+        if let Some(outcome) = outcome {
+            print_record(args, &name, outcome, &mut summary)?;
+        }
     }
-    summary.print();
+    if runner.reports() {
+        summary.print();
+    }
     Ok(())
 }
 

@@ -58,6 +58,6 @@ pub enum Message {
     /// The search is over: report and stop.
     Stop,
     Report(Report),
-    /// Table entries going round the workers' sharing ring.
-    Share(Vec<Shared<(u64, Entry)>>),
+    /// Table entries going round the workers' sharing ring, for one search.
+    Share(u64, Vec<Shared<(u64, Entry)>>),
 }

@@ -1,7 +1,7 @@
 //! The parallel search of seed 000 §3, piece by piece: the rules that the
 //! master and the workers follow, each on its own and unit-tested, and the
-//! transports they talk over (threads now; the virtual cluster and MPI
-//! implement the same [`transport::Transport`]). The master and worker
+//! transports they talk over (threads, and MPI with the `mpi` feature; the
+//! virtual cluster will implement the same [`transport::Transport`]). The master and worker
 //! loops build on them.
 
 pub mod balance;
@@ -9,6 +9,8 @@ pub mod depth;
 pub mod eps_window;
 pub mod master;
 pub mod message;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 pub mod priority;
 pub mod ring;
 pub mod run;

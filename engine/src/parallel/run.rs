@@ -1,9 +1,10 @@
-//! One parallel search on threads: the master on the calling thread, each
-//! worker on its own.
+//! One parallel search: on threads (the master on the calling thread, each
+//! worker on its own), or as one rank of an MPI run.
 
 use super::master::{Master, MasterOutcome};
 use super::message::Message;
 use super::threads::network;
+use super::transport::Transport;
 use super::worker::{self, WorkerConfig};
 use crate::game::{Game, Value};
 
@@ -24,6 +25,8 @@ pub struct ParallelConfig {
     /// With share: workers pass results within this many plies of their
     /// task roots round a ring.
     pub share_plies: Option<usize>,
+    /// Distinguishes searches run one after another by the same ranks.
+    pub search_id: u64,
 }
 
 /// Searches `root` with a master and `config.workers` worker threads.
@@ -33,25 +36,60 @@ where
 {
     let mut transports = network::<Message>(config.workers.max(1) + 1).into_iter();
     let master_transport = transports.next().expect("rank 0");
-    let worker_config = WorkerConfig {
-        updates: config.updates,
-        table_mb: config.table_mb,
-        eps: config.negascout_eps,
-        share_plies: config.share_plies,
-    };
+    let worker_config = worker_config(&config);
     let handles: Vec<_> = transports
         .map(|t| {
             let root = root.clone();
             std::thread::spawn(move || worker::run(root, t, worker_config))
         })
         .collect();
-    let mut master = Master::new(root, master_transport, config.depth, config.d_prime);
-    if config.negascout_eps.is_some() {
-        master = master.with_negascout();
-    }
-    let outcome = master.run();
+    let outcome = master(root, master_transport, &config).run();
     for h in handles {
         h.join().expect("a worker thread panicked");
     }
     outcome
+}
+
+/// One rank's part of a parallel search under MPI: rank 0 runs the master
+/// and returns its outcome, the others run workers and return `None`.
+#[cfg(feature = "mpi")]
+pub fn run_mpi<G>(
+    root: G,
+    config: ParallelConfig,
+    world: ::mpi::topology::SimpleCommunicator,
+) -> Option<MasterOutcome<G::Move>>
+where
+    G: Game + Clone,
+{
+    use super::mpi::MpiTransport;
+    let transport = MpiTransport::<Message>::new(world);
+    if transport.rank() == 0 {
+        Some(master(root, transport, &config).run())
+    } else {
+        worker::run(root, transport, worker_config(&config));
+        None
+    }
+}
+
+fn master<G: Game, T: Transport<Message>>(
+    root: G,
+    transport: T,
+    config: &ParallelConfig,
+) -> Master<G, T> {
+    let master = Master::new(root, transport, config.depth, config.d_prime);
+    if config.negascout_eps.is_some() {
+        master.with_negascout()
+    } else {
+        master
+    }
+}
+
+fn worker_config(config: &ParallelConfig) -> WorkerConfig {
+    WorkerConfig {
+        updates: config.updates,
+        table_mb: config.table_mb,
+        eps: config.negascout_eps,
+        share_plies: config.share_plies,
+        search_id: config.search_id,
+    }
 }

@@ -27,6 +27,8 @@ pub struct WorkerConfig {
     /// With share: results within this many plies of a task root go round
     /// the workers' ring (seed 000 §3.2).
     pub share_plies: Option<usize>,
+    /// Tells this search's ring messages from those of earlier searches.
+    pub search_id: u64,
 }
 
 struct Queued {
@@ -53,6 +55,8 @@ struct Inbox<T> {
 
 /// A worker's part in the sharing ring.
 struct Ring {
+    /// Which search the ring serves (ranks run several in a row).
+    search: u64,
     plies: usize,
     /// Own results not yet sent round (the paper's pointer table).
     own: Vec<(u64, Entry)>,
@@ -66,6 +70,10 @@ struct Ring {
 
 /// An empty ring message goes round at most this often.
 const IDLE_RING_INTERVAL: Duration = Duration::from_millis(1);
+/// Entries per ring message (about 20 bytes each).
+const MAX_SHARED_PER_MESSAGE: usize = 100;
+/// Own entries waiting for the ring message; older ones give way.
+const MAX_OWN_PENDING: usize = 4096;
 
 impl<T: Transport<Message>> Inbox<T> {
     fn receive(&mut self) {
@@ -112,8 +120,9 @@ impl<T: Transport<Message>> Inbox<T> {
                     self.epoch += 1;
                 }
                 Message::Stop => self.stop = true,
-                Message::Share(entries) => {
-                    if let Some(ring) = &mut self.share {
+                Message::Share(search, entries) => {
+                    // A ring message left over from an earlier search ends here.
+                    if let Some(ring) = self.share.as_mut().filter(|r| r.search == search) {
                         ring.received += entries.len() as u64;
                         ring.incoming.extend(entries.iter().map(|s| s.entry));
                         ring.token = Some(entries);
@@ -142,10 +151,14 @@ impl<T: Transport<Message>> Inbox<T> {
         let Some(received) = ring.token.take() else {
             return;
         };
-        let out = ring::forward(rank, workers, received, ring.own.drain(..));
+        // Small messages: MPI sends them eagerly, so a send never waits for
+        // a receiver that is itself sending.
+        let room = MAX_SHARED_PER_MESSAGE.saturating_sub(received.len());
+        let take = room.min(ring.own.len());
+        let out = ring::forward(rank, workers, received, ring.own.drain(..take));
         ring.last_forward = now;
         self.transport
-            .send(ring::next(rank, workers), Message::Share(out));
+            .send(ring::next(rank, workers), Message::Share(ring.search, out));
     }
 
     fn priority(&self, q: &Queued) -> Priority {
@@ -197,6 +210,9 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
 
     fn stored(&mut self, key: u64, entry: Entry) {
         if let Some(ring) = &mut self.share {
+            if ring.own.len() == MAX_OWN_PENDING {
+                ring.own.remove(0); // the oldest waited longest; keep the rest
+            }
             ring.own.push((key, entry));
         }
     }
@@ -215,6 +231,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         .share_plies
         .filter(|_| transport.size() > 2)
         .map(|plies| Ring {
+            search: config.search_id,
             plies,
             own: Vec::new(),
             incoming: Vec::new(),
