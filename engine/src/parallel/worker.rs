@@ -331,3 +331,86 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
     report.shared_received = io.share.as_ref().map_or(0, |r| r.received);
     io.transport.send(0, Message::Report(report));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parallel::signature::Signature;
+    use crate::parallel::threads::{network, ThreadTransport};
+
+    fn task(key: u64, alpha: Value, beta: Value) -> Task {
+        Task {
+            path: Vec::new(),
+            key,
+            depth: 4,
+            alpha,
+            beta,
+            signature: Signature(vec![key as u16]),
+        }
+    }
+
+    fn pair(eps: Option<Value>) -> (ThreadTransport<Message>, Inbox<ThreadTransport<Message>>) {
+        let mut net = network::<Message>(2);
+        let transport = net.pop().expect("rank 1");
+        let master = net.pop().expect("rank 0");
+        let inbox = Inbox {
+            transport,
+            eps,
+            queue: Vec::new(),
+            epoch: 0,
+            finished: HashMap::new(),
+            running: None,
+            stop: false,
+            first_task_at: None,
+            share: None,
+        };
+        (master, inbox)
+    }
+
+    fn queued(inbox: &Inbox<ThreadTransport<Message>>) -> Vec<(u64, Value, Value)> {
+        inbox
+            .queue
+            .iter()
+            .map(|q| (q.task.key, q.task.alpha, q.task.beta))
+            .collect()
+    }
+
+    #[test]
+    fn a_pass_message_drops_tasks_not_renewed_since_the_previous_one() {
+        let (mut master, mut inbox) = pair(None);
+        master.send(1, Message::Task(task(1, -10, 10)));
+        master.send(1, Message::Task(task(2, -10, 10)));
+        master.send(1, Message::Pass);
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(1, -10, 10), (2, -10, 10)]);
+        // Received before the last pass message: no longer fresh.
+        assert!(!inbox.priority(&inbox.queue[0]).fresh);
+        master.send(1, Message::Task(task(2, -10, 10)));
+        inbox.receive();
+        assert!(inbox.priority(&inbox.queue[1]).fresh);
+        assert_eq!(inbox.top(), Some(1), "the renewed task comes first");
+        master.send(1, Message::Pass);
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(2, -10, 10)]);
+        master.send(1, Message::Pass);
+        inbox.receive();
+        assert!(queued(&inbox).is_empty());
+        master.send(1, Message::Stop);
+        inbox.receive();
+        assert!(inbox.stop);
+    }
+
+    #[test]
+    fn eps_windows_are_kept_while_pass_windows_fit() {
+        let (mut master, mut inbox) = pair(Some(10));
+        master.send(1, Message::Task(task(7, 0, 1)));
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(7, -10, 11)]);
+        master.send(1, Message::Task(task(7, 5, 6)));
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(7, -10, 11)], "inside the ε-window: kept");
+        master.send(1, Message::Task(task(7, 50, 51)));
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(7, -10, 11), (7, 40, 61)]);
+    }
+}
