@@ -76,6 +76,20 @@ const MAX_SHARED_PER_MESSAGE: usize = 100;
 const MAX_OWN_PENDING: usize = 4096;
 
 impl<T: Transport<Message>> Inbox<T> {
+    fn new(transport: T, eps: Option<Value>, share: Option<Ring>) -> Inbox<T> {
+        Inbox {
+            transport,
+            eps,
+            queue: Vec::new(),
+            epoch: 0,
+            finished: HashMap::new(),
+            running: None,
+            stop: false,
+            first_task_at: None,
+            share,
+        }
+    }
+
     fn receive(&mut self) {
         while let Some((_, message)) = self.transport.poll() {
             match message {
@@ -239,17 +253,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
             last_forward: Duration::ZERO,
             received: 0,
         });
-    let inbox = Inbox {
-        transport,
-        eps: config.eps,
-        queue: Vec::new(),
-        epoch: 0,
-        finished: HashMap::new(),
-        running: None,
-        stop: false,
-        first_task_at: None,
-        share,
-    };
+    let inbox = Inbox::new(transport, config.eps, share);
     let mut searcher = Searcher::with_hook(
         root.clone(),
         config.table_mb,
@@ -353,18 +357,7 @@ mod tests {
         let mut net = network::<Message>(2);
         let transport = net.pop().expect("rank 1");
         let master = net.pop().expect("rank 0");
-        let inbox = Inbox {
-            transport,
-            eps,
-            queue: Vec::new(),
-            epoch: 0,
-            finished: HashMap::new(),
-            running: None,
-            stop: false,
-            first_task_at: None,
-            share: None,
-        };
-        (master, inbox)
+        (master, Inbox::new(transport, eps, None))
     }
 
     fn queued(inbox: &Inbox<ThreadTransport<Message>>) -> Vec<(u64, Value, Value)> {
