@@ -25,8 +25,8 @@ pub struct TreeArgs {
     /// `FILE#N` (its N-th position, from 1).
     #[arg(long, default_value = "positions/pro_middlegame_32.sfen")]
     pub position: String,
-    /// Synthetic: one seed `S` or an inclusive range `A-B`.
-    #[arg(long, default_value = "1-32")]
+    /// Synthetic: one seed `S` or an inclusive range `A-B` (also `--seed`).
+    #[arg(long, alias = "seed", default_value = "1-32")]
     pub seeds: String,
     /// Branching limit b: children per node (shogi: 0 keeps every legal move).
     #[arg(long, default_value_t = 5)]
