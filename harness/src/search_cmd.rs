@@ -117,17 +117,11 @@ pub fn run(args: &SearchArgs) -> Result<(), String> {
     if args.method != Method::Sequential {
         return run_parallel(args);
     }
-    let split = match args.d_prime {
+    let split = match valid_d_prime(args)? {
         None if args.full_windows || args.sharing != SharingArg::Full => {
             return Err("--sharing and --full-windows need --d-prime".into())
         }
         None => None,
-        Some(dp) if dp == 0 || dp >= args.d => {
-            return Err(format!(
-                "--d-prime must be between 1 and d − 1 = {}",
-                args.d.saturating_sub(1)
-            ))
-        }
         Some(d_prime) => Some(TableSplit {
             d_prime,
             sharing: match args.sharing {
@@ -158,17 +152,21 @@ pub fn run(args: &SearchArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The master/worker methods: every tree with the same configuration.
-fn run_parallel(args: &SearchArgs) -> Result<(), String> {
-    let d_prime = args
-        .d_prime
-        .ok_or("the parallel methods need --d-prime (the master's plies)")?;
-    if d_prime == 0 || d_prime >= args.d {
-        return Err(format!(
+/// `--d-prime`, if given, checked to lie between 1 and d − 1.
+fn valid_d_prime(args: &SearchArgs) -> Result<Option<u32>, String> {
+    match args.d_prime {
+        Some(dp) if dp == 0 || dp >= args.d => Err(format!(
             "--d-prime must be between 1 and d − 1 = {}",
             args.d.saturating_sub(1)
-        ));
+        )),
+        other => Ok(other),
     }
+}
+
+/// The master/worker methods: every tree with the same configuration.
+fn run_parallel(args: &SearchArgs) -> Result<(), String> {
+    let d_prime =
+        valid_d_prime(args)?.ok_or("the parallel methods need --d-prime (the master's plies)")?;
     if args.negascout || args.full_windows || args.sharing != SharingArg::Full {
         return Err("--negascout, --sharing and --full-windows are sequential variants".into());
     }

@@ -13,9 +13,9 @@ use std::time::Duration;
 
 /// A node of the master's tree: children generated once, the values they
 /// had in the last pass (for ordering).
-struct Node {
+struct Node<M> {
     /// Children in the game's predicted order.
-    children: Vec<u16>,
+    moves: Vec<M>,
     /// Per child (predicted order): its value in the last pass that reached it.
     values: Vec<Option<Value>>,
 }
@@ -43,7 +43,7 @@ pub struct Master<G: Game, T> {
     negascout: bool,
     depth: u32,
     d_prime: u32,
-    tree: HashMap<Vec<u16>, Node>,
+    tree: HashMap<Vec<u16>, Node<G::Move>>,
     /// Worker results per position.
     results: HashMap<u64, Vec<Outcome>>,
     balancer: Balancer,
@@ -93,8 +93,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         let value = loop {
             passes += 1;
             self.root_best = None;
-            let (value, uncertain) =
-                self.pass(self.depth, -INFINITE, INFINITE, -INFINITE, INFINITE, false);
+            let (value, uncertain) = self.pass(self.depth, Windows::FULL, false);
             if !uncertain {
                 break value;
             }
@@ -105,10 +104,9 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             self.wait_for_results();
         };
         let elapsed = self.transport.now();
-        let best_move = self.root_best.map(|i| {
-            self.game.children(&mut self.scratch);
-            self.scratch[i as usize]
-        });
+        let best_move = self
+            .root_best
+            .map(|i| self.tree[&Vec::new()].moves[i as usize]);
         let reports = self.stop_workers();
         MasterOutcome {
             value,
@@ -157,54 +155,49 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     }
 
     /// MasterAlphaBeta: the value of the current node for remaining
-    /// `depth`, and whether an uncertain value went into it. (`a1`, `b1`) is
-    /// the pass window, (`a2`, `b2`) the task window; `shallow` marks the
-    /// internal iterative deepening of first visits, which sends no tasks.
-    fn pass(
-        &mut self,
-        depth: u32,
-        a1: Value,
-        b1: Value,
-        a2: Value,
-        b2: Value,
-        shallow: bool,
-    ) -> (Value, bool) {
+    /// `depth` under windows `w`, and whether an uncertain value went into
+    /// it; `shallow` marks the internal iterative deepening of first visits,
+    /// which sends no tasks.
+    fn pass(&mut self, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
         self.nodes += 1;
         let task_depth = self.depth - self.d_prime;
         if depth <= task_depth {
-            return self.frontier(depth, a1, b1, a2, b2, shallow);
+            return self.frontier(depth, w, shallow);
         }
         if !self.tree.contains_key(&self.path) {
+            // Moves are generated once per node, on its first visit.
             self.game.children(&mut self.scratch);
             let n = self.scratch.len();
             self.tree.insert(
                 self.path.clone(),
                 Node {
-                    children: (0..n as u16).collect(),
+                    moves: self.scratch.clone(),
                     values: vec![None; n],
                 },
             );
             if depth >= 2 && n > 0 {
-                self.pass(depth - 2, a1, b1, a2, b2, true);
+                self.pass(depth - 2, w, true);
             }
         }
         let node = &self.tree[&self.path];
-        if node.children.is_empty() {
+        if node.moves.is_empty() {
             return (LOSS, false);
         }
         // Children by their last values, best first; unknown ones after, in
         // predicted order.
-        let mut order = node.children.clone();
-        order.sort_by_key(|&i| std::cmp::Reverse(node.values[i as usize].unwrap_or(-INFINITE - 1)));
-        self.game.children(&mut self.scratch);
-        let moves: Vec<G::Move> = order.iter().map(|&i| self.scratch[i as usize]).collect();
-        let (mut a1, mut a2) = (a1, a2);
+        let mut order: Vec<(u16, G::Move)> = (0..node.moves.len() as u16)
+            .zip(node.moves.iter().copied())
+            .collect();
+        order.sort_by_key(|&(i, _)| {
+            std::cmp::Reverse(node.values[i as usize].unwrap_or(-INFINITE - 1))
+        });
+        let mut w = w;
         let mut uncertain = false;
-        for (rank, (&index, mv)) in order.iter().zip(moves).enumerate() {
+        for (rank, (index, mv)) in order.into_iter().enumerate() {
             self.game.play(mv);
             self.path.push(index);
             self.signature.push(rank as u16);
-            let (v, child_uncertain) = self.child(rank, depth - 1, a1, b1, a2, b2, shallow);
+            let (v, child_uncertain) = self.child(rank, depth - 1, w, shallow);
             self.signature.pop();
             self.path.pop();
             self.game.undo(mv);
@@ -213,41 +206,32 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 node.values[index as usize] = Some(score);
             }
             uncertain |= child_uncertain;
-            if self.path.is_empty() && score > a1 {
+            if self.path.is_empty() && score > w.a1 {
                 self.root_best = Some(index);
             }
-            a1 = a1.max(score);
+            w.a1 = w.a1.max(score);
             if !child_uncertain {
-                a2 = a2.max(score);
+                w.a2 = w.a2.max(score);
             }
-            if b1 <= a1 {
-                return (b1, uncertain);
+            if w.b1 <= w.a1 {
+                return (w.b1, uncertain);
             }
         }
-        (a1, uncertain)
+        (w.a1, uncertain)
     }
 
-    /// A child's value for the parent's windows (negated back by the
+    /// A child's value under the parent's windows `w` (negated back by the
     /// caller): the full pass window, or with NegaScout a null window after
     /// the first child and a re-search when the child fails high inside it.
-    #[allow(clippy::too_many_arguments)]
-    fn child(
-        &mut self,
-        rank: usize,
-        depth: u32,
-        a1: Value,
-        b1: Value,
-        a2: Value,
-        b2: Value,
-        shallow: bool,
-    ) -> (Value, bool) {
-        if !self.negascout || rank == 0 || b1 - a1 <= 1 {
-            return self.pass(depth, -b1, -a1, -b2, -a2, shallow);
+    fn child(&mut self, rank: usize, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
+        if !self.negascout || rank == 0 || w.b1 - w.a1 <= 1 {
+            return self.pass(depth, w.for_child(), shallow);
         }
-        let (v, scout_uncertain) = self.pass(depth, -a1 - 1, -a1, -b2, -a2, shallow);
+        let scout = Windows { b1: w.a1 + 1, ..w };
+        let (v, scout_uncertain) = self.pass(depth, scout.for_child(), shallow);
         let score = -v;
-        if score > a1 && score < b1 {
-            let (v, uncertain) = self.pass(depth, -b1, -a1, -b2, -a2, shallow);
+        if score > w.a1 && score < w.b1 {
+            let (v, uncertain) = self.pass(depth, w.for_child(), shallow);
             return (v, uncertain || scout_uncertain);
         }
         (v, scout_uncertain)
@@ -256,15 +240,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// EvalAndSendTask: the deepest worker result usable with the pass
     /// window, else a shallower one, else the static value; a task with the
     /// task window whenever the value is uncertain.
-    fn frontier(
-        &mut self,
-        depth: u32,
-        a1: Value,
-        b1: Value,
-        a2: Value,
-        b2: Value,
-        shallow: bool,
-    ) -> (Value, bool) {
+    fn frontier(&mut self, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
         let key = self.game.hash();
         let mut found = None;
         if let Some(results) = self.results.get(&key) {
@@ -272,21 +248,26 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             by_depth.sort_by_key(|r| std::cmp::Reverse(r.depth));
             found = by_depth
                 .iter()
-                .find_map(|r| usable(r, a1, b1).map(|v| (v, r.depth)));
+                .find_map(|r| usable(r, w.a1, w.b1).map(|v| (v, r.depth)));
         }
+        let task_depth = self.depth - self.d_prime;
         let (value, decided) = match found {
-            Some((v, d)) => (v, d >= self.depth - self.d_prime && d >= depth),
+            Some((v, d)) => (v, d >= task_depth),
             None => (self.game.evaluate(), false),
         };
-        let task_depth = self.depth - self.d_prime;
         if !decided && !shallow && depth == task_depth {
+            // With NegaScout the workers make ε-windows of pass windows.
+            let (alpha, beta) = if self.negascout {
+                (w.a1, w.b1)
+            } else {
+                (w.a2, w.b2)
+            };
             let task = Task {
                 path: self.path.clone(),
                 key,
                 depth,
-                // With NegaScout the workers make ε-windows of pass windows.
-                alpha: if self.negascout { a1 } else { a2 },
-                beta: if self.negascout { b1 } else { b2 },
+                alpha,
+                beta,
                 signature: Signature(self.signature.clone()),
             };
             let worker: Rank = self.balancer.choose(key) + 1;
@@ -294,6 +275,36 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             self.tasks_sent += 1;
         }
         (value, !decided)
+    }
+}
+
+/// The master's two windows at a node: the pass window (`a1`, `b1`), moved
+/// by every value, and the task window (`a2`, `b2`), moved by decided
+/// values only.
+#[derive(Clone, Copy, Debug)]
+struct Windows {
+    a1: Value,
+    b1: Value,
+    a2: Value,
+    b2: Value,
+}
+
+impl Windows {
+    const FULL: Windows = Windows {
+        a1: -INFINITE,
+        b1: INFINITE,
+        a2: -INFINITE,
+        b2: INFINITE,
+    };
+
+    /// The same windows from the child's side (negamax).
+    fn for_child(self) -> Windows {
+        Windows {
+            a1: -self.b1,
+            b1: -self.a1,
+            a2: -self.b2,
+            b2: -self.a2,
+        }
     }
 }
 

@@ -192,12 +192,13 @@ impl<T: Transport<Message>> Inbox<T> {
 
     /// Index of the most urgent task.
     fn top(&self) -> Option<usize> {
-        (0..self.queue.len()).max_by(|&a, &b| {
-            self.priority(&self.queue[a])
-                .cmp(&self.priority(&self.queue[b]))
-                // Equal priorities: the earlier-queued task first.
-                .then(b.cmp(&a))
-        })
+        // Each priority once; equal priorities: the earlier-queued task first.
+        self.queue
+            .iter()
+            .enumerate()
+            .map(|(i, q)| (self.priority(q), std::cmp::Reverse(i)))
+            .max()
+            .map(|(_, std::cmp::Reverse(i))| i)
     }
 }
 

@@ -376,7 +376,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             }
         }
 
-        if self.options.null_move && !in_check && !partial_root {
+        if self.options.null_move && !in_check {
             if let Some(v) = self.null_move_cutoff(depth, ply, beta) {
                 return v;
             }
