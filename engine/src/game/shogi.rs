@@ -42,6 +42,11 @@ impl ShogiGame {
     }
 }
 
+/// Captures and promotions.
+fn changes_material(pos: &Position, mv: Move) -> bool {
+    mv.is_promotion() || (!mv.is_drop() && !pos.piece_at(mv.to()).is_empty())
+}
+
 /// Writes the `limit` best of `moves` (all with 0) to `out`, best first:
 /// higher [`eval::move_gain`] first, then the lower encoding. `keys` is scratch.
 fn rank(
@@ -86,12 +91,12 @@ impl Game for ShogiGame {
     /// Captures and promotions, all of them, ranked like the children.
     fn tactical_children(&mut self, out: &mut Vec<Move>) {
         let moves = self.pos.legal_moves();
-        let tactical: Vec<Move> = moves
+        let pos = &self.pos;
+        let tactical = moves
             .iter()
             .copied()
-            .filter(|&mv| self.is_tactical(mv))
-            .collect();
-        rank(&self.pos, tactical.into_iter(), 0, &mut self.keys, out);
+            .filter(|&mv| changes_material(pos, mv));
+        rank(pos, tactical, 0, &mut self.keys, out);
     }
 
     fn in_check(&self) -> bool {
@@ -115,7 +120,7 @@ impl Game for ShogiGame {
     }
 
     fn is_tactical(&self, mv: Move) -> bool {
-        mv.is_promotion() || (!mv.is_drop() && !self.pos.piece_at(mv.to()).is_empty())
+        changes_material(&self.pos, mv)
     }
 
     /// The current position repeats one with the same side to move: a draw,
