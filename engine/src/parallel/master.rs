@@ -160,6 +160,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// which sends no tasks.
     fn pass(&mut self, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
         self.nodes += 1;
+        self.transport.work(1);
         let task_depth = self.depth - self.d_prime;
         if depth <= task_depth {
             return self.frontier(depth, w, shallow);

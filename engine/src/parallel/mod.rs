@@ -1,8 +1,7 @@
 //! The parallel search of seed 000 §3, piece by piece: the rules that the
 //! master and the workers follow, each on its own and unit-tested, and the
-//! transports they talk over (threads, and MPI with the `mpi` feature; the
-//! virtual cluster will implement the same [`transport::Transport`]). The master and worker
-//! loops build on them.
+//! transports they talk over (threads, the virtual cluster, and MPI with
+//! the `mpi` feature). The master and worker loops build on them.
 
 pub mod balance;
 pub mod depth;
@@ -15,6 +14,7 @@ pub mod priority;
 pub mod ring;
 pub mod run;
 pub mod signature;
+pub mod sim;
 pub mod threads;
 pub mod transport;
 pub mod worker;

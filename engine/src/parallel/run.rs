@@ -1,8 +1,9 @@
 //! One parallel search: on threads (the master on the calling thread, each
-//! worker on its own), or as one rank of an MPI run.
+//! worker on its own), on the virtual cluster, or as one rank of an MPI run.
 
 use super::master::{Master, MasterOutcome};
 use super::message::Message;
+use super::sim::{simulate, Body, Model, SimStats};
 use super::threads::network;
 use super::transport::Transport;
 use super::worker::{self, WorkerConfig};
@@ -48,6 +49,37 @@ where
         h.join().expect("a worker thread panicked");
     }
     outcome
+}
+
+/// Searches `root` on a virtual cluster of a master and `config.workers`
+/// workers under `model`: the outcome (times in virtual time) and what the
+/// simulation took. An error if the model is invalid or the ranks cannot
+/// be set up.
+pub fn run_sim<G>(
+    root: G,
+    config: ParallelConfig,
+    model: &Model,
+) -> Result<(MasterOutcome<G::Move>, SimStats), String>
+where
+    G: Game + Clone + 'static,
+{
+    type Rank<M> = Option<MasterOutcome<M>>;
+    let worker_config = worker_config(&config);
+    let mut bodies: Vec<Body<Message, Rank<G::Move>>> = Vec::new();
+    let master_root = root.clone();
+    bodies.push(Box::new(move |t| {
+        Some(master(master_root, t, &config).run())
+    }));
+    for _ in 0..config.workers.max(1) {
+        let root = root.clone();
+        bodies.push(Box::new(move |t| {
+            worker::run(root, t, worker_config);
+            None
+        }));
+    }
+    let (results, stats) = simulate(model, bodies)?;
+    let outcome = results.into_iter().next().flatten();
+    Ok((outcome.expect("rank 0 is the master"), stats))
 }
 
 /// One rank's part of a parallel search under MPI: rank 0 runs the master

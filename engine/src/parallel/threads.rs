@@ -2,7 +2,7 @@
 //! channels, the wall clock. Bytes are counted as the encoded size, so that
 //! traffic figures compare with MPI's.
 
-use super::transport::{encode, Rank, Traffic, Transport};
+use super::transport::{encoded_size, Rank, Traffic, Transport};
 use serde::Serialize;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
@@ -44,7 +44,7 @@ impl<M: Serialize + Send> Transport<M> for ThreadTransport<M> {
 
     fn send(&mut self, to: Rank, message: M) {
         self.traffic.messages += 1;
-        self.traffic.bytes += encode(&message).len() as u64;
+        self.traffic.bytes += encoded_size(&message) as u64;
         // A rank that has finished no longer listens; nothing is lost that
         // anybody waits for.
         let _ = self.senders[to].send((self.rank, message));

@@ -39,8 +39,19 @@ pub trait Transport<M> {
     /// or virtual time in the simulation).
     fn now(&self) -> Duration;
 
-    /// Gives the processor away while there is nothing to do.
+    /// Gives the processor away while there is nothing to do: until a
+    /// message arrives (the virtual cluster), or for a moment (the others).
     fn idle(&mut self);
+
+    /// Like [`Transport::idle`], but something is due at `deadline` (on
+    /// [`Transport::now`]'s clock), so a virtual rank wakes by then.
+    fn idle_until(&mut self, _deadline: Duration) {
+        self.idle();
+    }
+
+    /// This rank has searched `nodes` more nodes. The virtual cluster's
+    /// clocks run on it; wall clocks ignore it.
+    fn work(&mut self, _nodes: u64) {}
 
     fn traffic(&self) -> Traffic;
 }
@@ -49,6 +60,11 @@ pub trait Transport<M> {
 /// transport counts and MPI sends).
 pub fn encode<M: Serialize>(message: &M) -> Vec<u8> {
     postcard::to_stdvec(message).expect("messages always encode")
+}
+
+/// The size of a message on the wire, without encoding it.
+pub fn encoded_size<M: Serialize>(message: &M) -> usize {
+    postcard::experimental::serialized_size(message).expect("messages always encode")
 }
 
 /// A message from its bytes; an error names what was wrong with them.

