@@ -144,7 +144,7 @@ impl<M> Cluster<M> {
     /// message is there: its clock moved on and none had arrived by the last sync.
     pub(super) fn needs_sync(&self, rank: Rank) -> bool {
         let r = &self.ranks[rank];
-        r.clock > r.synced && !r.inbox.peek().is_some_and(|p| p.arrival <= r.synced)
+        r.clock > r.synced && r.inbox.peek().is_none_or(|p| p.arrival > r.synced)
     }
 
     /// The next message that had arrived by the rank's last sync, received
