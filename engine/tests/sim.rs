@@ -23,15 +23,17 @@ fn sequential<G: Game>(game: G, depth: u32) -> i32 {
 }
 
 /// With updates, without, with share, NegaScout with ε-windows.
-const METHODS: [(bool, Option<i32>, Option<usize>); 4] = [
+const METHODS: [Method; 4] = [
     (true, None, None),
     (false, None, None),
     (true, None, Some(2)),
     (true, Some(100), None),
 ];
 
-fn config(depth: u32, d_prime: u32, workers: usize, method: usize) -> ParallelConfig {
-    let (updates, negascout_eps, share_plies) = METHODS[method];
+type Method = (bool, Option<i32>, Option<usize>);
+
+fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> ParallelConfig {
+    let (updates, negascout_eps, share_plies) = method;
     ParallelConfig {
         depth,
         d_prime,
@@ -46,13 +48,12 @@ fn config(depth: u32, d_prime: u32, workers: usize, method: usize) -> ParallelCo
 
 fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: usize, name: &str) {
     let expected = sequential(root.clone(), depth);
-    for method in 0..METHODS.len() {
+    for method in METHODS {
         let config = config(depth, d_prime, ranks - 1, method);
         let (outcome, stats) = run_sim(root.clone(), config, &MODEL).expect("the simulation runs");
         assert_eq!(
             outcome.value, expected,
-            "{name} depth {depth} d′ {d_prime} ranks {ranks} method {:?}",
-            METHODS[method]
+            "{name} depth {depth} d′ {d_prime} ranks {ranks} method {method:?}"
         );
         assert_eq!(outcome.reports.len(), ranks - 1);
         assert!(stats.end >= outcome.elapsed.as_nanos() as u64 * 1000);
@@ -90,7 +91,7 @@ fn fingerprint<M: std::fmt::Debug>(o: &MasterOutcome<M>) -> String {
 fn runs_repeat_exactly() {
     let model = Arc::new(EdgeModel::embedded());
     let tree = SyntheticTree::new(7, 5, model);
-    for method in 0..METHODS.len() {
+    for method in METHODS {
         let config = config(10, 5, 63, method);
         let (a, sa) = run_sim(tree.clone(), config, &MODEL).unwrap();
         // Other threads searching beside it change nothing.
@@ -98,7 +99,7 @@ fn runs_repeat_exactly() {
         let noise = std::thread::spawn(move || sequential(ShogiGame::new(start, 5), 8));
         let (b, sb) = run_sim(tree.clone(), config, &MODEL).unwrap();
         noise.join().unwrap();
-        assert_eq!(fingerprint(&a), fingerprint(&b), "method {method}");
+        assert_eq!(fingerprint(&a), fingerprint(&b), "method {method:?}");
         assert_eq!(sa, sb);
     }
 }

@@ -79,7 +79,7 @@ fn ranks_that_wait_for_each_other_are_reported_as_deadlocked() {
             })
         })
         .collect();
-    let err = simulate(&MODEL, bodies).err().expect("a deadlock");
+    let err = simulate(&MODEL, bodies).expect_err("a deadlock");
     assert!(
         err.contains("deadlocked") && err.contains("[0, 1, 2]"),
         "{err}"
@@ -127,7 +127,7 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
             None
         });
     let (results, _) = simulate(&MODEL, vec![master, worker]).unwrap();
-    let (outcome, report, result_in) = results[0].clone().unwrap();
+    let (outcome, report, result_in) = results[0].unwrap();
     let result_bytes = encoded_size(&Message::Result(outcome));
     let stop_bytes = encoded_size(&Message::Stop);
     // The task arrives and is received (2 µs).
