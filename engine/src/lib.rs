@@ -8,6 +8,7 @@
 //! - [`parallel`]: the rules of the parallel search of seed 000 §3
 //!   (worker choice, task priorities, search depths, the sharing ring,
 //!   ε-windows); the master, workers and transports build on them.
+//! - [`memory`]: how much of the machine's memory tables may take.
 //! - [`positions`]: position-set files, and the embedded professional set.
 //! - [`search`]: sequential alpha-beta and NegaScout with iterative
 //!   deepening, a transposition table and the §5.2 two-table variants.
@@ -15,6 +16,7 @@
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod memory;
 pub mod parallel;
 pub mod positions;
 pub mod search;

@@ -2,11 +2,14 @@
 //! (shogi positions, synthetic trees) and writes result records; the
 //! parallel methods, transports and experiment sweeps join it issue by issue.
 
+mod calibrate;
 mod fit_edges_cmd;
 mod ordering_cmd;
 mod parallel_run;
 mod positions_cmd;
 mod search_cmd;
+mod sim_args;
+mod sim_run;
 mod trees;
 
 use clap::{Parser, Subcommand};
@@ -31,6 +34,12 @@ enum Command {
 }
 
 fn main() {
+    // Die quietly when the reader of the records goes away (`| head`), as
+    // command-line tools do, instead of failing on the next write.
+    // SAFETY: restoring a signal's default disposition at start-up.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let result = match Cli::parse().command {
         Command::Search(args) => search_cmd::run(&args),
         Command::Ordering(args) => ordering_cmd::run(&args),

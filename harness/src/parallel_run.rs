@@ -1,7 +1,9 @@
 //! The parallel methods of `yomi-harness search`: one search of a tree by a
 //! master and workers, reduced to the figures of a result record.
 
-use crate::search_cmd::{Backend, Outcome};
+use crate::search_cmd::{Backend, Outcome, SearchArgs};
+use crate::sim_run::SimRunner;
+use crate::trees::Tree;
 use serde::Serialize;
 use yomi_engine::game::Game;
 use yomi_engine::parallel::master::MasterOutcome;
@@ -30,15 +32,24 @@ pub struct ParallelFigures {
 /// Where master and workers run.
 pub enum Runner {
     Threads,
+    Sim(SimRunner),
     /// This process is one rank of an MPI run.
     #[cfg(feature = "mpi")]
     Mpi(mpi::environment::Universe),
 }
 
 impl Runner {
-    pub fn new(backend: Backend) -> Result<Runner, String> {
-        match backend {
+    /// The runner of `args.backend` for searches of `trees`.
+    pub fn new(args: &SearchArgs, trees: &[Tree]) -> Result<Runner, String> {
+        match args.backend {
             Backend::Threads => Ok(Runner::Threads),
+            Backend::Sim => {
+                let ranks = args.sim.ranks.unwrap_or(args.workers + 1);
+                if ranks < 2 {
+                    return Err("--ranks must be at least 2: a master and a worker".into());
+                }
+                SimRunner::new(&args.sim, trees, args.d, ranks, args.tt_mb).map(Runner::Sim)
+            }
             #[cfg(feature = "mpi")]
             Backend::Mpi => {
                 use mpi::traits::Communicator;
@@ -64,10 +75,12 @@ impl Runner {
         }
     }
 
-    /// Workers of a run: as asked on threads, every rank but the master under MPI.
+    /// Workers of a run: as asked on threads, every rank but the master
+    /// on the virtual cluster and under MPI.
     pub fn workers(&self, requested: usize) -> usize {
         match self {
             Runner::Threads => requested,
+            Runner::Sim(sim) => sim.workers(),
             #[cfg(feature = "mpi")]
             Runner::Mpi(universe) => {
                 use mpi::traits::Communicator;
@@ -79,7 +92,7 @@ impl Runner {
     /// Whether this process writes the records (the master's rank).
     pub fn reports(&self) -> bool {
         match self {
-            Runner::Threads => true,
+            Runner::Threads | Runner::Sim(_) => true,
             #[cfg(feature = "mpi")]
             Runner::Mpi(universe) => {
                 use mpi::traits::Communicator;
@@ -92,13 +105,24 @@ impl Runner {
         &self,
         root: G,
         config: ParallelConfig,
-    ) -> Option<MasterOutcome<G::Move>> {
+    ) -> Result<Option<MasterOutcome<G::Move>>, String> {
         match self {
-            Runner::Threads => Some(run_threads(root, config)),
+            Runner::Threads => Ok(Some(run_threads(root, config))),
+            Runner::Sim(sim) => sim.run(root, config).map(Some),
             #[cfg(feature = "mpi")]
-            Runner::Mpi(universe) => {
-                yomi_engine::parallel::run::run_mpi(root, config, universe.world())
-            }
+            Runner::Mpi(universe) => Ok(yomi_engine::parallel::run::run_mpi(
+                root,
+                config,
+                universe.world(),
+            )),
+        }
+    }
+
+    /// The virtual cluster's model, for the records.
+    pub fn cluster(&self) -> Option<&SimRunner> {
+        match self {
+            Runner::Sim(sim) => Some(sim),
+            _ => None,
         }
     }
 }
@@ -108,8 +132,10 @@ pub fn search<G: Game + Clone + Send + 'static>(
     runner: &Runner,
     root: G,
     config: ParallelConfig,
-) -> Option<Outcome> {
-    let o = runner.run(root, config)?;
+) -> Result<Option<Outcome>, String> {
+    let Some(o) = runner.run(root, config)? else {
+        return Ok(None);
+    };
     let mut stats = Stats::default();
     let mut traffic = o.traffic;
     let mut figures = ParallelFigures {
@@ -135,12 +161,13 @@ pub fn search<G: Game + Clone + Send + 'static>(
     figures.messages = traffic.messages;
     figures.bytes = traffic.bytes;
     stats.nodes += o.nodes;
-    Some(Outcome {
+    Ok(Some(Outcome {
         value: o.value,
         best_move: o.best_move.map_or("none".into(), |m| m.to_string()),
         pv: String::new(),
         stats,
         time_s: o.elapsed.as_secs_f64(),
         parallel: Some(figures),
-    })
+        cluster: runner.cluster().map(|sim| sim.record),
+    }))
 }

@@ -2,6 +2,8 @@
 //! tree (JSON Lines on stdout), with a summary on stderr.
 
 use crate::parallel_run::{self, ParallelFigures, Runner};
+use crate::sim_args::{ClusterRecord, SimArgs};
+use crate::sim_run::SimRunner;
 use crate::trees::{Tree, TreeArgs};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -34,7 +36,14 @@ pub enum Backend {
     /// Master and workers as MPI ranks: rank 0 the master (start with
     /// mpirun; needs a build with --features mpi).
     Mpi,
+    /// Master and workers as ranks of a virtual cluster in this process,
+    /// in virtual time (--ranks, --network, --node-cost-us…); with
+    /// `sequential`, the search's virtual time.
+    Sim,
 }
+
+/// Each table's size unless --tt-mb says (the virtual cluster fits its own).
+const DEFAULT_TABLE_MB: usize = 256;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -54,7 +63,7 @@ pub struct SearchArgs {
     trees: TreeArgs,
     /// Search depth d in plies.
     #[arg(long)]
-    d: u32,
+    pub d: u32,
     #[arg(long, value_enum, default_value = "sequential")]
     method: Method,
     /// NegaScout instead of plain alpha-beta.
@@ -75,18 +84,21 @@ pub struct SearchArgs {
     #[arg(long)]
     full_windows: bool,
     /// Size of each transposition table in MB (each worker's, for the
-    /// parallel methods).
-    #[arg(long, default_value_t = 256)]
-    tt_mb: usize,
+    /// parallel methods) [default: 256; --backend sim: at most 16, all
+    /// within half of the machine's memory].
+    #[arg(long)]
+    pub tt_mb: Option<usize>,
     /// negascout-eps: ε of the workers' ε-windows (a pawn is about 100).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(i32).range(0..=10_000))]
     eps: i32,
     /// Parallel methods: the number of workers (the master comes on top).
     #[arg(long, default_value_t = 4)]
-    workers: usize,
+    pub workers: usize,
     /// Parallel methods: where master and workers run.
     #[arg(long, value_enum, default_value = "threads")]
-    backend: Backend,
+    pub backend: Backend,
+    #[command(flatten)]
+    pub sim: SimArgs,
 }
 
 #[derive(Serialize)]
@@ -111,9 +123,17 @@ struct Record<'a> {
     backend: Option<Backend>,
     #[serde(flatten)]
     parallel: Option<ParallelFigures>,
+    virtual_cluster: Option<ClusterRecord>,
 }
 
 pub fn run(args: &SearchArgs) -> Result<(), String> {
+    if args.sim.any() && args.backend != Backend::Sim {
+        return Err(
+            "--ranks, --network, --latency-us, --bandwidth-gbps, --message-cost-us and \
+                    --node-cost-us describe the virtual cluster: they need --backend sim"
+                .into(),
+        );
+    }
     if args.method != Method::Sequential {
         return run_parallel(args);
     }
@@ -139,13 +159,31 @@ pub fn run(args: &SearchArgs) -> Result<(), String> {
         split,
         ..SearchOptions::default()
     };
+    let trees = args.trees.trees()?;
+    let sim = match args.backend {
+        Backend::Sim => {
+            let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB);
+            Some(SimRunner::new(
+                &args.sim,
+                &trees,
+                args.d,
+                1,
+                Some(table_mb),
+            )?)
+        }
+        _ => None,
+    };
     let mut summary = Summary::default();
-    for tree in args.trees.trees()? {
+    for tree in trees {
         let name = tree.name().to_string();
-        let outcome = match tree {
+        let mut outcome = match tree {
             Tree::Shogi { game, .. } => search(*game, args, options),
             Tree::Synthetic { tree, .. } => search(tree, args, options),
         };
+        if let Some(sim) = &sim {
+            outcome.time_s = sim.sequential_time_s(outcome.stats.nodes);
+            outcome.cluster = Some(sim.record);
+        }
         print_record(args, &name, outcome, &mut summary)?;
     }
     summary.print();
@@ -173,27 +211,32 @@ fn run_parallel(args: &SearchArgs) -> Result<(), String> {
     if args.workers == 0 {
         return Err("--workers must be at least 1".into());
     }
-    let runner = Runner::new(args.backend)?;
+    let trees = args.trees.trees()?;
+    let runner = Runner::new(args, &trees)?;
     let config = ParallelConfig {
         depth: args.d,
         d_prime,
         workers: runner.workers(args.workers),
         updates: args.method != Method::WithoutUpdates,
-        table_mb: args.tt_mb,
+        table_mb: runner
+            .cluster()
+            .map_or(args.tt_mb.unwrap_or(DEFAULT_TABLE_MB), |sim| {
+                sim.record.table_mb
+            }),
         negascout_eps: (args.method == Method::NegascoutEps).then_some(args.eps),
         share_plies: (args.method == Method::WithShare).then_some(args.share_plies as usize),
         search_id: 0,
     };
     let mut summary = Summary::default();
-    for (i, tree) in args.trees.trees()?.into_iter().enumerate() {
+    for (i, tree) in trees.into_iter().enumerate() {
         let name = tree.name().to_string();
         let config = ParallelConfig {
             search_id: i as u64,
             ..config
         };
         let outcome = match tree {
-            Tree::Shogi { game, .. } => parallel_run::search(&runner, *game, config),
-            Tree::Synthetic { tree, .. } => parallel_run::search(&runner, tree, config),
+            Tree::Shogi { game, .. } => parallel_run::search(&runner, *game, config)?,
+            Tree::Synthetic { tree, .. } => parallel_run::search(&runner, tree, config)?,
         };
         if let Some(outcome) = outcome {
             print_record(args, &name, outcome, &mut summary)?;
@@ -201,6 +244,9 @@ fn run_parallel(args: &SearchArgs) -> Result<(), String> {
     }
     if runner.reports() {
         summary.print();
+    }
+    if let Some(sim) = runner.cluster() {
+        sim.print_cost();
     }
     Ok(())
 }
@@ -233,8 +279,9 @@ fn print_record(
         stats: outcome.stats,
         time_s: outcome.time_s,
         nodes_per_s: outcome.stats.nodes as f64 / outcome.time_s.max(1e-9),
-        backend: parallel.then_some(args.backend),
+        backend: (parallel || args.backend == Backend::Sim).then_some(args.backend),
         parallel: outcome.parallel,
+        virtual_cluster: outcome.cluster,
     };
     println!(
         "{}",
@@ -251,10 +298,13 @@ pub struct Outcome {
     pub stats: Stats,
     pub time_s: f64,
     pub parallel: Option<ParallelFigures>,
+    /// The virtual cluster's model, on that backend.
+    pub cluster: Option<ClusterRecord>,
 }
 
 fn search<G: Game>(game: G, args: &SearchArgs, options: SearchOptions) -> Outcome {
-    let mut searcher = Searcher::new(game, args.tt_mb, options);
+    let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB);
+    let mut searcher = Searcher::new(game, table_mb, options);
     let r = searcher.search(Limits::depth(args.d), |_| {});
     let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
     Outcome {
@@ -264,6 +314,7 @@ fn search<G: Game>(game: G, args: &SearchArgs, options: SearchOptions) -> Outcom
         stats: r.stats,
         time_s: r.elapsed.as_secs_f64(),
         parallel: None,
+        cluster: None,
     }
 }
 

@@ -7,6 +7,7 @@ mod play;
 mod split;
 mod stats;
 mod tt;
+mod zeroed;
 
 pub use alphabeta::{Iteration, SearchOptions, SearchResult, Searcher};
 pub use hook::{Hook, NoHook};

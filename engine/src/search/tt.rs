@@ -3,6 +3,7 @@
 //! the entry of the same state, else the shallowest entry of its bucket, so
 //! deep results, the expensive ones, survive.
 
+use super::zeroed::ZeroedArray;
 use crate::game::Value;
 
 /// What a stored value says about the true value.
@@ -65,25 +66,13 @@ const WAYS: usize = 4;
 struct Bucket([Slot; WAYS]);
 
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedArray<Bucket>,
 }
 
-/// `n` empty buckets from zeroed memory, which the operating system hands
-/// out page by page as the table fills: a large table costs nothing until used.
-fn zeroed_buckets(n: usize) -> Vec<Bucket> {
-    if n == 0 {
-        return Vec::new();
-    }
-    let layout = std::alloc::Layout::array::<Bucket>(n).expect("table size fits the address space");
-    // SAFETY: the layout is non-empty and a Bucket of zero bytes is valid
-    // (empty slots), so the allocation holds `n` initialised buckets.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Vec::from_raw_parts(ptr, n, n)
-    }
+/// `n` empty buckets, in memory that is touched only as the table fills.
+fn zeroed_buckets(n: usize) -> ZeroedArray<Bucket> {
+    // SAFETY: a Bucket of zero bytes is valid (empty slots), aligned to 64.
+    unsafe { ZeroedArray::new(n) }
 }
 
 impl TranspositionTable {
@@ -105,7 +94,7 @@ impl TranspositionTable {
     /// barely used costs nothing to clear.
     pub fn clear(&mut self) {
         let n = self.buckets.len();
-        self.buckets = Vec::new();
+        self.buckets = zeroed_buckets(0);
         self.buckets = zeroed_buckets(n);
     }
 
@@ -244,7 +233,7 @@ mod tests {
     #[test]
     fn a_full_bucket_evicts_its_shallowest_entry() {
         let mut tt = TranspositionTable::new(0);
-        tt.buckets = vec![Bucket::default()];
+        tt.buckets = zeroed_buckets(1);
         for (key, depth) in [(1, 5), (2, 1), (3, 7), (4, 3)] {
             tt.store(key, entry(0, depth, Bound::Exact));
         }

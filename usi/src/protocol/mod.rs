@@ -3,7 +3,6 @@
 mod clock;
 mod go;
 mod input;
-mod memory;
 mod options;
 mod output;
 mod position_cmd;

@@ -5,7 +5,6 @@
 use super::clock;
 use super::go::Go;
 use super::input::{read_line, Line, MAX_LINE};
-use super::memory;
 use super::options::{Mode, Options};
 use super::output::Output;
 use super::position_cmd::GamePosition;
@@ -13,6 +12,7 @@ use super::search_thread::{self, Request, Running};
 use std::io::BufRead;
 use std::time::Duration;
 use yomi_engine::game::{Game, ShogiGame};
+use yomi_engine::memory;
 use yomi_engine::search::{Limits, SearchOptions, Searcher};
 
 /// The deepest search `go` without a depth asks for.

@@ -1,0 +1,136 @@
+//! The virtual cluster's command-line model: ranks, network and the
+//! processor time of a node (measured here, the paper's rate, or given).
+
+use crate::trees::TreeKind;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::str::FromStr;
+use yomi_engine::parallel::sim::{Model, Network};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NetworkPreset {
+    /// 10 Gb Ethernet, MPI over TCP (the paper's cluster): 25 µs latency,
+    /// 10 Gb/s, 2 µs to handle a message.
+    Ethernet10g,
+    /// InfiniBand QDR 4×: 1.5 µs latency, 32 Gb/s, 0.5 µs per message.
+    Infiniband,
+}
+
+/// Processor time per searched node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NodeCost {
+    /// This machine's sequential rate on the first tree of the set.
+    Measured,
+    /// The paper's machines (seed 000 §4.2–4.3): shogi 7,500 nodes/s (it
+    /// reports 5,000–10,000); synthetic 50,000 nodes/s (Table 1's
+    /// sequential run: 790 M leaves in 19,439 s, about 1.25 nodes a leaf at b = 5).
+    Paper,
+    Given(f64),
+}
+
+impl FromStr for NodeCost {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<NodeCost, String> {
+        match s {
+            "measured" => Ok(NodeCost::Measured),
+            "paper" => Ok(NodeCost::Paper),
+            _ => match s.parse::<f64>() {
+                Ok(us) if us.is_finite() && us > 0.0 => Ok(NodeCost::Given(us)),
+                _ => Err(format!(
+                    "`{s}` is not a node cost: give `measured`, `paper` or microseconds > 0"
+                )),
+            },
+        }
+    }
+}
+
+impl NodeCost {
+    /// The paper's time per node for a kind of tree, µs.
+    pub fn paper_us(kind: TreeKind) -> f64 {
+        match kind {
+            TreeKind::Shogi => 1e6 / 7_500.0,
+            TreeKind::Synthetic => 1e6 / 50_000.0,
+        }
+    }
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct SimArgs {
+    /// --backend sim: ranks of the virtual cluster, the master included
+    /// (instead of --workers).
+    #[arg(long)]
+    pub ranks: Option<usize>,
+    /// --backend sim: the network [default: ethernet10g].
+    #[arg(long, value_enum)]
+    pub network: Option<NetworkPreset>,
+    /// --backend sim: the preset's latency replaced, µs.
+    #[arg(long)]
+    pub latency_us: Option<f64>,
+    /// --backend sim: the preset's bandwidth per rank replaced, Gb/s.
+    #[arg(long)]
+    pub bandwidth_gbps: Option<f64>,
+    /// --backend sim: the preset's processor time per message sent or received replaced, µs.
+    #[arg(long)]
+    pub message_cost_us: Option<f64>,
+    /// --backend sim: processor time per searched node: `measured` (this
+    /// machine's sequential rate on the first tree), `paper`, or µs
+    /// [default: measured].
+    #[arg(long)]
+    pub node_cost_us: Option<NodeCost>,
+}
+
+/// The model of a run, as its records show it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ClusterRecord {
+    pub ranks: usize,
+    /// Each worker's table.
+    pub table_mb: usize,
+    #[serde(flatten)]
+    pub model: Model,
+}
+
+impl SimArgs {
+    /// Whether any of these options was given (they need --backend sim).
+    pub fn any(&self) -> bool {
+        self.ranks.is_some()
+            || self.network.is_some()
+            || self.latency_us.is_some()
+            || self.bandwidth_gbps.is_some()
+            || self.message_cost_us.is_some()
+            || self.node_cost_us.is_some()
+    }
+
+    /// The model with `node_cost_us` per node, checked.
+    pub fn model(&self, node_cost_us: f64) -> Result<Model, String> {
+        let preset = match self.network.unwrap_or(NetworkPreset::Ethernet10g) {
+            NetworkPreset::Ethernet10g => Network::ETHERNET_10G,
+            NetworkPreset::Infiniband => Network::INFINIBAND,
+        };
+        let model = Model {
+            node_cost_us,
+            network: Network {
+                latency_us: self.latency_us.unwrap_or(preset.latency_us),
+                bandwidth_gbps: self.bandwidth_gbps.unwrap_or(preset.bandwidth_gbps),
+                message_cost_us: self.message_cost_us.unwrap_or(preset.message_cost_us),
+            },
+        };
+        model.check()?;
+        Ok(model)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_costs_parse() {
+        assert_eq!("paper".parse(), Ok(NodeCost::Paper));
+        assert_eq!("measured".parse(), Ok(NodeCost::Measured));
+        assert_eq!("0.25".parse(), Ok(NodeCost::Given(0.25)));
+        for bad in ["0", "-1", "fast", "NaN", "inf"] {
+            assert!(bad.parse::<NodeCost>().is_err(), "{bad}");
+        }
+    }
+}

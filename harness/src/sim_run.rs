@@ -1,0 +1,140 @@
+//! `--backend sim`: the virtual cluster set up for a tree set (model,
+//! per-worker tables within the machine's memory), its searches, and what
+//! simulating them cost this machine.
+
+use crate::calibrate;
+use crate::sim_args::{ClusterRecord, NodeCost, SimArgs};
+use crate::trees::{Tree, TreeKind};
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+use yomi_engine::game::Game;
+use yomi_engine::memory::table_cap_mb;
+use yomi_engine::parallel::master::MasterOutcome;
+use yomi_engine::parallel::run::{run_sim, ParallelConfig};
+
+/// The largest per-worker table chosen by default, MB: every first touch
+/// of a table page costs the kernel a few µs, and the tables are new for
+/// every tree, so ranks × table size bounds what a tree costs beyond its nodes.
+const DEFAULT_TABLE_MB: usize = 16;
+
+pub struct SimRunner {
+    pub record: ClusterRecord,
+    /// This machine's processor time per node, µs: the yardstick of the
+    /// simulator's own cost.
+    measured_us: f64,
+    simulated_nodes: Cell<u64>,
+    wall: Cell<Duration>,
+    resumes: Cell<u64>,
+}
+
+impl SimRunner {
+    /// The cluster for searches of `trees` to `depth` by `ranks` ranks
+    /// (1: the sequential search); `table_mb` per worker, or the largest
+    /// power of two up to 16 MB that lets every table fit in half of the
+    /// machine's memory.
+    pub fn new(
+        args: &SimArgs,
+        trees: &[Tree],
+        depth: u32,
+        ranks: usize,
+        table_mb: Option<usize>,
+    ) -> Result<SimRunner, String> {
+        let workers = ranks.saturating_sub(1).max(1);
+        let cap = table_cap_mb().unwrap_or(usize::MAX);
+        let table_mb = match table_mb {
+            Some(mb) if mb.saturating_mul(workers) > cap => {
+                return Err(format!(
+                    "{workers} tables of {mb} MB need {} MB, more than half of this machine's \
+                     memory ({cap} MB): lower --tt-mb",
+                    mb.saturating_mul(workers)
+                ))
+            }
+            Some(mb) => mb,
+            None => {
+                let fit = (cap / workers).clamp(1, DEFAULT_TABLE_MB);
+                1 << fit.ilog2()
+            }
+        };
+        let first = trees.first().ok_or("the tree set is empty")?;
+        let measured_us = match first {
+            Tree::Shogi { game, .. } => calibrate::node_cost_us(game.as_ref(), depth, table_mb),
+            Tree::Synthetic { tree, .. } => calibrate::node_cost_us(tree, depth, table_mb),
+        };
+        let kind = match first {
+            Tree::Shogi { .. } => TreeKind::Shogi,
+            Tree::Synthetic { .. } => TreeKind::Synthetic,
+        };
+        let node_cost_us = match args.node_cost_us.unwrap_or(NodeCost::Measured) {
+            NodeCost::Measured => measured_us,
+            NodeCost::Paper => NodeCost::paper_us(kind),
+            NodeCost::Given(us) => us,
+        };
+        let record = ClusterRecord {
+            ranks,
+            table_mb,
+            model: args.model(node_cost_us)?,
+        };
+        let n = record.model.network;
+        let tables = match ranks {
+            1 => format!("one rank (sequential), a {table_mb} MB table"),
+            _ => format!(
+                "{ranks} ranks; {workers} worker tables of {table_mb} MB, {} MB at most \
+                 (touched as used)",
+                workers * table_mb
+            ),
+        };
+        eprintln!(
+            "virtual cluster: {tables}; {node_cost_us} µs a node (this machine: {measured_us}); \
+             latency {} µs, {} Gb/s, {} µs to send or receive a message",
+            n.latency_us, n.bandwidth_gbps, n.message_cost_us
+        );
+        Ok(SimRunner {
+            record,
+            measured_us,
+            simulated_nodes: Cell::new(0),
+            wall: Cell::new(Duration::ZERO),
+            resumes: Cell::new(0),
+        })
+    }
+
+    pub fn workers(&self) -> usize {
+        self.record.ranks - 1
+    }
+
+    /// One parallel search on the cluster, times in virtual time.
+    pub fn run<G: Game + Clone + 'static>(
+        &self,
+        root: G,
+        config: ParallelConfig,
+    ) -> Result<MasterOutcome<G::Move>, String> {
+        let start = Instant::now();
+        let (outcome, stats) = run_sim(root, config, &self.record.model)?;
+        self.wall.set(self.wall.get() + start.elapsed());
+        self.resumes.set(self.resumes.get() + stats.resumes);
+        let nodes = outcome.nodes + outcome.reports.iter().map(|r| r.stats.nodes).sum::<u64>();
+        self.simulated_nodes.set(self.simulated_nodes.get() + nodes);
+        Ok(outcome)
+    }
+
+    /// A sequential search's virtual time: its nodes at the model's cost.
+    pub fn sequential_time_s(&self, nodes: u64) -> f64 {
+        nodes as f64 * self.record.model.node_cost_us * 1e-6
+    }
+
+    /// What simulating took against what the simulated nodes alone take here.
+    pub fn print_cost(&self) {
+        let nodes = self.simulated_nodes.get();
+        if nodes == 0 {
+            return;
+        }
+        let wall = self.wall.get().as_secs_f64();
+        let searching = nodes as f64 * self.measured_us * 1e-6;
+        eprintln!(
+            "virtual cluster: {nodes} nodes simulated in {wall:.2} s here; searching them takes \
+             {searching:.2} s at {} µs a node: cost ratio {:.2} ({} rank resumptions)",
+            self.measured_us,
+            wall / searching.max(1e-9),
+            self.resumes.get()
+        );
+    }
+}
