@@ -251,3 +251,113 @@ fn parallel_methods_write_their_measurements_and_the_sequential_value() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("need --d-prime"));
 }
+
+#[test]
+fn the_virtual_cluster_writes_identical_records_in_virtual_time() {
+    let args = [
+        "search",
+        "--tree",
+        "synthetic",
+        "--seeds",
+        "4-5",
+        "--b",
+        "4",
+        "--d",
+        "8",
+        "--d-prime",
+        "3",
+        "--method",
+        "with-updates",
+        "--backend",
+        "sim",
+        "--ranks",
+        "32",
+        "--node-cost-us",
+        "0.5",
+        "--network",
+        "infiniband",
+        "--latency-us",
+        "3",
+    ];
+    let first = harness(&args);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let err = String::from_utf8_lossy(&first.stderr);
+    assert!(err.contains("32 ranks; 31 worker tables"), "{err}");
+    assert!(err.contains("cost ratio"), "{err}");
+    // A second run: byte for byte the same records.
+    assert_eq!(first.stdout, stdout_ok(&args).into_bytes());
+    let recs = records(&String::from_utf8(first.stdout).unwrap());
+    let sequential = records(&stdout_ok(&args[..9]));
+    for (r, s) in recs.iter().zip(&sequential) {
+        assert_eq!(r["value"], s["value"]);
+        assert_eq!((&r["backend"], &r["workers"]), (&"sim".into(), &31.into()));
+        let model = &r["virtual_cluster"];
+        assert_eq!(model["ranks"], 32);
+        assert_eq!(model["node_cost_us"], 0.5);
+        assert_eq!(model["latency_us"], 3.0);
+        assert_eq!(model["bandwidth_gbps"], 32.0);
+        // Virtual time: at least the critical path of one task's nodes.
+        let time = r["time_s"].as_f64().unwrap();
+        assert!(time > 0.0 && time < r["nodes"].as_f64().unwrap() * 0.5e-6);
+    }
+    // The sequential search's virtual time is its nodes at the node cost.
+    let seq_args: Vec<&str> = args[..9]
+        .iter()
+        .copied()
+        .chain(["--backend", "sim", "--node-cost-us", "2"])
+        .collect();
+    for r in records(&stdout_ok(&seq_args)) {
+        let expected = r["nodes"].as_f64().unwrap() * 2e-6;
+        assert!(
+            (r["time_s"].as_f64().unwrap() - expected).abs() < 1e-9,
+            "{r}"
+        );
+        assert_eq!(r["virtual_cluster"]["ranks"], 1);
+    }
+}
+
+#[test]
+fn virtual_cluster_options_are_checked() {
+    let base = [
+        "search",
+        "--d",
+        "4",
+        "--d-prime",
+        "2",
+        "--method",
+        "with-updates",
+    ];
+    for (extra, expected) in [
+        (&["--ranks", "8"][..], "need --backend sim"),
+        (&["--backend", "sim", "--ranks", "1"], "at least 2"),
+        (
+            &["--backend", "sim", "--node-cost-us", "fast"],
+            "not a node cost",
+        ),
+        (
+            &[
+                "--backend",
+                "sim",
+                "--bandwidth-gbps",
+                "0",
+                "--node-cost-us",
+                "1",
+            ],
+            "bandwidth must be > 0",
+        ),
+        (
+            &["--backend", "sim", "--ranks", "1000", "--tt-mb", "1000000"],
+            "lower --tt-mb",
+        ),
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let out = harness(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
