@@ -25,6 +25,14 @@ impl Network {
         message_cost_us: 2.0,
     };
 
+    /// Ranks on one machine, MPI through shared memory (or threads over
+    /// channels): to compare with runs on this machine.
+    pub const SHARED_MEMORY: Network = Network {
+        latency_us: 0.5,
+        bandwidth_gbps: 80.0,
+        message_cost_us: 0.2,
+    };
+
     /// InfiniBand (QDR 4×) with MPI over verbs.
     pub const INFINIBAND: Network = Network {
         latency_us: 1.5,
