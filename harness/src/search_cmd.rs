@@ -85,7 +85,7 @@ pub struct SearchArgs {
     full_windows: bool,
     /// Size of each transposition table in MB (each worker's, for the
     /// parallel methods) [default: 256; --backend sim: at most 16, all
-    /// within half of the machine's memory].
+    /// within 4 GB and half of the machine's memory].
     #[arg(long)]
     pub tt_mb: Option<usize>,
     /// negascout-eps: ε of the workers' ε-windows (a pawn is about 100).

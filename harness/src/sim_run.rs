@@ -12,10 +12,13 @@ use yomi_engine::memory::table_cap_mb;
 use yomi_engine::parallel::master::MasterOutcome;
 use yomi_engine::parallel::run::{run_sim, ParallelConfig};
 
-/// The largest per-worker table chosen by default, MB: every first touch
-/// of a table page costs the kernel a few µs, and the tables are new for
-/// every tree, so ranks × table size bounds what a tree costs beyond its nodes.
+/// The largest per-worker table chosen by default, MB.
 const DEFAULT_TABLE_MB: usize = 16;
+
+/// All workers' tables together by default, MB. The tables are new for
+/// every tree, and the first touch of their memory costs the kernel (on a
+/// virtual machine, about 2 s a GB): this keeps that cost to seconds.
+const DEFAULT_TOTAL_MB: usize = 4096;
 
 pub struct SimRunner {
     pub record: ClusterRecord,
@@ -30,8 +33,8 @@ pub struct SimRunner {
 impl SimRunner {
     /// The cluster for searches of `trees` to `depth` by `ranks` ranks
     /// (1: the sequential search); `table_mb` per worker, or the largest
-    /// power of two up to 16 MB that lets every table fit in half of the
-    /// machine's memory.
+    /// power of two up to 16 MB that keeps all tables within 4 GB and half
+    /// of the machine's memory.
     pub fn new(
         args: &SimArgs,
         trees: &[Tree],
@@ -51,7 +54,7 @@ impl SimRunner {
             }
             Some(mb) => mb,
             None => {
-                let fit = (cap / workers).clamp(1, DEFAULT_TABLE_MB);
+                let fit = (cap.min(DEFAULT_TOTAL_MB) / workers).clamp(1, DEFAULT_TABLE_MB);
                 1 << fit.ilog2()
             }
         };
