@@ -245,7 +245,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         let key = self.game.hash();
         let mut found = None;
         if let Some(results) = self.results.get(&key) {
-            let mut by_depth: Vec<&Outcome> = results.iter().filter(|r| r.depth >= depth).collect();
+            let mut by_depth: Vec<&Outcome> = results.iter().collect();
             by_depth.sort_by_key(|r| std::cmp::Reverse(r.depth));
             found = by_depth
                 .iter()
@@ -321,5 +321,44 @@ fn usable(r: &Outcome, a1: Value, b1: Value) -> Option<Value> {
         Some(a1)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{EdgeModel, SyntheticTree};
+    use crate::parallel::threads::network;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_pass_uses_shallower_worker_results_before_static_values() {
+        let root = SyntheticTree::new(5, 3, Arc::new(EdgeModel::embedded()));
+        let mut transports = network::<Message>(2).into_iter();
+        let mut master = Master::new(root.clone(), transports.next().unwrap(), 3, 1);
+        // Depth-1 results (tasks are 2 deep) for every child of the root:
+        // the child worth the least to its mover is the root's best.
+        let mut game = root;
+        let mut children = Vec::new();
+        game.children(&mut children);
+        for (i, &mv) in children.iter().enumerate() {
+            game.play(mv);
+            let outcome = Outcome {
+                key: game.hash(),
+                depth: 1,
+                alpha: -INFINITE,
+                beta: INFINITE,
+                value: 10_000 + i as Value,
+            };
+            master.results.insert(outcome.key, vec![outcome]);
+            game.undo(mv);
+        }
+        let (value, uncertain) = master.pass(3, Windows::FULL, false);
+        assert_eq!((value, uncertain), (-10_000, true));
+        assert_eq!(master.root_best, Some(0));
+        assert_eq!(
+            master.tasks_sent, 3,
+            "tasks go out for the uncertain values"
+        );
     }
 }
