@@ -13,10 +13,6 @@ const NODES: u64 = 300_000;
 /// other processes).
 const ROUNDS: usize = 3;
 
-/// The calibration's table at most, MB: small enough that the warm-up
-/// touches all of its pages.
-const MAX_TABLE_MB: usize = 16;
-
 /// Microseconds per node of sequential searches to `depth` − 1 of `root`'s
 /// children, the best of three, to three significant digits, after a search of `root` has
 /// touched the table's pages: a page's first touch costs the kernel far
@@ -26,7 +22,6 @@ pub fn node_cost_us<G: Game + Clone>(root: &G, depth: u32, table_mb: usize) -> f
         nodes: Some(nodes),
         ..Limits::depth(depth.saturating_sub(1).max(1))
     };
-    let table_mb = table_mb.min(MAX_TABLE_MB);
     let mut searcher = Searcher::new(root.clone(), table_mb, SearchOptions::default());
     let start = Instant::now();
     let warm_up = searcher.search(limits(NODES), |_| {}).stats.nodes;
