@@ -200,7 +200,7 @@ impl<T: Transport<Message>> Inbox<T> {
             .send(ring::next(rank, workers), Message::Share(ring.search, out));
     }
 
-    fn priority(&self, q: &Queued) -> Priority {
+    fn priority<'a>(&self, q: &'a Queued) -> Priority<'a> {
         let completed = self
             .finished
             .get(&q.task.key)
@@ -209,7 +209,7 @@ impl<T: Transport<Message>> Inbox<T> {
         Priority {
             fresh: q.epoch == self.epoch,
             completed_depth: completed,
-            signature: q.task.signature.clone(),
+            signature: &q.task.signature,
             alpha: q.task.alpha,
             beta: q.task.beta,
         }
