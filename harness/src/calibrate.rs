@@ -5,50 +5,57 @@ use std::time::Instant;
 use yomi_engine::game::Game;
 use yomi_engine::search::{Limits, SearchOptions, Searcher};
 
-/// Nodes of the warm-up, and of the measurement: long enough for a steady
-/// rate (a tenth of a second or so), short enough to be cheap.
-const NODES: u64 = 300_000;
+/// Nodes of the warm-up: enough to touch every page of the table.
+const WARM_UP_NODES: u64 = 300_000;
 
-/// Measurements after the warm-up; the fastest counts (the others met
-/// other processes).
-const ROUNDS: usize = 3;
+/// Nodes of one measurement: enough that the positions' table lines
+/// (64 bytes each) outgrow this machine's last cache, as in a long search.
+const MEASURED_NODES: u64 = 1_000_000;
+
+/// Measurements; the fastest counts (the others met other processes).
+const ROUNDS: usize = 2;
+
+/// The calibration's table at least, MB: larger than the last cache, as a
+/// rank's table is on a cluster, whose ranks share their processor's caches.
+const MIN_TABLE_MB: usize = 128;
 
 /// Microseconds per node of sequential searches to `depth` − 1 of `root`'s
-/// children, the best of three, to three significant digits, after a search of `root` has
-/// touched the table's pages: a page's first touch costs the kernel far
-/// more than a node, and a long-running search has paid it long before.
+/// first children with a `table_mb` table (at least [`MIN_TABLE_MB`]), to
+/// three significant digits. A search of its last child first touches the
+/// table's pages: a page's first touch costs the kernel far more than a
+/// node, and a long-running search has paid it long before.
 pub fn node_cost_us<G: Game + Clone>(root: &G, depth: u32, table_mb: usize) -> f64 {
-    let limits = |nodes| Limits {
-        nodes: Some(nodes),
-        ..Limits::depth(depth.saturating_sub(1).max(1))
+    let mut searcher = Searcher::new(
+        root.clone(),
+        table_mb.max(MIN_TABLE_MB),
+        SearchOptions::default(),
+    );
+    let mut search = |child: Option<G::Move>, nodes| {
+        let game = searcher.game_mut();
+        *game = root.clone();
+        let depth = match child {
+            Some(mv) => {
+                game.play(mv);
+                depth.saturating_sub(1).max(1)
+            }
+            None => depth,
+        };
+        let start = Instant::now();
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::depth(depth)
+        };
+        let searched = searcher.search(limits, |_| {}).stats.nodes;
+        start.elapsed().as_secs_f64() * 1e6 / searched.max(1) as f64
     };
-    let mut searcher = Searcher::new(root.clone(), table_mb, SearchOptions::default());
-    let start = Instant::now();
-    let warm_up = searcher.search(limits(NODES), |_| {}).stats.nodes;
-    let (mut time, mut nodes) = (start.elapsed(), warm_up);
     let mut children = Vec::new();
     root.clone().children(&mut children);
-    let mut best = f64::INFINITY;
-    for _ in 0..ROUNDS {
-        let start = Instant::now();
-        let mut searched = 0;
-        for &child in &children {
-            let game = searcher.game_mut();
-            *game = root.clone();
-            game.play(child);
-            searched += searcher
-                .search(limits(NODES / children.len() as u64), |_| {})
-                .stats
-                .nodes;
-        }
-        // Enough to measure apart from the warm-up; else (a small tree) both.
-        if searched >= NODES / 10 {
-            (time, nodes) = (start.elapsed(), searched);
-        } else {
-            (time, nodes) = (time + start.elapsed(), nodes + searched);
-        }
-        best = best.min(time.as_secs_f64() * 1e6 / nodes.max(1) as f64);
-    }
+    search(children.last().copied(), WARM_UP_NODES);
+    // Each measurement in a part of the tree that no earlier search saw.
+    let parts = children.len().saturating_sub(1).max(1);
+    let best = (0..ROUNDS)
+        .map(|i| search(children.get(i % parts).copied(), MEASURED_NODES))
+        .fold(f64::INFINITY, f64::min);
     significant(best, 3)
 }
 
