@@ -52,7 +52,7 @@ def main():
     p.add_argument("--d-prime", required=True)
     p.add_argument("--method", default="with-updates")
     p.add_argument("--tt-mb", default="16")
-    p.add_argument("--ranks", default="3,5,9", help="ranks, the master included")
+    p.add_argument("--ranks", default="2,3,5,9", help="ranks, the master included")
     p.add_argument("--networks", default="shared-memory,ethernet10g",
                    help="the virtual cluster's network presets, one row each")
     p.add_argument("--no-mpi", action="store_true", help="leave out the MPI rows")
