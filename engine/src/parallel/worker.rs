@@ -35,6 +35,9 @@ struct Queued {
     task: Task,
     /// Pass messages received before this task last arrived.
     epoch: u32,
+    /// The deepest finished search of the task's position (kept here:
+    /// priorities are compared at every look at the messages).
+    completed: u32,
 }
 
 /// The worker's side of the conversation, also its search hook.
@@ -147,9 +150,23 @@ impl<T: Transport<Message>> Inbox<T> {
                             }
                         }
                     };
-                    match self.queue.iter_mut().find(|q| same_task(&q.task, &task)) {
-                        Some(q) => *q = Queued { task, epoch },
-                        None => self.queue.push(Queued { task, epoch }),
+                    let completed = self
+                        .finished
+                        .get(&task.key)
+                        .and_then(|f| f.iter().map(|f| f.depth).max())
+                        .unwrap_or(0);
+                    let queued = Queued {
+                        task,
+                        epoch,
+                        completed,
+                    };
+                    match self
+                        .queue
+                        .iter_mut()
+                        .find(|q| same_task(&q.task, &queued.task))
+                    {
+                        Some(q) => *q = queued,
+                        None => self.queue.push(queued),
                     }
                 }
                 Message::Pass => {
@@ -201,14 +218,9 @@ impl<T: Transport<Message>> Inbox<T> {
     }
 
     fn priority<'a>(&self, q: &'a Queued) -> Priority<'a> {
-        let completed = self
-            .finished
-            .get(&q.task.key)
-            .and_then(|f| f.iter().map(|f| f.depth).max())
-            .unwrap_or(0);
         Priority {
             fresh: q.epoch == self.epoch,
-            completed_depth: completed,
+            completed_depth: q.completed,
             signature: &q.task.signature,
             alpha: q.task.alpha,
             beta: q.task.beta,
@@ -335,6 +347,9 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
             alpha: task.alpha,
             beta: task.beta,
         });
+        for q in io.queue.iter_mut().filter(|q| q.task.key == task.key) {
+            q.completed = q.completed.max(depth);
+        }
         if config.updates || depth == task.depth {
             let outcome = Outcome {
                 key: task.key,
