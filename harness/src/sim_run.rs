@@ -44,20 +44,17 @@ impl SimRunner {
     ) -> Result<SimRunner, String> {
         let workers = ranks.saturating_sub(1).max(1);
         let cap = table_cap_mb().unwrap_or(usize::MAX);
-        let table_mb = match table_mb {
-            Some(mb) if mb.saturating_mul(workers) > cap => {
-                return Err(format!(
-                    "{workers} tables of {mb} MB need {} MB, more than half of this machine's \
-                     memory ({cap} MB): lower --tt-mb",
-                    mb.saturating_mul(workers)
-                ))
-            }
-            Some(mb) => mb,
-            None => {
-                let fit = (cap.min(DEFAULT_TOTAL_MB) / workers).clamp(1, DEFAULT_TABLE_MB);
-                1 << fit.ilog2()
-            }
-        };
+        let table_mb = table_mb.unwrap_or_else(|| {
+            let fit = (cap.min(DEFAULT_TOTAL_MB) / workers).clamp(1, DEFAULT_TABLE_MB);
+            1 << fit.ilog2()
+        });
+        let total = table_mb.saturating_mul(workers);
+        if total > cap {
+            return Err(format!(
+                "{workers} tables of {table_mb} MB need {total} MB, more than half of this \
+                 machine's memory ({cap} MB): lower --tt-mb or --ranks"
+            ));
+        }
         let first = trees.first().ok_or("the tree set is empty")?;
         let measured_us = match first {
             Tree::Shogi { game, .. } => calibrate::node_cost_us(game.as_ref(), depth, table_mb),

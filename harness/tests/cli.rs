@@ -353,6 +353,8 @@ fn virtual_cluster_options_are_checked() {
             &["--backend", "sim", "--ranks", "1000", "--tt-mb", "1000000"],
             "lower --tt-mb",
         ),
+        // Even the smallest default tables do not fit.
+        (&["--backend", "sim", "--ranks", "100000000"], "or --ranks"),
     ] {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
         let out = harness(&args);
