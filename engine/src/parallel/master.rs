@@ -184,32 +184,14 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         if node.moves.is_empty() {
             return (LOSS, false);
         }
-        // Children by their last values, best first, unknown ones after in
-        // predicted order; children at the task depth by their deepest exact
-        // worker result instead, which may have come in since the last pass.
-        let mut keys: Vec<Value> = node
-            .values
-            .iter()
-            .map(|v| v.unwrap_or(-INFINITE - 1))
-            .collect();
-        if depth - 1 == task_depth {
-            for (i, &mv) in node.moves.iter().enumerate() {
-                self.game.play(mv);
-                let exact = self.results.get(&self.game.hash()).and_then(|rs| {
-                    rs.iter()
-                        .filter(|r| r.value > r.alpha && r.value < r.beta)
-                        .max_by_key(|r| r.depth)
-                });
-                self.game.undo(mv);
-                if let Some(r) = exact {
-                    keys[i] = -r.value;
-                }
-            }
-        }
+        // Children by their last values, best first; unknown ones after, in
+        // predicted order.
         let mut order: Vec<(u16, G::Move)> = (0..node.moves.len() as u16)
             .zip(node.moves.iter().copied())
             .collect();
-        order.sort_by_key(|&(i, _)| std::cmp::Reverse(keys[i as usize]));
+        order.sort_by_key(|&(i, _)| {
+            std::cmp::Reverse(node.values[i as usize].unwrap_or(-INFINITE - 1))
+        });
         let mut w = w;
         let mut uncertain = false;
         for (rank, (index, mv)) in order.into_iter().enumerate() {
@@ -378,50 +360,5 @@ mod tests {
             master.tasks_sent, 3,
             "tasks go out for the uncertain values"
         );
-    }
-
-    /// The tasks `worker` has received so far, in order.
-    fn tasks(worker: &mut impl Transport<Message>) -> Vec<Task> {
-        std::iter::from_fn(|| worker.poll())
-            .filter_map(|(_, m)| match m {
-                Message::Task(t) => Some(t),
-                _ => None,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn children_at_the_task_depth_are_ordered_by_results_that_came_in_since() {
-        let root = SyntheticTree::new(9, 3, Arc::new(EdgeModel::embedded()));
-        let mut transports = network::<Message>(2).into_iter();
-        let mut master = Master::new(root.clone(), transports.next().unwrap(), 3, 1);
-        let mut worker = transports.next().unwrap();
-        master.pass(3, Windows::FULL, false);
-        let first = tasks(&mut worker);
-        assert_eq!(first.len(), 3);
-        // A full-depth exact result makes the child searched last the best.
-        let last = first[2].path[0];
-        let mut game = root;
-        let mut children = Vec::new();
-        game.children(&mut children);
-        game.play(children[last as usize]);
-        let outcome = Outcome {
-            key: game.hash(),
-            depth: 2,
-            alpha: -INFINITE,
-            beta: INFINITE,
-            value: -20_000,
-        };
-        master.results.insert(outcome.key, vec![outcome]);
-        master.pass(3, Windows::FULL, false);
-        assert_eq!(master.root_best, Some(last));
-        // Searched first, its decided value narrows its siblings' task
-        // windows, and they rank behind it.
-        let second = tasks(&mut worker);
-        assert_eq!(second.len(), 2, "the decided child needs no task");
-        for t in &second {
-            assert_eq!((t.alpha, t.beta), (-INFINITE, -20_000));
-            assert_ne!(t.signature.0, [0]);
-        }
     }
 }
