@@ -4,21 +4,15 @@
 
 mod common;
 
+use common::parallel::{config, sequential};
 use std::sync::Arc;
 use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
 use yomi_engine::parallel::run::{run_threads, ParallelConfig};
-use yomi_engine::search::{Limits, SearchOptions, Searcher};
-
-fn sequential<G: Game>(game: G, depth: u32) -> i32 {
-    Searcher::new(game, 4, SearchOptions::default())
-        .search(Limits::depth(depth), |_| {})
-        .value
-}
 
 fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, name: &str) {
     let expected = sequential(root.clone(), depth);
     // With updates, without, with share, and NegaScout with ε-windows (two ε).
-    for (updates, negascout_eps, share_plies) in [
+    for method in [
         (true, None, None),
         (false, None, None),
         (true, None, Some(2)),
@@ -26,20 +20,10 @@ fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, na
         (true, Some(5), None),
     ] {
         for workers in [1, 2, 3, 7, 15] {
-            let config = ParallelConfig {
-                depth,
-                d_prime,
-                workers,
-                updates,
-                table_mb: 1,
-                negascout_eps,
-                share_plies,
-                search_id: 0,
-            };
-            let outcome = run_threads(root.clone(), config);
+            let outcome = run_threads(root.clone(), config(depth, d_prime, workers, method));
             assert_eq!(
                 outcome.value, expected,
-                "{name} depth {depth} d′ {d_prime} workers {workers} updates {updates} ε {negascout_eps:?} share {share_plies:?}"
+                "{name} depth {depth} d′ {d_prime} workers {workers} (updates, ε, share) {method:?}"
             );
             assert!(outcome.best_move.is_some());
             assert_eq!(outcome.reports.len(), workers);
@@ -86,14 +70,8 @@ fn shogi_trees_get_the_sequential_value() {
 fn with_share_results_go_round_the_ring() {
     let pos = common::start_positions().swap_remove(3);
     let config = ParallelConfig {
-        depth: 8,
-        d_prime: 3,
-        workers: 4,
-        updates: true,
         table_mb: 4,
-        negascout_eps: None,
-        share_plies: Some(2),
-        search_id: 0,
+        ..config(8, 3, 4, (true, None, Some(2)))
     };
     let outcome = run_threads(ShogiGame::new(pos.clone(), 5), config);
     assert_eq!(outcome.value, sequential(ShogiGame::new(pos, 5), 8));

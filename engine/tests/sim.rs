@@ -4,23 +4,17 @@
 
 mod common;
 
+use common::parallel::{config, sequential, Method};
 use std::sync::Arc;
 use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
 use yomi_engine::parallel::master::MasterOutcome;
-use yomi_engine::parallel::run::{run_sim, ParallelConfig};
+use yomi_engine::parallel::run::run_sim;
 use yomi_engine::parallel::sim::{Model, Network};
-use yomi_engine::search::{Limits, SearchOptions, Searcher};
 
 const MODEL: Model = Model {
     node_cost_us: 0.25,
     network: Network::ETHERNET_10G,
 };
-
-fn sequential<G: Game>(game: G, depth: u32) -> i32 {
-    Searcher::new(game, 4, SearchOptions::default())
-        .search(Limits::depth(depth), |_| {})
-        .value
-}
 
 /// With updates, without, with share, NegaScout with ε-windows.
 const METHODS: [Method; 4] = [
@@ -29,22 +23,6 @@ const METHODS: [Method; 4] = [
     (true, None, Some(2)),
     (true, Some(100), None),
 ];
-
-type Method = (bool, Option<i32>, Option<usize>);
-
-fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> ParallelConfig {
-    let (updates, negascout_eps, share_plies) = method;
-    ParallelConfig {
-        depth,
-        d_prime,
-        workers,
-        updates,
-        table_mb: 1,
-        negascout_eps,
-        share_plies,
-        search_id: 0,
-    }
-}
 
 fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: usize, name: &str) {
     let expected = sequential(root.clone(), depth);

@@ -13,7 +13,7 @@ use yomi_engine::parallel::master::MasterOutcome;
 use yomi_engine::parallel::run::{run_sim, ParallelConfig};
 
 /// The largest per-worker table chosen by default, MB.
-const DEFAULT_TABLE_MB: usize = 16;
+const DEFAULT_WORKER_TABLE_MB: usize = 16;
 
 /// All workers' tables together by default, MB. The tables are new for
 /// every tree, and the first touch of their memory costs the kernel (on a
@@ -45,7 +45,7 @@ impl SimRunner {
         let workers = ranks.saturating_sub(1).max(1);
         let cap = table_cap_mb().unwrap_or(usize::MAX);
         let table_mb = table_mb.unwrap_or_else(|| {
-            let fit = (cap.min(DEFAULT_TOTAL_MB) / workers).clamp(1, DEFAULT_TABLE_MB);
+            let fit = (cap.min(DEFAULT_TOTAL_MB) / workers).clamp(1, DEFAULT_WORKER_TABLE_MB);
             1 << fit.ilog2()
         });
         let total = table_mb.saturating_mul(workers);
@@ -56,13 +56,15 @@ impl SimRunner {
             ));
         }
         let first = trees.first().ok_or("the tree set is empty")?;
-        let measured_us = match first {
-            Tree::Shogi { game, .. } => calibrate::node_cost_us(game.as_ref(), depth, table_mb),
-            Tree::Synthetic { tree, .. } => calibrate::node_cost_us(tree, depth, table_mb),
-        };
-        let kind = match first {
-            Tree::Shogi { .. } => TreeKind::Shogi,
-            Tree::Synthetic { .. } => TreeKind::Synthetic,
+        let (measured_us, kind) = match first {
+            Tree::Shogi { game, .. } => (
+                calibrate::node_cost_us(game.as_ref(), depth, table_mb),
+                TreeKind::Shogi,
+            ),
+            Tree::Synthetic { tree, .. } => (
+                calibrate::node_cost_us(tree, depth, table_mb),
+                TreeKind::Synthetic,
+            ),
         };
         let node_cost_us = match args.node_cost_us.unwrap_or(NodeCost::Measured) {
             NodeCost::Measured => measured_us,

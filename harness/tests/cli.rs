@@ -20,6 +20,14 @@ fn stdout_ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
+/// The command fails with exit code 2 and an error that says `expected`.
+fn fails_with(args: &[&str], expected: &str) {
+    let out = harness(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(expected), "{args:?}: {err}");
+}
+
 fn records(text: &str) -> Vec<serde_json::Value> {
     text.lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
@@ -191,10 +199,7 @@ fn bad_arguments_get_clear_errors() {
         ),
         (&["ordering", "--depths", "4,5"], "--depths"),
     ] {
-        let out = harness(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(expected), "{args:?}: {err}");
+        fails_with(args, expected);
     }
 }
 
@@ -247,9 +252,10 @@ fn parallel_methods_write_their_measurements_and_the_sequential_value() {
             assert!(r["startup_idle_s"].as_f64().unwrap() >= 0.0);
         }
     }
-    let out = harness(&["search", "--d", "5", "--method", "with-updates"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("need --d-prime"));
+    fails_with(
+        &["search", "--d", "5", "--method", "with-updates"],
+        "need --d-prime",
+    );
 }
 
 #[test]
@@ -357,9 +363,6 @@ fn virtual_cluster_options_are_checked() {
         (&["--backend", "sim", "--ranks", "100000000"], "or --ranks"),
     ] {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
-        let out = harness(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(expected), "{args:?}: {err}");
+        fails_with(&args, expected);
     }
 }

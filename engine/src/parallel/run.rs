@@ -63,9 +63,9 @@ pub fn run_sim<G>(
 where
     G: Game + Clone + 'static,
 {
-    type Rank<M> = Option<MasterOutcome<M>>;
     let worker_config = worker_config(&config);
-    let mut bodies: Vec<Body<Message, Rank<G::Move>>> = Vec::new();
+    // What a rank returns: the outcome on the master, nothing on a worker.
+    let mut bodies: Vec<Body<Message, Option<MasterOutcome<G::Move>>>> = Vec::new();
     let master_root = root.clone();
     bodies.push(Box::new(move |t| {
         Some(master(master_root, t, &config).run())

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod minimax;
+pub mod parallel;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
