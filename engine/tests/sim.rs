@@ -8,7 +8,7 @@ use common::parallel::{config, sequential, Method};
 use std::sync::Arc;
 use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
 use yomi_engine::parallel::master::MasterOutcome;
-use yomi_engine::parallel::run::run_sim;
+use yomi_engine::parallel::run::{run_sim, ParallelConfig};
 use yomi_engine::parallel::sim::{Model, Network};
 
 const MODEL: Model = Model {
@@ -80,4 +80,38 @@ fn runs_repeat_exactly() {
         assert_eq!(fingerprint(&a), fingerprint(&b), "method {method:?}");
         assert_eq!(sa, sb);
     }
+}
+
+/// Leaves of a plain sequential search.
+fn sequential_leaves<G: Game>(game: G, depth: u32) -> u64 {
+    use yomi_engine::search::{Limits, SearchOptions, Searcher};
+    Searcher::new(game, 16, SearchOptions::default())
+        .search(Limits::depth(depth), |_| {})
+        .stats
+        .leaves
+}
+
+/// With one worker the master's tree should follow the sequential search's:
+/// a master that reorders its children badly (as when fail-hard values of
+/// children that failed low tied with the best child's) sends whole
+/// subtrees of the wrong line and searches several times the leaves.
+#[test]
+fn one_worker_searches_about_the_sequential_leaves() {
+    let model = Arc::new(EdgeModel::embedded());
+    let (mut parallel, mut sequential) = (0, 0);
+    for seed in 1..=8 {
+        let tree = SyntheticTree::new(seed, 5, model.clone());
+        sequential += sequential_leaves(tree.clone(), 12);
+        let config = ParallelConfig {
+            table_mb: 16,
+            ..config(12, 4, 1, (true, None, None))
+        };
+        let (outcome, _) = run_sim(tree, config, &MODEL).unwrap();
+        parallel += outcome.reports.iter().map(|r| r.stats.leaves).sum::<u64>();
+    }
+    let ratio = parallel as f64 / sequential as f64;
+    assert!(
+        ratio < 1.6,
+        "one worker: {ratio:.2} × the sequential leaves"
+    );
 }

@@ -20,6 +20,13 @@ pub struct ParallelFigures {
     pub tasks_finished: u64,
     pub tasks_aborted: u64,
     pub tasks_full_window: u64,
+    /// Full-depth searches of positions already searched to full depth.
+    pub tasks_repeated: u64,
+    /// Worker leaves in full-depth searches, shallower finished
+    /// iterations and aborted searches.
+    pub leaves_full: u64,
+    pub leaves_shallow: u64,
+    pub leaves_aborted: u64,
     pub messages: u64,
     pub bytes: u64,
     /// Table entries received over the sharing ring, all workers.
@@ -151,6 +158,10 @@ pub fn search<G: Game + Clone + Send + 'static>(
         figures.tasks_finished += r.tasks_finished;
         figures.tasks_aborted += r.tasks_aborted;
         figures.tasks_full_window += r.tasks_full_window;
+        figures.tasks_repeated += r.tasks_repeated;
+        figures.leaves_full += r.leaves_full;
+        figures.leaves_shallow += r.leaves_shallow;
+        figures.leaves_aborted += r.leaves_aborted;
         figures.shared_entries += r.shared_received;
         figures.startup_idle_s += r.startup_idle_s;
         figures.other_idle_s += r.other_idle_s;

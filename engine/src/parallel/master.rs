@@ -18,6 +18,30 @@ struct Node<M> {
     moves: Vec<M>,
     /// Per child (predicted order): its value in the last pass that reached it.
     values: Vec<Option<Value>>,
+    /// The child that last raised the pass alpha or cut off (predicted-order index).
+    best: Option<u16>,
+}
+
+impl<M> Node<M> {
+    /// The children's order for the next pass: the child that last raised
+    /// the pass alpha or cut off first (as the sequential search's table
+    /// move), then by their last values, unknown ones last, ties in
+    /// predicted order. Values are fail-hard: a child that failed low
+    /// after the best one holds the same value, and ordering by values
+    /// alone would put it first whenever it comes earlier in predicted
+    /// order, making the predicted principal variation swap every pass.
+    fn order(&self) -> Vec<u16> {
+        let mut order: Vec<u16> = (0..self.moves.len() as u16).collect();
+        order.sort_by_key(|&i| {
+            let key = if Some(i) == self.best {
+                INFINITE + 1
+            } else {
+                self.values[i as usize].unwrap_or(-INFINITE - 1)
+            };
+            std::cmp::Reverse(key)
+        });
+        order
+    }
 }
 
 /// What the master found and counted.
@@ -52,8 +76,6 @@ pub struct Master<G: Game, T> {
     scratch: Vec<G::Move>,
     nodes: u64,
     tasks_sent: u64,
-    /// The best root child of the running pass (predicted-order index).
-    root_best: Option<u16>,
 }
 
 impl<G: Game, T: Transport<Message>> Master<G, T> {
@@ -75,7 +97,6 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             scratch: Vec::new(),
             nodes: 0,
             tasks_sent: 0,
-            root_best: None,
         }
     }
 
@@ -92,7 +113,6 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         let mut passes = 0;
         let value = loop {
             passes += 1;
-            self.root_best = None;
             let (value, uncertain) = self.pass(self.depth, Windows::FULL, false);
             if !uncertain {
                 break value;
@@ -104,9 +124,8 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             self.wait_for_results();
         };
         let elapsed = self.transport.now();
-        let best_move = self
-            .root_best
-            .map(|i| self.tree[&Vec::new()].moves[i as usize]);
+        let root = &self.tree[&Vec::new()];
+        let best_move = root.best.map(|i| root.moves[i as usize]);
         let reports = self.stop_workers();
         MasterOutcome {
             value,
@@ -174,6 +193,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 Node {
                     moves: self.scratch.clone(),
                     values: vec![None; n],
+                    best: None,
                 },
             );
             if depth >= 2 && n > 0 {
@@ -184,14 +204,11 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         if node.moves.is_empty() {
             return (LOSS, false);
         }
-        // Children by their last values, best first; unknown ones after, in
-        // predicted order.
-        let mut order: Vec<(u16, G::Move)> = (0..node.moves.len() as u16)
-            .zip(node.moves.iter().copied())
+        let order: Vec<(u16, G::Move)> = node
+            .order()
+            .into_iter()
+            .map(|i| (i, node.moves[i as usize]))
             .collect();
-        order.sort_by_key(|&(i, _)| {
-            std::cmp::Reverse(node.values[i as usize].unwrap_or(-INFINITE - 1))
-        });
         let mut w = w;
         let mut uncertain = false;
         for (rank, (index, mv)) in order.into_iter().enumerate() {
@@ -207,8 +224,10 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 node.values[index as usize] = Some(score);
             }
             uncertain |= child_uncertain;
-            if self.path.is_empty() && score > w.a1 {
-                self.root_best = Some(index);
+            if score > w.a1 {
+                if let Some(node) = self.tree.get_mut(&self.path) {
+                    node.best = Some(index);
+                }
             }
             w.a1 = w.a1.max(score);
             if !child_uncertain {
@@ -332,6 +351,23 @@ mod tests {
     use std::sync::Arc;
 
     #[test]
+    fn the_child_that_raised_alpha_goes_first_though_one_that_failed_low_ties_with_it() {
+        // Child 2 raised alpha to 50, child 1 then failed low at 50.
+        let node = Node {
+            moves: vec![(); 3],
+            values: vec![Some(20), Some(50), Some(50)],
+            best: Some(2),
+        };
+        assert_eq!(node.order(), [2, 1, 0]);
+        let unvisited = Node {
+            moves: vec![(); 3],
+            values: vec![None, Some(-5), None],
+            best: None,
+        };
+        assert_eq!(unvisited.order(), [1, 0, 2]);
+    }
+
+    #[test]
     fn a_pass_uses_shallower_worker_results_before_static_values() {
         let root = SyntheticTree::new(5, 3, Arc::new(EdgeModel::embedded()));
         let mut transports = network::<Message>(2).into_iter();
@@ -355,7 +391,7 @@ mod tests {
         }
         let (value, uncertain) = master.pass(3, Windows::FULL, false);
         assert_eq!((value, uncertain), (-10_000, true));
-        assert_eq!(master.root_best, Some(0));
+        assert_eq!(master.tree[&Vec::new()].best, Some(0));
         assert_eq!(
             master.tasks_sent, 3,
             "tasks go out for the uncertain values"

@@ -39,6 +39,14 @@ pub struct Report {
     pub tasks_aborted: u64,
     /// Finished at the full task depth with the window (−∞, +∞).
     pub tasks_full_window: u64,
+    /// Finished at the full task depth for a position already finished at
+    /// that depth (with another window).
+    pub tasks_repeated: u64,
+    /// Leaves of searches finished at the full task depth, of finished
+    /// shallower iterations, and of aborted searches.
+    pub leaves_full: u64,
+    pub leaves_shallow: u64,
+    pub leaves_aborted: u64,
     /// Seconds before the first task arrived.
     pub startup_idle_s: f64,
     /// Seconds with nothing to do after that.

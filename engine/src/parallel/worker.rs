@@ -333,16 +333,28 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
             game.play(children[index as usize]);
         }
         searcher.absorb_incoming();
+        let leaves_before = searcher.stats().leaves;
         let value = searcher.search_node(depth, task.alpha, task.beta);
+        let leaves = searcher.stats().leaves - leaves_before;
         let nodes = searcher.stats().nodes;
         let io = searcher.hook_mut();
         io.charge(nodes);
         io.running = None;
         let Some(value) = value else {
             report.tasks_aborted += 1;
+            report.leaves_aborted += leaves;
             continue;
         };
-        io.finished.entry(task.key).or_default().push(Finished {
+        let done = io.finished.entry(task.key).or_default();
+        if depth == task.depth {
+            report.leaves_full += leaves;
+            if done.iter().any(|f| f.depth >= depth) {
+                report.tasks_repeated += 1;
+            }
+        } else {
+            report.leaves_shallow += leaves;
+        }
+        done.push(Finished {
             depth,
             alpha: task.alpha,
             beta: task.beta,
