@@ -27,6 +27,8 @@ pub struct ParallelFigures {
     pub leaves_full: u64,
     pub leaves_shallow: u64,
     pub leaves_aborted: u64,
+    /// Worker leaves on positions never finished at the full task depth.
+    pub leaves_unfinished: u64,
     pub messages: u64,
     pub bytes: u64,
     /// Table entries received over the sharing ring, all workers.
@@ -162,6 +164,7 @@ pub fn search<G: Game + Clone + Send + 'static>(
         figures.leaves_full += r.leaves_full;
         figures.leaves_shallow += r.leaves_shallow;
         figures.leaves_aborted += r.leaves_aborted;
+        figures.leaves_unfinished += r.leaves_unfinished;
         figures.shared_entries += r.shared_received;
         figures.startup_idle_s += r.startup_idle_s;
         figures.other_idle_s += r.other_idle_s;

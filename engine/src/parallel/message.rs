@@ -47,6 +47,9 @@ pub struct Report {
     pub leaves_full: u64,
     pub leaves_shallow: u64,
     pub leaves_aborted: u64,
+    /// Leaves spent on positions this worker never finished at the full
+    /// task depth (work the master's final tree did not need from it).
+    pub leaves_unfinished: u64,
     /// Seconds before the first task arrived.
     pub startup_idle_s: f64,
     /// Seconds with nothing to do after that.

@@ -300,6 +300,10 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         inbox,
     );
     let mut report = Report::default();
+    // Leaves spent per position, to tell work the master never needed at
+    // the full depth.
+    let mut spent: HashMap<u64, u64> = HashMap::new();
+    let mut required_depth = 0;
     let mut idle = Duration::ZERO;
     let mut children = Vec::new();
     loop {
@@ -340,6 +344,8 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         let io = searcher.hook_mut();
         io.charge(nodes);
         io.running = None;
+        *spent.entry(task.key).or_default() += leaves;
+        required_depth = task.depth;
         let Some(value) = value else {
             report.tasks_aborted += 1;
             report.leaves_aborted += leaves;
@@ -384,6 +390,15 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
     }
     report.stats = searcher.stats();
     let io = searcher.hook_mut();
+    report.leaves_unfinished = spent
+        .iter()
+        .filter(|(key, _)| {
+            !io.finished
+                .get(key)
+                .is_some_and(|f| f.iter().any(|f| f.depth >= required_depth))
+        })
+        .map(|(_, &leaves)| leaves)
+        .sum();
     let end = io.transport.now();
     report.startup_idle_s = io.first_task_at.unwrap_or(end).as_secs_f64();
     report.other_idle_s = idle.as_secs_f64();
