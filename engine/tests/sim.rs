@@ -13,6 +13,7 @@ use yomi_engine::parallel::sim::{Model, Network};
 
 const MODEL: Model = Model {
     node_cost_us: 0.25,
+    visit_cost_us: 0.25,
     network: Network::ETHERNET_10G,
 };
 
@@ -114,4 +115,21 @@ fn one_worker_searches_about_the_sequential_leaves() {
         ratio < 1.6,
         "one worker: {ratio:.2} × the sequential leaves"
     );
+}
+
+/// The master's revisits of its in-memory tree cost the visit cost, not a
+/// searched node's: a dearer revisit slows the master, and so the search.
+#[test]
+fn master_revisits_cost_the_visit_cost() {
+    let tree = SyntheticTree::new(3, 5, Arc::new(EdgeModel::embedded()));
+    let run = |visit_cost_us| {
+        let model = Model {
+            visit_cost_us,
+            ..MODEL
+        };
+        let (outcome, _) = run_sim(tree.clone(), config(10, 5, 15, METHODS[0]), &model).unwrap();
+        assert_eq!(outcome.value, sequential(tree.clone(), 10));
+        outcome.elapsed
+    };
+    assert!(run(0.0) < run(25.0));
 }

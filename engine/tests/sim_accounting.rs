@@ -14,6 +14,7 @@ use yomi_engine::parallel::worker::{self, WorkerConfig};
 /// 25 µs latency, 1 ns a byte (8 Gb/s).
 const MODEL: Model = Model {
     node_cost_us: 1.0,
+    visit_cost_us: 1.0,
     network: Network {
         latency_us: 25.0,
         bandwidth_gbps: 8.0,

@@ -60,7 +60,7 @@ pub fn node_cost_us<G: Game + Clone>(root: &G, depth: u32, table_mb: usize) -> f
 }
 
 /// `x` rounded to `digits` significant digits.
-fn significant(x: f64, digits: i32) -> f64 {
+pub fn significant(x: f64, digits: i32) -> f64 {
     if x <= 0.0 || !x.is_finite() {
         return x;
     }

@@ -57,7 +57,7 @@ impl Runner {
                 if ranks < 2 {
                     return Err("--ranks must be at least 2: a master and a worker".into());
                 }
-                SimRunner::new(&args.sim, trees, args.d, ranks, args.tt_mb).map(Runner::Sim)
+                SimRunner::new(&args.sim, trees, args.d, args.d_prime, ranks, args.tt_mb).map(Runner::Sim)
             }
             #[cfg(feature = "mpi")]
             Backend::Mpi => {

@@ -72,7 +72,7 @@ pub struct SearchArgs {
     /// Split depth d′: nodes at ply ≤ d′ use the master table, deeper nodes
     /// the worker table (the §5.2 variants); without it one table is used.
     #[arg(long)]
-    d_prime: Option<u32>,
+    pub d_prime: Option<u32>,
     /// How worker-table results cross task subtrees (with --d-prime).
     #[arg(long, value_enum, default_value = "full")]
     sharing: SharingArg,
@@ -109,7 +109,7 @@ struct Record<'a> {
     method: Method,
     negascout: bool,
     eps: Option<i32>,
-    d_prime: Option<u32>,
+    pub d_prime: Option<u32>,
     sharing: Option<SharingArg>,
     share_plies: Option<u32>,
     full_windows: bool,
@@ -167,6 +167,7 @@ pub fn run(args: &SearchArgs) -> Result<(), String> {
                 &args.sim,
                 &trees,
                 args.d,
+                None,
                 1,
                 Some(table_mb),
             )?)

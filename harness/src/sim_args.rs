@@ -81,6 +81,11 @@ pub struct SimArgs {
     /// [default: measured].
     #[arg(long)]
     pub node_cost_us: Option<NodeCost>,
+    /// --backend sim: processor time of the master's revisit of a node it
+    /// keeps in memory, µs [default: measured: this machine's passes over
+    /// the first tree's master tree].
+    #[arg(long)]
+    pub visit_cost_us: Option<f64>,
 }
 
 /// The model of a run, as its records show it.
@@ -102,10 +107,12 @@ impl SimArgs {
             || self.bandwidth_gbps.is_some()
             || self.message_cost_us.is_some()
             || self.node_cost_us.is_some()
+            || self.visit_cost_us.is_some()
     }
 
-    /// The model with `node_cost_us` per node, checked.
-    pub fn model(&self, node_cost_us: f64) -> Result<Model, String> {
+    /// The model with `node_cost_us` per node and `visit_cost_us` per
+    /// master revisit, checked.
+    pub fn model(&self, node_cost_us: f64, visit_cost_us: f64) -> Result<Model, String> {
         let preset = match self.network.unwrap_or(NetworkPreset::Ethernet10g) {
             NetworkPreset::Ethernet10g => Network::ETHERNET_10G,
             NetworkPreset::Infiniband => Network::INFINIBAND,
@@ -113,6 +120,7 @@ impl SimArgs {
         };
         let model = Model {
             node_cost_us,
+            visit_cost_us,
             network: Network {
                 latency_us: self.latency_us.unwrap_or(preset.latency_us),
                 bandwidth_gbps: self.bandwidth_gbps.unwrap_or(preset.bandwidth_gbps),

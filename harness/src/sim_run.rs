@@ -9,7 +9,7 @@ use std::cell::Cell;
 use std::time::{Duration, Instant};
 use yomi_engine::game::Game;
 use yomi_engine::memory::table_cap_mb;
-use yomi_engine::parallel::master::MasterOutcome;
+use yomi_engine::parallel::master::{visit_cost_us, MasterOutcome};
 use yomi_engine::parallel::run::{run_sim, ParallelConfig};
 
 /// The largest per-worker table chosen by default, MB.
@@ -32,13 +32,15 @@ pub struct SimRunner {
 
 impl SimRunner {
     /// The cluster for searches of `trees` to `depth` by `ranks` ranks
-    /// (1: the sequential search); `table_mb` per worker, or the largest
+    /// (1: the sequential search) with a master tree of `d_prime` plies;
+    /// `table_mb` per worker, or the largest
     /// power of two up to 16 MB that keeps all tables within 4 GB and half
     /// of the machine's memory.
     pub fn new(
         args: &SimArgs,
         trees: &[Tree],
         depth: u32,
+        d_prime: Option<u32>,
         ranks: usize,
         table_mb: Option<usize>,
     ) -> Result<SimRunner, String> {
@@ -71,10 +73,24 @@ impl SimRunner {
             NodeCost::Paper => NodeCost::paper_us(kind),
             NodeCost::Given(us) => us,
         };
+        // Only a master revisits nodes; a sequential run has none.
+        let visit_cost_us = match (args.visit_cost_us, d_prime) {
+            (Some(us), _) => us,
+            (None, Some(d_prime)) if ranks > 1 => calibrate::significant(
+                match first {
+                    Tree::Shogi { game, .. } => {
+                        visit_cost_us(game.as_ref().clone(), depth, d_prime)
+                    }
+                    Tree::Synthetic { tree, .. } => visit_cost_us(tree.clone(), depth, d_prime),
+                },
+                3,
+            ),
+            (None, _) => 0.0,
+        };
         let record = ClusterRecord {
             ranks,
             table_mb,
-            model: args.model(node_cost_us)?,
+            model: args.model(node_cost_us, visit_cost_us)?,
         };
         let n = record.model.network;
         let tables = match ranks {
@@ -86,8 +102,8 @@ impl SimRunner {
             ),
         };
         eprintln!(
-            "virtual cluster: {tables}; {node_cost_us} µs a node (this machine: {measured_us}); \
-             latency {} µs, {} Gb/s, {} µs to send or receive a message",
+            "virtual cluster: {tables}; {node_cost_us} µs a node (this machine: {measured_us}), \
+             {visit_cost_us} µs a master revisit; latency {} µs, {} Gb/s, {} µs to send or receive a message",
             n.latency_us, n.bandwidth_gbps, n.message_cost_us
         );
         Ok(SimRunner {

@@ -179,13 +179,16 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// which sends no tasks.
     fn pass(&mut self, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
         self.nodes += 1;
-        self.transport.work(1);
         let task_depth = self.depth - self.d_prime;
         if depth <= task_depth {
             return self.frontier(depth, w, shallow);
         }
-        if !self.tree.contains_key(&self.path) {
-            // Moves are generated once per node, on its first visit.
+        if self.tree.contains_key(&self.path) {
+            self.transport.visit(1);
+        } else {
+            // Moves are generated once per node, on its first visit: a
+            // searched node's cost; later visits only sort and look up.
+            self.transport.work(1);
             self.game.children(&mut self.scratch);
             let n = self.scratch.len();
             self.tree.insert(
@@ -272,8 +275,14 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         }
         let task_depth = self.depth - self.d_prime;
         let (value, decided) = match found {
-            Some((v, d)) => (v, d >= task_depth),
-            None => (self.game.evaluate(), false),
+            Some((v, d)) => {
+                self.transport.visit(1);
+                (v, d >= task_depth)
+            }
+            None => {
+                self.transport.work(1);
+                (self.game.evaluate(), false)
+            }
         };
         if !decided && !shallow && depth == task_depth {
             // With NegaScout the workers make ε-windows of pass windows.
@@ -296,6 +305,26 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         }
         (value, !decided)
     }
+}
+
+/// This machine's processor time per revisit of a node of the master's
+/// tree, µs: passes over `root`'s top `d_prime` plies (static values at
+/// the frontier, tasks sent to a worker that never reads them) after the
+/// first pass, which built the tree. Frontier evaluations and sends are
+/// inside, so it overstates the bookkeeping a little.
+pub fn visit_cost_us<G: Game>(root: G, depth: u32, d_prime: u32) -> f64 {
+    const PASSES: u32 = 3;
+    let mut transports = super::threads::network::<Message>(2).into_iter();
+    let transport = transports.next().expect("rank 0");
+    let _worker = transports.next();
+    let mut master = Master::new(root, transport, depth, d_prime);
+    master.pass(depth, Windows::FULL, false);
+    let built = master.nodes;
+    let start = std::time::Instant::now();
+    for _ in 0..PASSES {
+        master.pass(depth, Windows::FULL, false);
+    }
+    start.elapsed().as_secs_f64() * 1e6 / (master.nodes - built).max(1) as f64
 }
 
 /// The master's two windows at a node: the pass window (`a1`, `b1`), moved

@@ -53,6 +53,11 @@ pub trait Transport<M> {
     /// clocks run on it; wall clocks ignore it.
     fn work(&mut self, _nodes: u64) {}
 
+    /// The master revisited `visits` nodes of the tree it keeps in memory
+    /// (no children generated, nothing evaluated). The virtual cluster
+    /// charges their bookkeeping; wall clocks ignore it.
+    fn visit(&mut self, _visits: u64) {}
+
     fn traffic(&self) -> Traffic;
 }
 

@@ -117,6 +117,10 @@ impl<M> Cluster<M> {
         self.ranks[rank].clock += nodes * self.costs.node;
     }
 
+    pub(super) fn visit(&mut self, rank: Rank, visits: u64) {
+        self.ranks[rank].clock += visits * self.costs.visit;
+    }
+
     /// Sends after the sender's handling cost, when its link is free; the
     /// message arrives a latency after its last byte left.
     pub(super) fn send(&mut self, from: Rank, to: Rank, message: M, bytes: usize) {

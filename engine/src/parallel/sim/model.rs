@@ -44,8 +44,13 @@ impl Network {
 /// The whole model: the network and the processor time of one node.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Model {
-    /// Processor time of one searched node (workers' and the master's), µs.
+    /// Processor time of one searched node (workers' nodes, and the
+    /// master's nodes that generate children or evaluate), µs.
     pub node_cost_us: f64,
+    /// Processor time of the master's revisit of a node it keeps in
+    /// memory (seed 000 §3: moves are generated once; later passes only
+    /// sort children and look up results), µs.
+    pub visit_cost_us: f64,
     #[serde(flatten)]
     pub network: Network,
 }
@@ -56,6 +61,7 @@ impl Model {
         let n = &self.network;
         for (name, v) in [
             ("node cost", self.node_cost_us),
+            ("visit cost", self.visit_cost_us),
             ("latency", n.latency_us),
             ("message cost", n.message_cost_us),
         ] {
@@ -79,6 +85,7 @@ impl Model {
         let ps = |us: f64| (us * 1e6).round() as Ps;
         Costs {
             node: ps(self.node_cost_us),
+            visit: ps(self.visit_cost_us),
             message: ps(self.network.message_cost_us),
             latency: ps(self.network.latency_us),
             // 8 bits at bandwidth_gbps × 10⁹ bits per second.
@@ -91,6 +98,7 @@ impl Model {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Costs {
     pub node: Ps,
+    pub visit: Ps,
     pub message: Ps,
     pub latency: Ps,
     pub byte: Ps,
@@ -104,12 +112,14 @@ mod tests {
     fn costs_are_whole_picoseconds() {
         let model = Model {
             node_cost_us: 0.2125,
+            visit_cost_us: 0.05,
             network: Network::ETHERNET_10G,
         };
         assert_eq!(
             model.costs(),
             Costs {
                 node: 212_500,
+                visit: 50_000,
                 message: 2_000_000,
                 latency: 25_000_000,
                 byte: 800,

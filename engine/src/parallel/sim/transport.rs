@@ -85,6 +85,10 @@ impl<M: Serialize> Transport<M> for SimTransport<'_, M> {
         self.cluster.borrow_mut().work(self.rank, nodes);
     }
 
+    fn visit(&mut self, visits: u64) {
+        self.cluster.borrow_mut().visit(self.rank, visits);
+    }
+
     fn traffic(&self) -> Traffic {
         self.cluster.borrow().traffic(self.rank)
     }
