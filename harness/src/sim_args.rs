@@ -82,8 +82,8 @@ pub struct SimArgs {
     #[arg(long)]
     pub node_cost_us: Option<NodeCost>,
     /// --backend sim: processor time of the master's revisit of a node it
-    /// keeps in memory, µs [default: measured: this machine's passes over
-    /// the first tree's master tree].
+    /// keeps in memory, µs [default: with a measured node cost, this
+    /// machine's passes over the first tree's master tree; else 0.2].
     #[arg(long)]
     pub visit_cost_us: Option<f64>,
 }

@@ -12,6 +12,10 @@ use yomi_engine::memory::table_cap_mb;
 use yomi_engine::parallel::master::{visit_cost_us, MasterOutcome};
 use yomi_engine::parallel::run::{run_sim, ParallelConfig};
 
+/// The master's revisit cost beside a given node cost, µs: this machine's
+/// measured figure for synthetic trees (0.19), rounded.
+const DEFAULT_VISIT_COST_US: f64 = 0.2;
+
 /// The largest per-worker table chosen by default, MB.
 const DEFAULT_WORKER_TABLE_MB: usize = 16;
 
@@ -73,10 +77,12 @@ impl SimRunner {
             NodeCost::Paper => NodeCost::paper_us(kind),
             NodeCost::Given(us) => us,
         };
-        // Only a master revisits nodes; a sequential run has none.
+        // Measured only beside a measured node cost, so that runs with a
+        // given node cost repeat exactly; a sequential run has no master.
+        let measure_visits = args.node_cost_us.unwrap_or(NodeCost::Measured) == NodeCost::Measured;
         let visit_cost_us = match (args.visit_cost_us, d_prime) {
             (Some(us), _) => us,
-            (None, Some(d_prime)) if ranks > 1 => calibrate::significant(
+            (None, Some(d_prime)) if ranks > 1 && measure_visits => calibrate::significant(
                 match first {
                     Tree::Shogi { game, .. } => {
                         visit_cost_us(game.as_ref().clone(), depth, d_prime)
@@ -85,7 +91,7 @@ impl SimRunner {
                 },
                 3,
             ),
-            (None, _) => 0.0,
+            (None, _) => DEFAULT_VISIT_COST_US,
         };
         let record = ClusterRecord {
             ranks,

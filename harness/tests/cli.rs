@@ -304,6 +304,10 @@ fn the_virtual_cluster_writes_identical_records_in_virtual_time() {
         let model = &r["virtual_cluster"];
         assert_eq!(model["ranks"], 32);
         assert_eq!(model["node_cost_us"], 0.5);
+        assert_eq!(
+            model["visit_cost_us"], 0.2,
+            "a given node cost: a fixed revisit cost"
+        );
         assert_eq!(model["latency_us"], 3.0);
         assert_eq!(model["bandwidth_gbps"], 32.0);
         // Virtual time: at least the critical path of one task's nodes.
