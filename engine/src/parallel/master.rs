@@ -22,7 +22,7 @@ struct Node<M> {
     best: Option<u16>,
 }
 
-impl<M> Node<M> {
+impl<M: Copy> Node<M> {
     /// The children's order for the next pass: the child that last raised
     /// the pass alpha or cut off first (as the sequential search's table
     /// move), then by their last values, unknown ones last, ties in
@@ -30,9 +30,11 @@ impl<M> Node<M> {
     /// after the best one holds the same value, and ordering by values
     /// alone would put it first whenever it comes earlier in predicted
     /// order, making the predicted principal variation swap every pass.
-    fn order(&self) -> Vec<u16> {
-        let mut order: Vec<u16> = (0..self.moves.len() as u16).collect();
-        order.sort_by_key(|&i| {
+    fn order(&self) -> Vec<(u16, M)> {
+        let mut order: Vec<(u16, M)> = (0..self.moves.len() as u16)
+            .zip(self.moves.iter().copied())
+            .collect();
+        order.sort_by_key(|&(i, _)| {
             let key = if Some(i) == self.best {
                 INFINITE + 1
             } else {
@@ -207,11 +209,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         if node.moves.is_empty() {
             return (LOSS, false);
         }
-        let order: Vec<(u16, G::Move)> = node
-            .order()
-            .into_iter()
-            .map(|i| (i, node.moves[i as usize]))
-            .collect();
+        let order = node.order();
         let mut w = w;
         let mut uncertain = false;
         for (rank, (index, mv)) in order.into_iter().enumerate() {
@@ -225,13 +223,11 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             let score = -v;
             if let Some(node) = self.tree.get_mut(&self.path) {
                 node.values[index as usize] = Some(score);
-            }
-            uncertain |= child_uncertain;
-            if score > w.a1 {
-                if let Some(node) = self.tree.get_mut(&self.path) {
+                if score > w.a1 {
                     node.best = Some(index);
                 }
             }
+            uncertain |= child_uncertain;
             w.a1 = w.a1.max(score);
             if !child_uncertain {
                 w.a2 = w.a2.max(score);
@@ -382,18 +378,19 @@ mod tests {
     #[test]
     fn the_child_that_raised_alpha_goes_first_though_one_that_failed_low_ties_with_it() {
         // Child 2 raised alpha to 50, child 1 then failed low at 50.
+        let indices = |node: &Node<()>| node.order().iter().map(|&(i, _)| i).collect::<Vec<_>>();
         let node = Node {
             moves: vec![(); 3],
             values: vec![Some(20), Some(50), Some(50)],
             best: Some(2),
         };
-        assert_eq!(node.order(), [2, 1, 0]);
+        assert_eq!(indices(&node), [2, 1, 0]);
         let unvisited = Node {
             moves: vec![(); 3],
             values: vec![None, Some(-5), None],
             best: None,
         };
-        assert_eq!(unvisited.order(), [1, 0, 2]);
+        assert_eq!(indices(&unvisited), [1, 0, 2]);
     }
 
     #[test]

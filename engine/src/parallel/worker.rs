@@ -11,7 +11,7 @@ use super::ring::{self, Shared};
 use super::transport::Transport;
 use crate::game::{Game, Value, INFINITE};
 use crate::search::{Entry, Hook, SearchOptions, Searcher};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 /// How a worker reports.
@@ -300,10 +300,10 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         inbox,
     );
     let mut report = Report::default();
-    // Leaves spent per position, to tell work the master never needed at
-    // the full depth.
+    // Leaves spent per position, and the positions finished at the full
+    // task depth: to tell work the master never needed at the full depth.
     let mut spent: HashMap<u64, u64> = HashMap::new();
-    let mut required_depth = 0;
+    let mut full_depth: HashSet<u64> = HashSet::new();
     let mut idle = Duration::ZERO;
     let mut children = Vec::new();
     loop {
@@ -345,22 +345,20 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         io.charge(nodes);
         io.running = None;
         *spent.entry(task.key).or_default() += leaves;
-        required_depth = task.depth;
         let Some(value) = value else {
             report.tasks_aborted += 1;
             report.leaves_aborted += leaves;
             continue;
         };
-        let done = io.finished.entry(task.key).or_default();
         if depth == task.depth {
             report.leaves_full += leaves;
-            if done.iter().any(|f| f.depth >= depth) {
+            if !full_depth.insert(task.key) {
                 report.tasks_repeated += 1;
             }
         } else {
             report.leaves_shallow += leaves;
         }
-        done.push(Finished {
+        io.finished.entry(task.key).or_default().push(Finished {
             depth,
             alpha: task.alpha,
             beta: task.beta,
@@ -392,11 +390,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
     let io = searcher.hook_mut();
     report.leaves_unfinished = spent
         .iter()
-        .filter(|(key, _)| {
-            !io.finished
-                .get(key)
-                .is_some_and(|f| f.iter().any(|f| f.depth >= required_depth))
-        })
+        .filter(|(key, _)| !full_depth.contains(key))
         .map(|(_, &leaves)| leaves)
         .sum();
     let end = io.transport.now();
