@@ -1,42 +1,15 @@
 //! The parallel methods of `yomi-harness search`: one search of a tree by a
 //! master and workers, reduced to the figures of a result record.
 
-use crate::search_cmd::{Backend, Outcome, SearchArgs};
+use crate::plan::{Backend, Plan};
+use crate::record::{Outcome, ParallelFigures};
+use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
 use crate::trees::Tree;
-use serde::Serialize;
 use yomi_engine::game::Game;
 use yomi_engine::parallel::master::MasterOutcome;
 use yomi_engine::parallel::run::{run_threads, ParallelConfig};
 use yomi_engine::search::Stats;
-
-/// What a parallel search adds to a record.
-#[derive(Clone, Copy, Debug, Default, Serialize)]
-pub struct ParallelFigures {
-    pub workers: usize,
-    pub passes: u64,
-    pub master_nodes: u64,
-    pub tasks_sent: u64,
-    pub tasks_finished: u64,
-    pub tasks_aborted: u64,
-    pub tasks_full_window: u64,
-    /// Full-depth searches of positions already searched to full depth.
-    pub tasks_repeated: u64,
-    /// Worker leaves in full-depth searches, shallower finished
-    /// iterations and aborted searches.
-    pub leaves_full: u64,
-    pub leaves_shallow: u64,
-    pub leaves_aborted: u64,
-    /// Worker leaves on positions never finished at the full task depth.
-    pub leaves_unfinished: u64,
-    pub messages: u64,
-    pub bytes: u64,
-    /// Table entries received over the sharing ring, all workers.
-    pub shared_entries: u64,
-    /// Means per worker, seconds.
-    pub startup_idle_s: f64,
-    pub other_idle_s: f64,
-}
 
 /// Where master and workers run.
 pub enum Runner {
@@ -48,16 +21,17 @@ pub enum Runner {
 }
 
 impl Runner {
-    /// The runner of `args.backend` for searches of `trees`.
-    pub fn new(args: &SearchArgs, trees: &[Tree]) -> Result<Runner, String> {
-        match args.backend {
+    /// The runner of `plan`'s backend for searches of `trees` (`sim`: the
+    /// virtual cluster's options).
+    pub fn new(plan: &Plan, sim: &SimArgs, trees: &[Tree]) -> Result<Runner, String> {
+        match plan.backend {
             Backend::Threads => Ok(Runner::Threads),
             Backend::Sim => {
-                let ranks = args.sim.ranks.unwrap_or(args.workers + 1);
+                let ranks = sim.ranks.unwrap_or(plan.workers + 1);
                 if ranks < 2 {
                     return Err("--ranks must be at least 2: a master and a worker".into());
                 }
-                SimRunner::new(&args.sim, trees, args.d, args.d_prime, ranks, args.tt_mb).map(Runner::Sim)
+                SimRunner::new(sim, trees, plan.d, plan.d_prime, ranks, plan.tt_mb).map(Runner::Sim)
             }
             #[cfg(feature = "mpi")]
             Backend::Mpi => {

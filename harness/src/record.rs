@@ -1,0 +1,137 @@
+//! Result records: one JSON line per searched tree, the plan's method
+//! fields beside what the search found and counted, and the summary of a
+//! tree set the paper's way.
+
+use crate::plan::{Backend, Method, Plan, SharingArg};
+use crate::sim_args::ClusterRecord;
+use serde::Serialize;
+use yomi_engine::game::Value;
+use yomi_engine::search::Stats;
+
+/// One tree's search, whatever the method.
+pub struct Outcome {
+    pub value: Value,
+    pub best_move: String,
+    pub pv: String,
+    pub stats: Stats,
+    pub time_s: f64,
+    pub parallel: Option<ParallelFigures>,
+    /// The virtual cluster's model, on that backend.
+    pub cluster: Option<ClusterRecord>,
+}
+
+/// What a parallel search adds to a record.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct ParallelFigures {
+    pub workers: usize,
+    pub passes: u64,
+    pub master_nodes: u64,
+    pub tasks_sent: u64,
+    pub tasks_finished: u64,
+    pub tasks_aborted: u64,
+    pub tasks_full_window: u64,
+    /// Full-depth searches of positions already searched to full depth.
+    pub tasks_repeated: u64,
+    /// Worker leaves in full-depth searches, shallower finished
+    /// iterations and aborted searches.
+    pub leaves_full: u64,
+    pub leaves_shallow: u64,
+    pub leaves_aborted: u64,
+    /// Worker leaves on positions never finished at the full task depth.
+    pub leaves_unfinished: u64,
+    pub messages: u64,
+    pub bytes: u64,
+    /// Table entries received over the sharing ring, all workers.
+    pub shared_entries: u64,
+    /// Means per worker, seconds.
+    pub startup_idle_s: f64,
+    pub other_idle_s: f64,
+}
+
+#[derive(Serialize)]
+pub struct Record<'a> {
+    tree: &'a str,
+    b: u16,
+    d: u32,
+    method: Method,
+    negascout: bool,
+    eps: Option<i32>,
+    d_prime: Option<u32>,
+    sharing: Option<SharingArg>,
+    share_plies: Option<u32>,
+    full_windows: bool,
+    value: Value,
+    best_move: &'a str,
+    pv: &'a str,
+    #[serde(flatten)]
+    stats: Stats,
+    time_s: f64,
+    nodes_per_s: f64,
+    backend: Option<Backend>,
+    #[serde(flatten)]
+    parallel: Option<ParallelFigures>,
+    virtual_cluster: Option<ClusterRecord>,
+}
+
+impl<'a> Record<'a> {
+    /// The record of `tree`'s search under `plan`.
+    pub fn new(plan: &Plan, tree: &'a str, outcome: &'a Outcome) -> Record<'a> {
+        Record {
+            tree,
+            b: plan.b,
+            d: plan.d,
+            method: plan.method,
+            negascout: plan.negascout,
+            eps: plan.eps,
+            d_prime: plan.d_prime,
+            sharing: plan.sharing,
+            share_plies: plan.share_plies,
+            full_windows: plan.full_windows,
+            value: outcome.value,
+            best_move: &outcome.best_move,
+            pv: &outcome.pv,
+            stats: outcome.stats,
+            time_s: outcome.time_s,
+            nodes_per_s: outcome.stats.nodes as f64 / outcome.time_s.max(1e-9),
+            backend: (plan.parallel() || plan.backend == Backend::Sim).then_some(plan.backend),
+            parallel: outcome.parallel,
+            virtual_cluster: outcome.cluster,
+        }
+    }
+
+    /// The record as one JSON line.
+    pub fn to_json(&self) -> Result<String, String> {
+        serde_json::to_string(self).map_err(|e| e.to_string())
+    }
+}
+
+/// Totals over the set, the paper's way: mean leaves, geometric-mean time.
+#[derive(Default)]
+pub struct Summary {
+    trees: u32,
+    stats: Stats,
+    log_time: f64,
+    time: f64,
+}
+
+impl Summary {
+    pub fn add(&mut self, o: &Outcome) {
+        self.trees += 1;
+        self.stats += o.stats;
+        self.log_time += o.time_s.max(1e-6).ln();
+        self.time += o.time_s;
+    }
+
+    pub fn print(&self) {
+        let n = f64::from(self.trees.max(1));
+        eprintln!(
+            "trees {} mean_leaves {:.0} mean_nodes {:.0} geomean_time_s {:.4} total_time_s {:.2} nodes_per_s {:.0}",
+            self.trees,
+            self.stats.leaves as f64 / n,
+            self.stats.nodes as f64 / n,
+            (self.log_time / n).exp(),
+            self.time,
+            self.stats.nodes as f64 / self.time.max(1e-9)
+        );
+    }
+}
