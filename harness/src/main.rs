@@ -3,6 +3,7 @@
 //! parallel methods, transports and experiment sweeps join it issue by issue.
 
 mod calibrate;
+mod execute;
 mod fit_edges_cmd;
 mod ordering_cmd;
 mod parallel_run;

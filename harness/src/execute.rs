@@ -1,0 +1,107 @@
+//! Running a plan over a tree set: the sequential searcher, or a master
+//! and workers on threads, the virtual cluster or MPI; each tree's outcome
+//! goes to a sink as soon as it is found, and a summary of the set to
+//! stderr.
+
+use crate::parallel_run::{self, Runner};
+use crate::plan::{Backend, Plan};
+use crate::record::{Outcome, Summary};
+use crate::sim_args::SimArgs;
+use crate::sim_run::SimRunner;
+use crate::trees::Tree;
+use yomi_engine::game::Game;
+use yomi_engine::parallel::run::ParallelConfig;
+use yomi_engine::search::{Limits, SearchOptions, Searcher};
+
+/// Takes each tree's name and outcome (only on the rank that reports).
+pub type Sink<'a> = &'a mut dyn FnMut(&str, &Outcome) -> Result<(), String>;
+
+/// Searches every tree of `trees` under `plan` (`sim`: the virtual
+/// cluster's options).
+pub fn execute(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
+    if plan.parallel() {
+        run_parallel(plan, sim, trees, sink)
+    } else {
+        run_sequential(plan, sim, trees, sink)
+    }
+}
+
+/// The sequential search of every tree; on the virtual cluster its time
+/// is its nodes at the model's cost.
+fn run_sequential(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
+    let options = plan.search_options();
+    let cluster = match plan.backend {
+        Backend::Sim => Some(SimRunner::new(
+            sim,
+            &trees,
+            plan.d,
+            None,
+            1,
+            Some(plan.table_mb()),
+        )?),
+        _ => None,
+    };
+    let mut summary = Summary::default();
+    for tree in trees {
+        let name = tree.name().to_string();
+        let mut outcome = match tree {
+            Tree::Shogi { game, .. } => search_sequential(*game, plan, options),
+            Tree::Synthetic { tree, .. } => search_sequential(tree, plan, options),
+        };
+        if let Some(sim) = &cluster {
+            outcome.time_s = sim.sequential_time_s(outcome.stats.nodes);
+            outcome.cluster = Some(sim.record);
+        }
+        summary.add(&outcome);
+        sink(&name, &outcome)?;
+    }
+    summary.print();
+    Ok(())
+}
+
+/// The master/worker methods: every tree with the same configuration.
+fn run_parallel(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
+    let runner = Runner::new(plan, sim, &trees)?;
+    let table_mb = runner
+        .cluster()
+        .map_or(plan.table_mb(), |sim| sim.record.table_mb);
+    let config = plan.parallel_config(runner.workers(plan.workers), table_mb);
+    let mut summary = Summary::default();
+    for (i, tree) in trees.into_iter().enumerate() {
+        let name = tree.name().to_string();
+        let config = ParallelConfig {
+            search_id: i as u64,
+            ..config
+        };
+        let outcome = match tree {
+            Tree::Shogi { game, .. } => parallel_run::search(&runner, *game, config)?,
+            Tree::Synthetic { tree, .. } => parallel_run::search(&runner, tree, config)?,
+        };
+        if let Some(outcome) = outcome {
+            summary.add(&outcome);
+            sink(&name, &outcome)?;
+        }
+    }
+    if runner.reports() {
+        summary.print();
+    }
+    if let Some(sim) = runner.cluster() {
+        sim.print_cost();
+    }
+    Ok(())
+}
+
+fn search_sequential<G: Game>(game: G, plan: &Plan, options: SearchOptions) -> Outcome {
+    let mut searcher = Searcher::new(game, plan.table_mb(), options);
+    let r = searcher.search(Limits::depth(plan.d), |_| {});
+    let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+    Outcome {
+        value: r.value,
+        best_move: r.best_move.map_or("none".into(), |m| m.to_string()),
+        pv: pv.join(" "),
+        stats: r.stats,
+        time_s: r.elapsed.as_secs_f64(),
+        parallel: None,
+        cluster: None,
+    }
+}
