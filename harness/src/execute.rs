@@ -55,7 +55,9 @@ fn run_sequential(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> R
         summary.add(&outcome);
         sink(&name, &outcome)?;
     }
-    summary.print();
+    if !sim.quiet {
+        summary.print();
+    }
     Ok(())
 }
 
@@ -82,11 +84,11 @@ fn run_parallel(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Res
             sink(&name, &outcome)?;
         }
     }
-    if runner.reports() {
+    if runner.reports() && !sim.quiet {
         summary.print();
-    }
-    if let Some(sim) = runner.cluster() {
-        sim.print_cost();
+        if let Some(cluster) = runner.cluster() {
+            cluster.print_cost();
+        }
     }
     Ok(())
 }

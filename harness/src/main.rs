@@ -13,6 +13,9 @@ mod record;
 mod search_cmd;
 mod sim_args;
 mod sim_run;
+mod sweep_cmd;
+mod sweep_plan;
+mod sweep_store;
 mod trees;
 
 use clap::{Parser, Subcommand};
@@ -34,6 +37,7 @@ enum Command {
     Ordering(ordering_cmd::OrderingArgs),
     FitEdges(fit_edges_cmd::FitEdgesArgs),
     Positions(positions_cmd::PositionsArgs),
+    Sweep(sweep_cmd::SweepArgs),
 }
 
 fn main() {
@@ -48,6 +52,7 @@ fn main() {
         Command::Ordering(args) => ordering_cmd::run(&args),
         Command::FitEdges(args) => fit_edges_cmd::run(&args),
         Command::Positions(args) => positions_cmd::run(&args),
+        Command::Sweep(args) => sweep_cmd::run(&args),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

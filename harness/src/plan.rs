@@ -4,11 +4,11 @@
 //! line; every check of the options lives here.
 
 use clap::ValueEnum;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use yomi_engine::parallel::run::ParallelConfig;
 use yomi_engine::search::{SearchOptions, Sharing, TableSplit};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// One process, alpha-beta (or NegaScout) with iterative deepening.
@@ -25,7 +25,7 @@ pub enum Method {
     NegascoutEps,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Backend {
     /// Master and workers as threads of this process.

@@ -48,8 +48,17 @@ pub struct ParallelFigures {
     pub other_idle_s: f64,
 }
 
+/// The version of the sweep records' layout: a sweep reruns nothing whose
+/// record carries this version and its run key.
+pub const SCHEMA: u32 = 1;
+
 #[derive(Serialize)]
 pub struct Record<'a> {
+    /// Sweeps: the run's key (see `sweep_plan`) and the layout's version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run_key: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    schema: Option<u32>,
     tree: &'a str,
     b: u16,
     d: u32,
@@ -77,6 +86,8 @@ impl<'a> Record<'a> {
     /// The record of `tree`'s search under `plan`.
     pub fn new(plan: &Plan, tree: &'a str, outcome: &'a Outcome) -> Record<'a> {
         Record {
+            run_key: None,
+            schema: None,
             tree,
             b: plan.b,
             d: plan.d,
@@ -96,6 +107,15 @@ impl<'a> Record<'a> {
             backend: (plan.parallel() || plan.backend == Backend::Sim).then_some(plan.backend),
             parallel: outcome.parallel,
             virtual_cluster: outcome.cluster,
+        }
+    }
+
+    /// The record as a sweep stores it, under its run key.
+    pub fn keyed(self, run_key: &'a str) -> Record<'a> {
+        Record {
+            run_key: Some(run_key),
+            schema: Some(SCHEMA),
+            ..self
         }
     }
 

@@ -3,11 +3,12 @@
 
 use crate::trees::TreeKind;
 use clap::{Args, ValueEnum};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 use yomi_engine::parallel::sim::{Model, Network};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum NetworkPreset {
     /// 10 Gb Ethernet, MPI over TCP (the paper's cluster): 25 µs latency,
     /// 10 Gb/s, 2 µs to handle a message.
@@ -86,6 +87,10 @@ pub struct SimArgs {
     /// machine's passes over the first tree's master tree; else 0.2].
     #[arg(long)]
     pub visit_cost_us: Option<f64>,
+    /// Not an option: sweeps, which show their own progress, keep the
+    /// per-run summaries off stderr.
+    #[arg(skip)]
+    pub quiet: bool,
 }
 
 /// The model of a run, as its records show it.

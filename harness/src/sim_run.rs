@@ -24,6 +24,25 @@ const DEFAULT_WORKER_TABLE_MB: usize = 16;
 /// virtual machine, about 2 s a GB): this keeps that cost to seconds.
 const DEFAULT_TOTAL_MB: usize = 4096;
 
+/// Each of `workers` tables' size on the virtual cluster: `requested`, or
+/// the largest power of two up to 16 MB that keeps all tables within 4 GB
+/// and half of the machine's memory; an error if they cannot fit.
+pub fn worker_table_mb(workers: usize, requested: Option<usize>) -> Result<usize, String> {
+    let cap = table_cap_mb().unwrap_or(usize::MAX);
+    let table_mb = requested.unwrap_or_else(|| {
+        let fit = (cap.min(DEFAULT_TOTAL_MB) / workers.max(1)).clamp(1, DEFAULT_WORKER_TABLE_MB);
+        1 << fit.ilog2()
+    });
+    let total = table_mb.saturating_mul(workers);
+    if total > cap {
+        return Err(format!(
+            "{workers} tables of {table_mb} MB need {total} MB, more than half of this \
+             machine's memory ({cap} MB): lower --tt-mb or --ranks"
+        ));
+    }
+    Ok(table_mb)
+}
+
 pub struct SimRunner {
     pub record: ClusterRecord,
     /// This machine's processor time per node, µs: the yardstick of the
@@ -37,9 +56,7 @@ pub struct SimRunner {
 impl SimRunner {
     /// The cluster for searches of `trees` to `depth` by `ranks` ranks
     /// (1: the sequential search) with a master tree of `d_prime` plies;
-    /// `table_mb` per worker, or the largest
-    /// power of two up to 16 MB that keeps all tables within 4 GB and half
-    /// of the machine's memory.
+    /// `table_mb` per worker, or as `worker_table_mb` chooses.
     pub fn new(
         args: &SimArgs,
         trees: &[Tree],
@@ -49,18 +66,7 @@ impl SimRunner {
         table_mb: Option<usize>,
     ) -> Result<SimRunner, String> {
         let workers = ranks.saturating_sub(1).max(1);
-        let cap = table_cap_mb().unwrap_or(usize::MAX);
-        let table_mb = table_mb.unwrap_or_else(|| {
-            let fit = (cap.min(DEFAULT_TOTAL_MB) / workers).clamp(1, DEFAULT_WORKER_TABLE_MB);
-            1 << fit.ilog2()
-        });
-        let total = table_mb.saturating_mul(workers);
-        if total > cap {
-            return Err(format!(
-                "{workers} tables of {table_mb} MB need {total} MB, more than half of this \
-                 machine's memory ({cap} MB): lower --tt-mb or --ranks"
-            ));
-        }
+        let table_mb = worker_table_mb(workers, table_mb)?;
         let first = trees.first().ok_or("the tree set is empty")?;
         let (measured_us, kind) = match first {
             Tree::Shogi { game, .. } => (
@@ -107,11 +113,13 @@ impl SimRunner {
                 workers * table_mb
             ),
         };
-        eprintln!(
+        if !args.quiet {
+            eprintln!(
             "virtual cluster: {tables}; {node_cost_us} µs a node (this machine: {measured_us}), \
              {visit_cost_us} µs a master revisit; latency {} µs, {} Gb/s, {} µs to send or receive a message",
             n.latency_us, n.bandwidth_gbps, n.message_cost_us
         );
+        }
         Ok(SimRunner {
             record,
             measured_us,

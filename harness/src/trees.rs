@@ -8,7 +8,8 @@ use yomi_engine::board::{Position, STARTPOS};
 use yomi_engine::game::{EdgeModel, ShogiGame, SyntheticTree};
 use yomi_engine::positions::parse_set;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum TreeKind {
     /// Shogi positions, the top b legal moves at each node.
     Shogi,

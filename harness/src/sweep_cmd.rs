@@ -1,0 +1,290 @@
+//! `yomi-harness sweep CONFIG.toml --out FILE.jsonl`: a grid of searches
+//! (see `sweep_plan`) run tree by tree into one JSON Lines file, each
+//! record under its run key. A rerun skips what the file holds, so a
+//! killed sweep resumes where it stopped; virtual-cluster runs share the
+//! cores within half of the machine's memory.
+
+use crate::execute::execute;
+use crate::plan::Backend;
+use crate::record::Record;
+use crate::sweep_plan::{self, Run};
+use crate::sweep_store::Store;
+use crate::trees::Tree;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
+use std::sync::{Condvar, Mutex};
+use std::time::Instant;
+use yomi_engine::memory::table_cap_mb;
+
+/// Run a grid of searches (a TOML file) into a JSON Lines file, resumably.
+#[derive(Args)]
+pub struct SweepArgs {
+    /// The sweep's TOML file.
+    config: PathBuf,
+    /// The records' file: created, or resumed (runs whose records it holds
+    /// are skipped).
+    #[arg(long)]
+    out: PathBuf,
+    /// Virtual-cluster runs at once [default: the cores]; threads runs go
+    /// one at a time.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// List the runs, what is left of them and an estimate of their cost;
+    /// run nothing.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+/// One tree's run still to do.
+struct Item<'a> {
+    run: &'a Run,
+    tree: String,
+    key: String,
+}
+
+pub fn run(args: &SweepArgs) -> Result<(), String> {
+    let shown = args.config.display().to_string();
+    let text =
+        std::fs::read_to_string(&args.config).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let runs = sweep_plan::parse(&text, &shown)?;
+    let mut names = Vec::with_capacity(runs.len());
+    for run in &runs {
+        let trees = run.trees.trees()?;
+        names.push(
+            trees
+                .iter()
+                .map(|t| t.name().to_string())
+                .collect::<Vec<_>>(),
+        );
+    }
+    if args.dry_run {
+        return dry_run(&runs, &names, args);
+    }
+    let jobs = match args.jobs {
+        Some(0) => return Err("--jobs must be at least 1".into()),
+        Some(j) => j,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let (store, torn) = Store::open(&args.out)?;
+    if torn {
+        eprintln!(
+            "sweep: {} ended in a torn record (a sweep stopped mid-write): cut off",
+            args.out.display()
+        );
+    }
+    let items: Vec<Item> = runs
+        .iter()
+        .zip(&names)
+        .flat_map(|(run, trees)| {
+            trees.iter().map(move |tree| Item {
+                run,
+                tree: tree.clone(),
+                key: run.key(tree),
+            })
+        })
+        .filter(|item| !store.contains(&item.key))
+        .collect();
+    let total: usize = names.iter().map(Vec::len).sum();
+    eprintln!(
+        "sweep: {} runs of {} trees in all, {} records in {} already, {} to run",
+        runs.len(),
+        total,
+        total - items.len(),
+        args.out.display(),
+        items.len()
+    );
+    let writer = Writer::new(store, items.len());
+    let (shared, alone): (Vec<usize>, Vec<usize>) =
+        (0..items.len()).partition(|&i| items[i].run.plan.backend == Backend::Sim);
+    let budget = Budget::new(table_cap_mb().unwrap_or(usize::MAX));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| e.to_string())?;
+    pool.install(|| {
+        shared.par_iter().try_for_each(|&i| {
+            let need = items[i].run.table_total_mb;
+            budget.acquire(need);
+            let result = run_item(&items[i]);
+            budget.release(need);
+            writer.finished(i, &items[i], result)
+        })
+    })?;
+    for i in alone {
+        writer.finished(i, &items[i], run_item(&items[i]))?;
+    }
+    writer.done();
+    Ok(())
+}
+
+/// Searches one tree of a run: its record line.
+fn run_item(item: &Item) -> Result<String, String> {
+    let trees: Vec<Tree> = item
+        .run
+        .trees
+        .trees()?
+        .into_iter()
+        .filter(|t| t.name() == item.tree)
+        .collect();
+    let plan = &item.run.plan;
+    let mut line = None;
+    execute(plan, &item.run.sim, trees, &mut |name, outcome| {
+        line = Some(
+            Record::new(plan, name, outcome)
+                .keyed(&item.key)
+                .to_json()?,
+        );
+        Ok(())
+    })?;
+    line.ok_or_else(|| format!("{} on {}: no record", item.run.describe(), item.tree))
+}
+
+/// Writes finished records in the items' order (so that a sweep's file
+/// does not depend on --jobs) and shows the progress.
+struct Writer {
+    state: Mutex<WriterState>,
+    progress: ProgressBar,
+    start: Instant,
+}
+
+struct WriterState {
+    store: Store,
+    next: usize,
+    waiting: BTreeMap<usize, (String, String)>,
+    done: usize,
+}
+
+impl Writer {
+    fn new(store: Store, items: usize) -> Writer {
+        let progress = ProgressBar::new(items as u64);
+        progress.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} runs, {elapsed} elapsed, ETA {eta} {msg}",
+            )
+            .expect("a valid template"),
+        );
+        Writer {
+            state: Mutex::new(WriterState {
+                store,
+                next: 0,
+                waiting: BTreeMap::new(),
+                done: 0,
+            }),
+            progress,
+            start: Instant::now(),
+        }
+    }
+
+    /// Item `index` finished with `result`: its record is written once
+    /// every earlier item's is.
+    fn finished(
+        &self,
+        index: usize,
+        item: &Item,
+        result: Result<String, String>,
+    ) -> Result<(), String> {
+        let line = result.map_err(|e| format!("{} on {}: {e}", item.run.describe(), item.tree))?;
+        let mut s = self.state.lock().expect("no writer panicked");
+        s.waiting.insert(index, (item.key.clone(), line));
+        while let Some((key, line)) = {
+            let next = s.next;
+            s.waiting.remove(&next)
+        } {
+            s.store.append(&key, &line)?;
+            s.next += 1;
+        }
+        s.done += 1;
+        self.progress.inc(1);
+        if self.progress.is_hidden() {
+            eprintln!(
+                "sweep: {}/{} done, {:.0} s: {} on {}",
+                s.done,
+                self.progress.length().unwrap_or(0),
+                self.start.elapsed().as_secs_f64(),
+                item.run.describe(),
+                item.tree
+            );
+        }
+        Ok(())
+    }
+
+    fn done(&self) {
+        self.progress.finish();
+        let s = self.state.lock().expect("no writer panicked");
+        eprintln!(
+            "sweep: {} records written in {:.0} s; the file holds {}",
+            s.done,
+            self.start.elapsed().as_secs_f64(),
+            s.store.len()
+        );
+    }
+}
+
+/// Memory for tables, MB: a run waits until its tables fit beside those of
+/// the runs under way (one alone always starts).
+struct Budget {
+    total: usize,
+    used: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl Budget {
+    fn new(total: usize) -> Budget {
+        Budget {
+            total,
+            used: Mutex::new(0),
+            freed: Condvar::new(),
+        }
+    }
+
+    fn acquire(&self, mb: usize) {
+        let mut used = self.used.lock().expect("no run panicked");
+        while *used > 0 && *used + mb > self.total {
+            used = self.freed.wait(used).expect("no run panicked");
+        }
+        *used += mb;
+    }
+
+    fn release(&self, mb: usize) {
+        *self.used.lock().expect("no run panicked") -= mb;
+        self.freed.notify_all();
+    }
+}
+
+fn dry_run(runs: &[Run], names: &[Vec<String>], args: &SweepArgs) -> Result<(), String> {
+    let done: HashSet<String> = match std::fs::read_to_string(&args.out) {
+        Ok(text) => text
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v.get("run_key")?.as_str().map(str::to_string))
+            .collect(),
+        Err(_) => HashSet::new(),
+    };
+    let (mut nodes, mut left, mut peak_mb) = (0.0, 0, 0);
+    println!("| run | trees | to run | estimated nodes | tables MB |");
+    println!("|---|---|---|---|---|");
+    for (run, trees) in runs.iter().zip(names) {
+        let pending = trees.iter().filter(|t| !done.contains(&run.key(t))).count();
+        let estimate = run.estimated_nodes(pending);
+        nodes += estimate;
+        left += pending;
+        peak_mb = peak_mb.max(run.table_total_mb);
+        println!(
+            "| {} | {} | {} | {:.2e} | {} |",
+            run.describe(),
+            trees.len(),
+            pending,
+            estimate,
+            run.table_total_mb
+        );
+    }
+    println!(
+        "\n{} runs, {left} tree searches to run, about {nodes:.2e} nodes (a rough guess from the \
+         minimal tree), the largest run's tables {peak_mb} MB",
+        runs.len()
+    );
+    Ok(())
+}

@@ -1,0 +1,453 @@
+//! A sweep's TOML file: a tree set and a grid of configurations, expanded
+//! into runs, each checked before anything runs, and each tree's run
+//! named by a stable key.
+//!
+//! ```toml
+//! [trees]
+//! kind = "synthetic"          # or "shogi" (with `positions`)
+//! seeds = "1-32"
+//! [grid]
+//! b = [5]
+//! d = [16]
+//! d_prime = [6]               # the parallel methods' master depth
+//! methods = ["sequential", "with-updates", "negascout-eps"]
+//! ranks = [64, 256]           # parallel methods: ranks, the master included
+//! eps = [100]                 # negascout-eps
+//! share_plies = [4]           # with-share
+//! [cluster]
+//! backend = "sim"             # sim (default), threads or mpi
+//! network = "ethernet10g"
+//! node_cost_us = "paper"      # paper (default), measured, or µs
+//! ```
+
+use crate::plan::{Backend, Method, Options, Plan, SharingArg};
+use crate::record::SCHEMA;
+use crate::sim_args::{NetworkPreset, NodeCost, SimArgs};
+use crate::sim_run::worker_table_mb;
+use crate::trees::{TreeArgs, TreeKind};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Config {
+    trees: TreesConfig,
+    grid: Grid,
+    #[serde(default)]
+    cluster: ClusterConfig,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TreesConfig {
+    kind: TreeKind,
+    /// Synthetic: `S` or `A-B`.
+    seeds: Option<String>,
+    /// Shogi: a position file, `FILE#N`, an SFEN or `startpos`.
+    positions: Option<String>,
+    /// Synthetic: an edge-model file instead of the embedded one.
+    edge_model: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Grid {
+    b: Vec<u16>,
+    d: Vec<u32>,
+    #[serde(default)]
+    d_prime: Vec<u32>,
+    methods: Vec<Method>,
+    #[serde(default)]
+    ranks: Vec<usize>,
+    #[serde(default = "default_eps")]
+    eps: Vec<i32>,
+    #[serde(default = "default_share_plies")]
+    share_plies: Vec<u32>,
+}
+
+fn default_eps() -> Vec<i32> {
+    vec![100]
+}
+
+fn default_share_plies() -> Vec<u32> {
+    vec![4]
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ClusterConfig {
+    backend: Option<Backend>,
+    network: Option<NetworkPreset>,
+    latency_us: Option<f64>,
+    bandwidth_gbps: Option<f64>,
+    message_cost_us: Option<f64>,
+    /// `paper`, `measured` or µs.
+    node_cost_us: Option<toml::Value>,
+    visit_cost_us: Option<f64>,
+    tt_mb: Option<usize>,
+}
+
+/// One configuration of the grid over the whole tree set.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub trees: TreeArgs,
+    pub plan: Plan,
+    pub sim: SimArgs,
+    /// Ranks, the master included (1: sequential).
+    pub ranks: usize,
+    /// All tables of the run, MB (what running it holds).
+    pub table_total_mb: usize,
+    /// What names the run in keys: every parameter that changes its records.
+    identity: String,
+}
+
+impl Run {
+    /// The key of this run's record for `tree`: a hash of the record
+    /// layout's version, the run's parameters and the tree's name.
+    pub fn key(&self, tree: &str) -> String {
+        let digest = Sha256::digest(format!("{}|{tree}", self.identity));
+        digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// A one-line description for listings and errors.
+    pub fn describe(&self) -> String {
+        let p = &self.plan;
+        let method = clap::ValueEnum::to_possible_value(&p.method)
+            .map_or_else(|| format!("{:?}", p.method), |v| v.get_name().to_string());
+        let mut s = format!("{method} b={} d={}", p.b, p.d);
+        if let Some(dp) = p.d_prime {
+            s += &format!(" d'={dp}");
+        }
+        if p.parallel() {
+            s += &format!(" ranks={}", self.ranks);
+        }
+        if let Some(eps) = p.eps {
+            s += &format!(" eps={eps}");
+        }
+        if let Some(k) = p.share_plies {
+            s += &format!(" share_plies={k}");
+        }
+        s
+    }
+
+    /// A rough count of the nodes the run searches over `trees` trees:
+    /// 1.5 times the minimal tree's leaves sequentially and 3 times in
+    /// parallel, 2 nodes a leaf (for --dry-run; real counts vary by
+    /// several times either way).
+    pub fn estimated_nodes(&self, trees: usize) -> f64 {
+        let b = f64::from(self.plan.b.max(1));
+        let d = self.plan.d;
+        let minimal = b.powi(d.div_ceil(2) as i32) + b.powi((d / 2) as i32) - 1.0;
+        let factor = if self.plan.parallel() { 3.0 } else { 1.5 };
+        2.0 * factor * minimal * trees as f64
+    }
+}
+
+/// The runs of the TOML text `text` (from `source`, for messages), every
+/// one checked; the first problem found is the error.
+pub fn parse(text: &str, source: &str) -> Result<Vec<Run>, String> {
+    let config: Config = toml::from_str(text).map_err(|e| format!("{source}: {e}"))?;
+    expand(&config).map_err(|e| format!("{source}: {e}"))
+}
+
+fn expand(c: &Config) -> Result<Vec<Run>, String> {
+    let trees = tree_args(&c.trees)?;
+    let g = &c.grid;
+    for (key, empty) in [
+        ("grid.b", g.b.is_empty()),
+        ("grid.d", g.d.is_empty()),
+        ("grid.methods", g.methods.is_empty()),
+    ] {
+        if empty {
+            return Err(format!("{key} is empty: give at least one value"));
+        }
+    }
+    let parallel = g.methods.iter().any(|&m| m != Method::Sequential);
+    if parallel && g.d_prime.is_empty() {
+        return Err("grid.d_prime is needed for the parallel methods".into());
+    }
+    if parallel && g.ranks.is_empty() {
+        return Err("grid.ranks is needed for the parallel methods".into());
+    }
+    if let Some(&r) = g.ranks.iter().find(|&&r| r < 2) {
+        return Err(format!(
+            "grid.ranks: {r} is too few, a master and a worker need 2"
+        ));
+    }
+    let backend = c.cluster.backend.unwrap_or(Backend::Sim);
+    if backend == Backend::Mpi {
+        return Err(
+            "cluster.backend = \"mpi\": run MPI searches with `mpirun … yomi-harness search \
+             --backend mpi`; sweeps run on the virtual cluster or threads"
+                .into(),
+        );
+    }
+    let node_cost = node_cost(&c.cluster)?;
+    let mut runs = Vec::new();
+    for &b in &g.b {
+        for &d in &g.d {
+            for &method in &g.methods {
+                if method == Method::Sequential {
+                    runs.push(run(
+                        c, &trees, b, d, method, None, 1, None, None, node_cost,
+                    )?);
+                    continue;
+                }
+                let eps: Vec<Option<i32>> = match method {
+                    Method::NegascoutEps => g.eps.iter().map(|&e| Some(e)).collect(),
+                    _ => vec![None],
+                };
+                let plies: Vec<Option<u32>> = match method {
+                    Method::WithShare => g.share_plies.iter().map(|&k| Some(k)).collect(),
+                    _ => vec![None],
+                };
+                for &dp in &g.d_prime {
+                    for &ranks in &g.ranks {
+                        for &e in &eps {
+                            for &k in &plies {
+                                runs.push(run(
+                                    c,
+                                    &trees,
+                                    b,
+                                    d,
+                                    method,
+                                    Some(dp),
+                                    ranks,
+                                    e,
+                                    k,
+                                    node_cost,
+                                )?);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(runs)
+}
+
+fn tree_args(t: &TreesConfig) -> Result<TreeArgs, String> {
+    let (seeds, position) = match t.kind {
+        TreeKind::Synthetic => {
+            if t.positions.is_some() {
+                return Err(
+                    "trees.positions is for shogi trees; synthetic trees take trees.seeds".into(),
+                );
+            }
+            (
+                t.seeds
+                    .clone()
+                    .ok_or("trees.seeds is needed for synthetic trees")?,
+                String::new(),
+            )
+        }
+        TreeKind::Shogi => {
+            if t.seeds.is_some() || t.edge_model.is_some() {
+                return Err("trees.seeds and trees.edge_model are for synthetic trees".into());
+            }
+            (
+                String::new(),
+                t.positions
+                    .clone()
+                    .ok_or("trees.positions is needed for shogi trees")?,
+            )
+        }
+    };
+    Ok(TreeArgs {
+        tree: t.kind,
+        position,
+        seeds,
+        b: 0,
+        edge_model: t.edge_model.clone(),
+    })
+}
+
+fn node_cost(c: &ClusterConfig) -> Result<NodeCost, String> {
+    let bad = |v: &dyn std::fmt::Display| {
+        format!("cluster.node_cost_us = {v}: give \"paper\", \"measured\" or microseconds > 0")
+    };
+    match &c.node_cost_us {
+        None => Ok(NodeCost::Paper),
+        Some(toml::Value::String(s)) => s.parse().map_err(|_| bad(s)),
+        Some(toml::Value::Float(f)) => format!("{f}").parse().map_err(|_| bad(f)),
+        Some(toml::Value::Integer(i)) => format!("{i}").parse().map_err(|_| bad(i)),
+        Some(other) => Err(bad(other)),
+    }
+}
+
+/// The parameters that make a run's records what they are, for its key.
+#[derive(Serialize)]
+struct Identity<'a> {
+    schema: u32,
+    tree_kind: &'a str,
+    edge_model: &'a Option<String>,
+    b: u16,
+    d: u32,
+    method: Method,
+    d_prime: Option<u32>,
+    ranks: usize,
+    eps: Option<i32>,
+    share_plies: Option<u32>,
+    backend: Backend,
+    network: String,
+    latency_us: Option<f64>,
+    bandwidth_gbps: Option<f64>,
+    message_cost_us: Option<f64>,
+    node_cost_us: String,
+    visit_cost_us: Option<f64>,
+    tt_mb: Option<usize>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    c: &Config,
+    trees: &TreeArgs,
+    b: u16,
+    d: u32,
+    method: Method,
+    d_prime: Option<u32>,
+    ranks: usize,
+    eps: Option<i32>,
+    share_plies: Option<u32>,
+    node_cost: NodeCost,
+) -> Result<Run, String> {
+    let cl = &c.cluster;
+    let backend = cl.backend.unwrap_or(Backend::Sim);
+    let sim_backend = backend == Backend::Sim;
+    let options = Options {
+        b,
+        d,
+        method,
+        negascout: false,
+        d_prime,
+        sharing: SharingArg::Full,
+        share_plies: share_plies.unwrap_or(4),
+        full_windows: false,
+        tt_mb: cl.tt_mb,
+        eps: eps.unwrap_or(100),
+        workers: ranks.saturating_sub(1).max(1),
+        backend,
+        cluster_options: false,
+    };
+    let sim = SimArgs {
+        ranks: (sim_backend && ranks > 1).then_some(ranks),
+        network: cl.network,
+        latency_us: cl.latency_us,
+        bandwidth_gbps: cl.bandwidth_gbps,
+        message_cost_us: cl.message_cost_us,
+        node_cost_us: sim_backend.then_some(node_cost),
+        visit_cost_us: cl.visit_cost_us,
+        quiet: true,
+    };
+    let trees = TreeArgs { b, ..trees.clone() };
+    let mut run = Run {
+        plan: Plan::new(&options).map_err(|e| format!("grid: {e}"))?,
+        trees,
+        sim,
+        ranks,
+        table_total_mb: 0,
+        identity: String::new(),
+    };
+    let what = run.describe();
+    // The model's figures and the tables' memory, checked now rather than
+    // when the run's turn comes.
+    run.sim
+        .model(1.0, 1.0)
+        .map_err(|e| format!("cluster: {e}"))?;
+    let workers = ranks.saturating_sub(1).max(1);
+    run.table_total_mb = if run.plan.parallel() && sim_backend {
+        workers * worker_table_mb(workers, cl.tt_mb).map_err(|e| format!("{what}: {e}"))?
+    } else if run.plan.parallel() {
+        workers * run.plan.table_mb()
+    } else {
+        run.plan.table_mb() * if d_prime.is_some() { 2 } else { 1 }
+    };
+    let identity = Identity {
+        schema: SCHEMA,
+        tree_kind: match run.trees.tree {
+            TreeKind::Shogi => "shogi",
+            TreeKind::Synthetic => "synthetic",
+        },
+        edge_model: &run.trees.edge_model,
+        b,
+        d,
+        method,
+        d_prime,
+        ranks,
+        eps: run.plan.eps,
+        share_plies: run.plan.share_plies,
+        backend,
+        network: format!("{:?}", cl.network.unwrap_or(NetworkPreset::Ethernet10g)),
+        latency_us: cl.latency_us,
+        bandwidth_gbps: cl.bandwidth_gbps,
+        message_cost_us: cl.message_cost_us,
+        node_cost_us: format!("{node_cost:?}"),
+        visit_cost_us: cl.visit_cost_us,
+        tt_mb: cl.tt_mb,
+    };
+    run.identity = serde_json::to_string(&identity).map_err(|e| e.to_string())?;
+    Ok(run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"
+        [trees]
+        kind = "synthetic"
+        seeds = "1-2"
+        [grid]
+        b = [5]
+        d = [8]
+        d_prime = [4]
+        methods = ["sequential", "with-updates", "negascout-eps"]
+        ranks = [4, 8]
+        eps = [50, 100]
+    "#;
+
+    #[test]
+    fn a_grid_expands_into_its_runs() {
+        let runs = parse(SMALL, "small").unwrap();
+        // sequential once; with updates at 2 rank counts; NegaScout at 2 × 2.
+        assert_eq!(runs.len(), 1 + 2 + 4);
+        let keys: std::collections::HashSet<String> = runs.iter().map(|r| r.key("seed1")).collect();
+        assert_eq!(keys.len(), runs.len(), "every run has its own key");
+        assert_eq!(
+            runs[0].key("seed1"),
+            parse(SMALL, "again").unwrap()[0].key("seed1")
+        );
+        assert_ne!(runs[0].key("seed1"), runs[0].key("seed2"));
+    }
+
+    #[test]
+    fn bad_configs_name_the_key() {
+        let cases = [
+            (
+                SMALL.replace("seeds = \"1-2\"", "seeds = \"1-2\"\nsedes = 3"),
+                "sedes",
+            ),
+            (SMALL.replace("d_prime = [4]", "d_prime = [8]"), "--d-prime"),
+            (SMALL.replace("d_prime = [4]", ""), "grid.d_prime"),
+            (SMALL.replace("ranks = [4, 8]", "ranks = [1]"), "grid.ranks"),
+            (
+                SMALL.replace("methods = [", "methods = [\"fastest\", "),
+                "fastest",
+            ),
+            (
+                format!("{SMALL}\n[cluster]\nnode_cost_us = \"cheap\""),
+                "node_cost_us",
+            ),
+            (format!("{SMALL}\n[cluster]\nlatency_us = -1.0"), "cluster"),
+            (format!("{SMALL}\n[cluster]\ntt_mb = 100000000"), "tables"),
+            (SMALL.replace("seeds = \"1-2\"", ""), "trees.seeds"),
+        ];
+        for (text, expected) in cases {
+            let err = parse(&text, "bad.toml")
+                .err()
+                .unwrap_or_else(|| panic!("accepted: {text}"));
+            assert!(err.contains(expected), "{expected:?} not in {err:?}");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! A sweep's output file: JSON Lines, one keyed record per line, appended
+//! and flushed one at a time, locked against a second sweep, a torn last
+//! line (a sweep killed mid-write) cut off when opened.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
+
+pub struct Store {
+    file: File,
+    path: PathBuf,
+    keys: HashSet<String>,
+}
+
+impl Store {
+    /// Opens (or creates) `path` for this sweep alone: an error if another
+    /// process holds it. Returns the store and whether a torn last line was
+    /// cut off.
+    pub fn open(path: &Path) -> Result<(Store, bool), String> {
+        let shown = path.display();
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| format!("cannot open {shown}: {e}"))?;
+        // SAFETY: flock on a descriptor this function owns; the lock goes
+        // with the descriptor when the process ends, however it ends.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            return Err(format!(
+                "{shown} is being written by another sweep (it holds the file's lock)"
+            ));
+        }
+        let mut text = String::new();
+        file.read_to_string(&mut text)
+            .map_err(|e| format!("cannot read {shown}: {e}"))?;
+        let (keys, good_len) = complete_records(&text);
+        let torn = good_len < text.len();
+        if torn {
+            file.set_len(good_len as u64)
+                .map_err(|e| format!("cannot repair {shown}: {e}"))?;
+        }
+        Ok((
+            Store {
+                file,
+                path: path.to_path_buf(),
+                keys,
+            },
+            torn,
+        ))
+    }
+
+    pub fn contains(&self, key: &str) -> bool {
+        self.keys.contains(key)
+    }
+
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Appends one record under `key`, written through before returning.
+    pub fn append(&mut self, key: &str, line: &str) -> Result<(), String> {
+        let shown = self.path.display();
+        self.file
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|()| self.file.sync_data())
+            .map_err(|e| format!("cannot write {shown}: {e}"))?;
+        self.keys.insert(key.to_string());
+        Ok(())
+    }
+}
+
+/// The run keys of the complete records at the start of `text`, and the
+/// length of that part: reading stops at the first line that is not a
+/// whole keyed record (only the last line can be one, cut off mid-write).
+fn complete_records(text: &str) -> (HashSet<String>, usize) {
+    let mut keys = HashSet::new();
+    let mut len = 0;
+    for line in text.split_inclusive('\n') {
+        if !line.ends_with('\n') {
+            break;
+        }
+        let key = serde_json::from_str::<serde_json::Value>(line)
+            .ok()
+            .and_then(|v| v.get("run_key")?.as_str().map(str::to_string));
+        let Some(key) = key else { break };
+        keys.insert(key);
+        len += line.len();
+    }
+    (keys, len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_torn_last_line_is_cut_off_and_complete_ones_kept() {
+        let text = "{\"run_key\":\"a\"}\n{\"run_key\":\"b\"}\n{\"run_ke";
+        let (keys, len) = complete_records(text);
+        assert_eq!(keys.len(), 2);
+        assert_eq!(&text[..len], "{\"run_key\":\"a\"}\n{\"run_key\":\"b\"}\n");
+        let (keys, len) = complete_records("{\"run_key\":\"a\"}");
+        assert!(keys.is_empty() && len == 0, "no newline: torn");
+    }
+}
