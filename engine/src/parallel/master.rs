@@ -72,6 +72,9 @@ pub struct Master<G: Game, T> {
     tree: HashMap<Vec<u16>, Node<G::Move>>,
     /// Worker results per position.
     results: HashMap<u64, Vec<Outcome>>,
+    /// Static values of frontier positions, evaluated once (as moves are
+    /// generated once): later passes look them up.
+    evaluations: HashMap<u64, Value>,
     balancer: Balancer,
     path: Vec<u16>,
     signature: Vec<u16>,
@@ -93,6 +96,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             d_prime: d_prime.clamp(1, depth.saturating_sub(1).max(1)),
             tree: HashMap::new(),
             results: HashMap::new(),
+            evaluations: HashMap::new(),
             balancer: Balancer::new(workers),
             path: Vec::new(),
             signature: Vec::new(),
@@ -275,10 +279,18 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 self.transport.visit(1);
                 (v, d >= task_depth)
             }
-            None => {
-                self.transport.work(1);
-                (self.game.evaluate(), false)
-            }
+            None => match self.evaluations.get(&key) {
+                Some(&v) => {
+                    self.transport.visit(1);
+                    (v, false)
+                }
+                None => {
+                    self.transport.work(1);
+                    let v = self.game.evaluate();
+                    self.evaluations.insert(key, v);
+                    (v, false)
+                }
+            },
         };
         if !decided && !shallow && depth == task_depth {
             // With NegaScout the workers make ε-windows of pass windows.
@@ -391,6 +403,50 @@ mod tests {
             best: None,
         };
         assert_eq!(indices(&unvisited), [1, 0, 2]);
+    }
+
+    /// A synthetic tree that counts its static evaluations.
+    #[derive(Clone)]
+    struct Counting(SyntheticTree, std::rc::Rc<std::cell::Cell<u32>>);
+
+    impl Game for Counting {
+        type Move = <SyntheticTree as Game>::Move;
+        fn children(&mut self, out: &mut Vec<Self::Move>) {
+            self.0.children(out)
+        }
+        fn play(&mut self, mv: Self::Move) {
+            self.0.play(mv)
+        }
+        fn undo(&mut self, mv: Self::Move) {
+            self.0.undo(mv)
+        }
+        fn evaluate(&mut self) -> Value {
+            self.1.set(self.1.get() + 1);
+            self.0.evaluate()
+        }
+        fn hash(&self) -> u64 {
+            self.0.hash()
+        }
+    }
+
+    #[test]
+    fn frontier_positions_are_evaluated_once_over_all_passes() {
+        let evaluations = std::rc::Rc::new(std::cell::Cell::new(0));
+        let root = Counting(
+            SyntheticTree::new(5, 3, Arc::new(EdgeModel::embedded())),
+            evaluations.clone(),
+        );
+        let mut transports = network::<Message>(2).into_iter();
+        let mut master = Master::new(root, transports.next().unwrap(), 4, 2);
+        let first = master.pass(4, Windows::FULL, false);
+        let after_one = evaluations.get();
+        assert!(after_one > 0);
+        assert_eq!(master.pass(4, Windows::FULL, false), first);
+        assert_eq!(
+            evaluations.get(),
+            after_one,
+            "the second pass looks them up"
+        );
     }
 
     #[test]
