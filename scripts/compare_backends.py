@@ -60,7 +60,7 @@ def main():
     trees = ["--tree", a.tree, "--b", a.b, "--d", a.d, "--tt-mb", a.tt_mb]
     trees += ["--seeds", a.seeds] if a.tree == "synthetic" else []
     seq, _ = run(trees)
-    seq_sim, _ = run(trees + ["--backend", "sim"])
+    seq_sim, _ = run(trees + ["--backend", "sim", "--node-cost-us", "measured"])
     cost = seq_sim[0]["virtual_cluster"]["node_cost_us"]
     seq_time = math.exp(sum(math.log(r["time_s"]) for r in seq) / len(seq))
     seq_sim_time = math.exp(sum(math.log(r["time_s"]) for r in seq_sim) / len(seq_sim))

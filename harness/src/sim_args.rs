@@ -50,6 +50,15 @@ impl FromStr for NodeCost {
 }
 
 impl NodeCost {
+    /// How records name the source of the cost.
+    pub fn source(self) -> &'static str {
+        match self {
+            NodeCost::Measured => "measured",
+            NodeCost::Paper => "paper",
+            NodeCost::Given(_) => "given",
+        }
+    }
+
     /// The paper's time per node for a kind of tree, µs.
     pub fn paper_us(kind: TreeKind) -> f64 {
         match kind {
@@ -77,9 +86,9 @@ pub struct SimArgs {
     /// --backend sim: the preset's processor time per message sent or received replaced, µs.
     #[arg(long)]
     pub message_cost_us: Option<f64>,
-    /// --backend sim: processor time per searched node: `measured` (this
-    /// machine's sequential rate on the first tree), `paper`, or µs
-    /// [default: measured].
+    /// --backend sim: processor time per searched node: `paper` (the
+    /// paper's machines; fixed, so a run repeats exactly), `measured` (this
+    /// machine's sequential rate on the first tree), or µs [default: paper].
     #[arg(long)]
     pub node_cost_us: Option<NodeCost>,
     /// --backend sim: processor time of the master's revisit of a node it
@@ -97,6 +106,8 @@ pub struct SimArgs {
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ClusterRecord {
     pub ranks: usize,
+    /// Where the node cost came from: `paper`, `measured` or `given`.
+    pub node_cost: &'static str,
     /// Each worker's table.
     pub table_mb: usize,
     #[serde(flatten)]

@@ -68,24 +68,29 @@ impl SimRunner {
         let workers = ranks.saturating_sub(1).max(1);
         let table_mb = worker_table_mb(workers, table_mb)?;
         let first = trees.first().ok_or("the tree set is empty")?;
-        let (measured_us, kind) = match first {
-            Tree::Shogi { game, .. } => (
-                calibrate::node_cost_us(game.as_ref(), depth, table_mb),
-                TreeKind::Shogi,
-            ),
-            Tree::Synthetic { tree, .. } => (
-                calibrate::node_cost_us(tree, depth, table_mb),
-                TreeKind::Synthetic,
-            ),
+        let source = args.node_cost_us.unwrap_or(NodeCost::Paper);
+        let kind = match first {
+            Tree::Shogi { .. } => TreeKind::Shogi,
+            Tree::Synthetic { .. } => TreeKind::Synthetic,
         };
-        let node_cost_us = match args.node_cost_us.unwrap_or(NodeCost::Measured) {
+        // This machine's rate: the node cost when measured, and the
+        // yardstick of what simulating costs, which quiet runs do not print.
+        let measured_us = if source == NodeCost::Measured || !args.quiet {
+            match first {
+                Tree::Shogi { game, .. } => calibrate::node_cost_us(game.as_ref(), depth, table_mb),
+                Tree::Synthetic { tree, .. } => calibrate::node_cost_us(tree, depth, table_mb),
+            }
+        } else {
+            f64::NAN
+        };
+        let node_cost_us = match source {
             NodeCost::Measured => measured_us,
             NodeCost::Paper => NodeCost::paper_us(kind),
             NodeCost::Given(us) => us,
         };
         // Measured only beside a measured node cost, so that runs with a
         // given node cost repeat exactly; a sequential run has no master.
-        let measure_visits = args.node_cost_us.unwrap_or(NodeCost::Measured) == NodeCost::Measured;
+        let measure_visits = source == NodeCost::Measured;
         let visit_cost_us = match (args.visit_cost_us, d_prime) {
             (Some(us), _) => us,
             (None, Some(d_prime)) if ranks > 1 && measure_visits => calibrate::significant(
@@ -101,6 +106,7 @@ impl SimRunner {
         };
         let record = ClusterRecord {
             ranks,
+            node_cost: source.source(),
             table_mb,
             model: args.model(node_cost_us, visit_cost_us)?,
         };

@@ -304,6 +304,7 @@ fn the_virtual_cluster_writes_identical_records_in_virtual_time() {
         let model = &r["virtual_cluster"];
         assert_eq!(model["ranks"], 32);
         assert_eq!(model["node_cost_us"], 0.5);
+        assert_eq!(model["node_cost"], "given");
         assert_eq!(
             model["visit_cost_us"], 0.2,
             "a given node cost: a fixed revisit cost"
@@ -368,5 +369,42 @@ fn virtual_cluster_options_are_checked() {
     ] {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
         fails_with(&args, expected);
+    }
+}
+
+#[test]
+fn the_virtual_cluster_defaults_to_the_papers_node_cost_and_repeats_exactly() {
+    let args = [
+        "search",
+        "--tree",
+        "synthetic",
+        "--seeds",
+        "1-2",
+        "--b",
+        "4",
+        "--d",
+        "8",
+        "--d-prime",
+        "4",
+        "--method",
+        "with-updates",
+        "--backend",
+        "sim",
+        "--ranks",
+        "8",
+    ];
+    let first = stdout_ok(&args);
+    assert_eq!(
+        first,
+        stdout_ok(&args),
+        "the same command, the same records"
+    );
+    for r in records(&first) {
+        let model = &r["virtual_cluster"];
+        assert_eq!(model["node_cost"], "paper");
+        assert_eq!(
+            model["node_cost_us"], 20.0,
+            "synthetic trees at 50,000 nodes/s"
+        );
     }
 }
