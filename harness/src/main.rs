@@ -14,6 +14,7 @@ mod search_cmd;
 mod sim_args;
 mod sim_run;
 mod sweep_cmd;
+mod sweep_launch;
 mod sweep_plan;
 mod sweep_store;
 mod trees;

@@ -51,6 +51,10 @@ pub struct SearchArgs {
     backend: Backend,
     #[command(flatten)]
     sim: SimArgs,
+    /// Sweeps: records carry this run key (a sweep starts MPI searches
+    /// with it, one tree each).
+    #[arg(long, hide = true)]
+    run_key: Option<String>,
 }
 
 impl SearchArgs {
@@ -78,7 +82,12 @@ pub fn run(args: &SearchArgs) -> Result<(), String> {
     let plan = args.plan()?;
     let trees = args.trees.trees()?;
     execute(&plan, &args.sim, trees, &mut |name, outcome| {
-        println!("{}", Record::new(&plan, name, outcome).to_json()?);
+        let record = Record::new(&plan, name, outcome);
+        let record = match &args.run_key {
+            Some(key) => record.keyed(key),
+            None => record,
+        };
+        println!("{}", record.to_json()?);
         Ok(())
     })
 }

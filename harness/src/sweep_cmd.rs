@@ -2,11 +2,13 @@
 //! (see `sweep_plan`) run tree by tree into one JSON Lines file, each
 //! record under its run key. A rerun skips what the file holds, so a
 //! killed sweep resumes where it stopped; virtual-cluster runs share the
-//! cores within half of the machine's memory.
+//! cores within half of the machine's memory, MPI runs start through the
+//! sweep's launcher one at a time.
 
 use crate::execute::execute;
 use crate::plan::Backend;
 use crate::record::Record;
+use crate::sweep_launch;
 use crate::sweep_plan::{self, Run};
 use crate::sweep_store::Store;
 use crate::trees::Tree;
@@ -28,8 +30,8 @@ pub struct SweepArgs {
     /// are skipped).
     #[arg(long)]
     out: PathBuf,
-    /// Virtual-cluster runs at once [default: the cores]; threads runs go
-    /// one at a time.
+    /// Virtual-cluster runs at once [default: the cores]; threads and MPI
+    /// runs go one at a time.
     #[arg(long)]
     jobs: Option<usize>,
     /// List the runs, what is left of them and an estimate of their cost;
@@ -114,7 +116,13 @@ pub fn run(args: &SweepArgs) -> Result<(), String> {
         })
     })?;
     for i in alone {
-        writer.finished(i, &items[i], run_item(&items[i]))?;
+        let item = &items[i];
+        let result = if item.run.plan.backend == Backend::Mpi && item.run.plan.parallel() {
+            sweep_launch::search(item.run, &item.tree, &item.key)
+        } else {
+            run_item(item)
+        };
+        writer.finished(i, item, result)?;
     }
     writer.done();
     Ok(())

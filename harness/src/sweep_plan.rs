@@ -16,6 +16,7 @@
 //! share_plies = [4]           # with-share
 //! [cluster]
 //! backend = "sim"             # sim (default), threads or mpi
+//! launcher = "mpirun -np {ranks}"   # mpi: how a search starts (the default)
 //! network = "ethernet10g"
 //! node_cost_us = "paper"      # paper (default), measured, or µs
 //! ```
@@ -73,7 +74,7 @@ fn default_share_plies() -> Vec<u32> {
     vec![4]
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ClusterConfig {
     backend: Option<Backend>,
@@ -85,6 +86,19 @@ struct ClusterConfig {
     node_cost_us: Option<toml::Value>,
     visit_cost_us: Option<f64>,
     tt_mb: Option<usize>,
+    /// MPI: how a search is started, `{ranks}` replaced by its ranks.
+    #[serde(default = "default_launcher")]
+    launcher: String,
+}
+
+impl Default for ClusterConfig {
+    fn default() -> ClusterConfig {
+        toml::from_str("").expect("every field has a default")
+    }
+}
+
+fn default_launcher() -> String {
+    "mpirun -np {ranks}".into()
 }
 
 /// One configuration of the grid over the whole tree set.
@@ -97,6 +111,8 @@ pub struct Run {
     pub ranks: usize,
     /// All tables of the run, MB (what running it holds).
     pub table_total_mb: usize,
+    /// MPI: the command that starts a search's ranks.
+    pub launcher: String,
     /// What names the run in keys: every parameter that changes its records.
     identity: String,
 }
@@ -175,12 +191,18 @@ fn expand(c: &Config) -> Result<Vec<Run>, String> {
         ));
     }
     let backend = c.cluster.backend.unwrap_or(Backend::Sim);
-    if backend == Backend::Mpi {
+    if backend == Backend::Mpi && !cfg!(feature = "mpi") {
         return Err(
-            "cluster.backend = \"mpi\": run MPI searches with `mpirun … yomi-harness search \
-             --backend mpi`; sweeps run on the virtual cluster or threads"
+            "cluster.backend = \"mpi\" needs a yomi-harness built with MPI: \
+                    `cargo build --release -p yomi-harness --features mpi`"
                 .into(),
         );
+    }
+    if !c.cluster.launcher.contains("{ranks}") {
+        return Err(format!(
+            "cluster.launcher = {:?} has no {{ranks}} for the number of ranks",
+            c.cluster.launcher
+        ));
     }
     let node_cost = node_cost(&c.cluster)?;
     let mut runs = Vec::new();
@@ -347,6 +369,7 @@ fn run(
         sim,
         ranks,
         table_total_mb: 0,
+        launcher: cl.launcher.replace("{ranks}", &ranks.to_string()),
         identity: String::new(),
     };
     let what = run.describe();

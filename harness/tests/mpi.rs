@@ -5,10 +5,13 @@
 
 use std::process::Command;
 
+/// Runs yomi-harness (a sweep may start mpirun, as root here): its records.
 fn harness(args: &[&str]) -> Vec<serde_json::Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_yomi-harness"))
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .args(args)
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .output()
         .expect("yomi-harness runs");
     assert!(
@@ -126,4 +129,51 @@ fn a_lone_process_is_told_to_use_mpirun() {
         .expect("yomi-harness runs");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("mpirun -np N"));
+}
+
+#[test]
+fn a_sweep_runs_mpi_searches_through_its_launcher() {
+    let dir = std::env::temp_dir().join(format!("yomi-mpi-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("mpi.toml");
+    std::fs::write(
+        &config,
+        r#"
+[trees]
+kind = "synthetic"
+seeds = "1-2"
+[grid]
+b = [4]
+d = [7]
+d_prime = [3]
+methods = ["sequential", "with-updates"]
+ranks = [3]
+[cluster]
+backend = "mpi"
+launcher = "timeout -k 10 120 mpirun --oversubscribe -np {ranks}"
+"#,
+    )
+    .unwrap();
+    let out = dir.join("mpi.jsonl");
+    let args = [
+        "sweep",
+        config.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let sweep = || {
+        harness(&args);
+        std::fs::read(&out).unwrap()
+    };
+    let first = sweep();
+    let recs = records(&first);
+    assert_eq!(recs.len(), 4, "2 runs of 2 trees");
+    let (seq, par): (Vec<_>, Vec<_>) = recs.iter().partition(|r| r["method"] == "sequential");
+    for (s, p) in seq.iter().zip(&par) {
+        assert_eq!(p["backend"], "mpi");
+        assert_eq!(p["workers"], 2);
+        assert_eq!(p["value"], s["value"], "{}", p["tree"]);
+        assert!(p["run_key"].is_string() && p["run_key"] != s["run_key"]);
+    }
+    assert_eq!(sweep(), first, "a rerun finds everything done");
 }

@@ -1,0 +1,87 @@
+//! A sweep's MPI searches: each tree's run started as its own MPI job
+//! through the sweep's launcher (`mpirun -np {ranks}`, `srun -n {ranks}`,
+//! …) running this binary's `search --backend mpi`, its record read back.
+
+use crate::plan::SharingArg;
+use crate::sweep_plan::Run;
+use crate::trees::TreeKind;
+use clap::ValueEnum;
+use std::process::Command;
+
+/// The record line of `tree`'s search under `run`, keyed `key`.
+pub fn search(run: &Run, tree: &str, key: &str) -> Result<String, String> {
+    let mut words = run.launcher.split_whitespace();
+    let launcher = words.next().ok_or("cluster.launcher is empty")?;
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find yomi-harness: {e}"))?;
+    let args = search_args(run, tree, key);
+    let out = Command::new(launcher)
+        .args(words)
+        .arg(&exe)
+        .args(&args)
+        .output()
+        .map_err(|e| format!("cannot start `{}`: {e}", run.launcher))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+        return Err(format!(
+            "`{} yomi-harness {}` failed ({}): {}",
+            run.launcher,
+            args.join(" "),
+            out.status,
+            tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
+        ));
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    stdout
+        .lines()
+        .find(|l| l.contains(&format!("\"run_key\":\"{key}\"")))
+        .map(str::to_string)
+        .ok_or_else(|| format!("`{}` wrote no record for {tree}", run.launcher))
+}
+
+/// `search` arguments for one tree of `run` over MPI.
+fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
+    let p = &run.plan;
+    let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
+    let mut a: Vec<String> = vec!["search".into(), "--tree".into()];
+    match run.trees.tree {
+        TreeKind::Synthetic => {
+            a.push("synthetic".into());
+            a.push("--seeds".into());
+            a.push(tree.trim_start_matches("seed").into());
+            if let Some(model) = &run.trees.edge_model {
+                a.extend(["--edge-model".into(), model.clone()]);
+            }
+        }
+        TreeKind::Shogi => a.extend(["shogi".into(), "--position".into(), tree.into()]),
+    }
+    a.extend(["--b".into(), p.b.to_string(), "--d".into(), p.d.to_string()]);
+    if let Some(method) = name(p.method.to_possible_value()) {
+        a.extend(["--method".into(), method]);
+    }
+    if let Some(dp) = p.d_prime {
+        a.extend(["--d-prime".into(), dp.to_string()]);
+    }
+    if let Some(eps) = p.eps {
+        a.extend(["--eps".into(), eps.to_string()]);
+    }
+    if let Some(k) = p.share_plies {
+        a.extend(["--share-plies".into(), k.to_string()]);
+    }
+    if let Some(sharing) = p.sharing.filter(|&s| s != SharingArg::Full) {
+        a.extend([
+            "--sharing".into(),
+            name(sharing.to_possible_value()).unwrap_or_default(),
+        ]);
+    }
+    if let Some(mb) = p.tt_mb {
+        a.extend(["--tt-mb".into(), mb.to_string()]);
+    }
+    a.extend([
+        "--backend".into(),
+        "mpi".into(),
+        "--run-key".into(),
+        key.into(),
+    ]);
+    a
+}
