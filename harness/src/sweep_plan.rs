@@ -6,7 +6,7 @@
 //! [trees]
 //! kind = "synthetic"          # or "shogi" (with `positions`)
 //! seeds = "1-32"
-//! [grid]
+//! [[grid]]                    # one or more, each a product of its values
 //! b = [5]
 //! d = [16]
 //! d_prime = [6]               # the parallel methods' master depth
@@ -33,7 +33,8 @@ use sha2::{Digest, Sha256};
 #[serde(deny_unknown_fields)]
 struct Config {
     trees: TreesConfig,
-    grid: Grid,
+    /// One or more grids (`[[grid]]`), each expanded on its own.
+    grid: Vec<Grid>,
     #[serde(default)]
     cluster: ClusterConfig,
 }
@@ -168,30 +169,10 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<Run>, String> {
 
 fn expand(c: &Config) -> Result<Vec<Run>, String> {
     let trees = tree_args(&c.trees)?;
-    let g = &c.grid;
-    for (key, empty) in [
-        ("grid.b", g.b.is_empty()),
-        ("grid.d", g.d.is_empty()),
-        ("grid.methods", g.methods.is_empty()),
-    ] {
-        if empty {
-            return Err(format!("{key} is empty: give at least one value"));
-        }
+    if c.grid.is_empty() {
+        return Err("no [[grid]]: give at least one".into());
     }
-    let parallel = g.methods.iter().any(|&m| m != Method::Sequential);
-    if parallel && g.d_prime.is_empty() {
-        return Err("grid.d_prime is needed for the parallel methods".into());
-    }
-    if parallel && g.ranks.is_empty() {
-        return Err("grid.ranks is needed for the parallel methods".into());
-    }
-    if let Some(&r) = g.ranks.iter().find(|&&r| r < 2) {
-        return Err(format!(
-            "grid.ranks: {r} is too few, a master and a worker need 2"
-        ));
-    }
-    let backend = c.cluster.backend.unwrap_or(Backend::Sim);
-    if backend == Backend::Mpi && !cfg!(feature = "mpi") {
+    if c.cluster.backend == Some(Backend::Mpi) && !cfg!(feature = "mpi") {
         return Err(
             "cluster.backend = \"mpi\" needs a yomi-harness built with MPI: \
                     `cargo build --release -p yomi-harness --features mpi`"
@@ -204,15 +185,47 @@ fn expand(c: &Config) -> Result<Vec<Run>, String> {
             c.cluster.launcher
         ));
     }
+    let mut runs: Vec<Run> = Vec::new();
+    for (i, g) in c.grid.iter().enumerate() {
+        for run in expand_grid(c, &trees, g).map_err(|e| format!("grid {}: {e}", i + 1))? {
+            // Grids may overlap (a sequential run in each): one run each.
+            if runs.iter().all(|r| r.identity != run.identity) {
+                runs.push(run);
+            }
+        }
+    }
+    Ok(runs)
+}
+
+fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, String> {
+    for (key, empty) in [
+        ("b", g.b.is_empty()),
+        ("d", g.d.is_empty()),
+        ("methods", g.methods.is_empty()),
+    ] {
+        if empty {
+            return Err(format!("{key} is empty: give at least one value"));
+        }
+    }
+    let parallel = g.methods.iter().any(|&m| m != Method::Sequential);
+    if parallel && g.d_prime.is_empty() {
+        return Err("d_prime is needed for the parallel methods".into());
+    }
+    if parallel && g.ranks.is_empty() {
+        return Err("ranks is needed for the parallel methods".into());
+    }
+    if let Some(&r) = g.ranks.iter().find(|&&r| r < 2) {
+        return Err(format!(
+            "ranks: {r} is too few, a master and a worker need 2"
+        ));
+    }
     let node_cost = node_cost(&c.cluster)?;
     let mut runs = Vec::new();
     for &b in &g.b {
         for &d in &g.d {
             for &method in &g.methods {
                 if method == Method::Sequential {
-                    runs.push(run(
-                        c, &trees, b, d, method, None, 1, None, None, node_cost,
-                    )?);
+                    runs.push(run(c, trees, b, d, method, None, 1, None, None, node_cost)?);
                     continue;
                 }
                 let eps: Vec<Option<i32>> = match method {
@@ -229,7 +242,7 @@ fn expand(c: &Config) -> Result<Vec<Run>, String> {
                             for &k in &plies {
                                 runs.push(run(
                                     c,
-                                    &trees,
+                                    trees,
                                     b,
                                     d,
                                     method,
@@ -364,7 +377,7 @@ fn run(
     };
     let trees = TreeArgs { b, ..trees.clone() };
     let mut run = Run {
-        plan: Plan::new(&options).map_err(|e| format!("grid: {e}"))?,
+        plan: Plan::new(&options)?,
         trees,
         sim,
         ranks,
@@ -421,7 +434,7 @@ mod tests {
         [trees]
         kind = "synthetic"
         seeds = "1-2"
-        [grid]
+        [[grid]]
         b = [5]
         d = [8]
         d_prime = [4]
@@ -445,6 +458,14 @@ mod tests {
     }
 
     #[test]
+    fn runs_that_two_grids_name_run_once() {
+        let two = format!("{SMALL}\n[[grid]]\nb = [5]\nd = [8, 10]\nmethods = [\"sequential\"]");
+        let runs = parse(&two, "two").unwrap();
+        // The second grid adds only the sequential run at d = 10.
+        assert_eq!(runs.len(), 7 + 1);
+    }
+
+    #[test]
     fn bad_configs_name_the_key() {
         let cases = [
             (
@@ -452,8 +473,11 @@ mod tests {
                 "sedes",
             ),
             (SMALL.replace("d_prime = [4]", "d_prime = [8]"), "--d-prime"),
-            (SMALL.replace("d_prime = [4]", ""), "grid.d_prime"),
-            (SMALL.replace("ranks = [4, 8]", "ranks = [1]"), "grid.ranks"),
+            (SMALL.replace("d_prime = [4]", ""), "grid 1: d_prime"),
+            (
+                SMALL.replace("ranks = [4, 8]", "ranks = [1]"),
+                "grid 1: ranks",
+            ),
             (
                 SMALL.replace("methods = [", "methods = [\"fastest\", "),
                 "fastest",

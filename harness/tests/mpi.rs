@@ -142,7 +142,7 @@ fn a_sweep_runs_mpi_searches_through_its_launcher() {
 [trees]
 kind = "synthetic"
 seeds = "1-2"
-[grid]
+[[grid]]
 b = [4]
 d = [7]
 d_prime = [3]
