@@ -10,12 +10,12 @@ use crate::plan::Backend;
 use crate::record::Record;
 use crate::sweep_launch;
 use crate::sweep_plan::{self, Run};
-use crate::sweep_store::Store;
+use crate::sweep_store::{self, Store};
 use crate::trees::Tree;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
@@ -263,14 +263,7 @@ impl Budget {
 }
 
 fn dry_run(runs: &[Run], names: &[Vec<String>], args: &SweepArgs) -> Result<(), String> {
-    let done: HashSet<String> = match std::fs::read_to_string(&args.out) {
-        Ok(text) => text
-            .lines()
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .filter_map(|v| v.get("run_key")?.as_str().map(str::to_string))
-            .collect(),
-        Err(_) => HashSet::new(),
-    };
+    let done = sweep_store::keys_in(&args.out);
     let (mut nodes, mut left, mut peak_mb) = (0.0, 0, 0);
     println!("| run | trees | to run | estimated nodes | tables MB |");
     println!("|---|---|---|---|---|");

@@ -224,8 +224,17 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     for &b in &g.b {
         for &d in &g.d {
             for &method in &g.methods {
+                let point = Point {
+                    b,
+                    d,
+                    method,
+                    d_prime: None,
+                    ranks: 1,
+                    eps: None,
+                    share_plies: None,
+                };
                 if method == Method::Sequential {
-                    runs.push(run(c, trees, b, d, method, None, 1, None, None, node_cost)?);
+                    runs.push(run(c, trees, point, node_cost)?);
                     continue;
                 }
                 let eps: Vec<Option<i32>> = match method {
@@ -240,18 +249,14 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     for &ranks in &g.ranks {
                         for &e in &eps {
                             for &k in &plies {
-                                runs.push(run(
-                                    c,
-                                    trees,
-                                    b,
-                                    d,
-                                    method,
-                                    Some(dp),
+                                let point = Point {
+                                    d_prime: Some(dp),
                                     ranks,
-                                    e,
-                                    k,
-                                    node_cost,
-                                )?);
+                                    eps: e,
+                                    share_plies: k,
+                                    ..point
+                                };
+                                runs.push(run(c, trees, point, node_cost)?);
                             }
                         }
                     }
@@ -311,19 +316,27 @@ fn node_cost(c: &ClusterConfig) -> Result<NodeCost, String> {
     }
 }
 
+/// One point of a grid: what makes a run, beside the tree set and cluster.
+#[derive(Clone, Copy, Serialize)]
+struct Point {
+    b: u16,
+    d: u32,
+    method: Method,
+    d_prime: Option<u32>,
+    /// Ranks, the master included (1: sequential).
+    ranks: usize,
+    eps: Option<i32>,
+    share_plies: Option<u32>,
+}
+
 /// The parameters that make a run's records what they are, for its key.
 #[derive(Serialize)]
 struct Identity<'a> {
     schema: u32,
     tree_kind: &'a str,
     edge_model: &'a Option<String>,
-    b: u16,
-    d: u32,
-    method: Method,
-    d_prime: Option<u32>,
-    ranks: usize,
-    eps: Option<i32>,
-    share_plies: Option<u32>,
+    #[serde(flatten)]
+    point: Point,
     backend: Backend,
     network: String,
     latency_us: Option<f64>,
@@ -334,33 +347,22 @@ struct Identity<'a> {
     tt_mb: Option<usize>,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run(
-    c: &Config,
-    trees: &TreeArgs,
-    b: u16,
-    d: u32,
-    method: Method,
-    d_prime: Option<u32>,
-    ranks: usize,
-    eps: Option<i32>,
-    share_plies: Option<u32>,
-    node_cost: NodeCost,
-) -> Result<Run, String> {
+fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Run, String> {
     let cl = &c.cluster;
     let backend = cl.backend.unwrap_or(Backend::Sim);
     let sim_backend = backend == Backend::Sim;
+    let ranks = p.ranks;
     let options = Options {
-        b,
-        d,
-        method,
+        b: p.b,
+        d: p.d,
+        method: p.method,
         negascout: false,
-        d_prime,
+        d_prime: p.d_prime,
         sharing: SharingArg::Full,
-        share_plies: share_plies.unwrap_or(4),
+        share_plies: p.share_plies.unwrap_or(4),
         full_windows: false,
         tt_mb: cl.tt_mb,
-        eps: eps.unwrap_or(100),
+        eps: p.eps.unwrap_or(100),
         workers: ranks.saturating_sub(1).max(1),
         backend,
         cluster_options: false,
@@ -375,7 +377,10 @@ fn run(
         visit_cost_us: cl.visit_cost_us,
         quiet: true,
     };
-    let trees = TreeArgs { b, ..trees.clone() };
+    let trees = TreeArgs {
+        b: p.b,
+        ..trees.clone()
+    };
     let mut run = Run {
         plan: Plan::new(&options)?,
         trees,
@@ -397,7 +402,7 @@ fn run(
     } else if run.plan.parallel() {
         workers * run.plan.table_mb()
     } else {
-        run.plan.table_mb() * if d_prime.is_some() { 2 } else { 1 }
+        run.plan.table_mb() * if p.d_prime.is_some() { 2 } else { 1 }
     };
     let identity = Identity {
         schema: SCHEMA,
@@ -406,13 +411,7 @@ fn run(
             TreeKind::Synthetic => "synthetic",
         },
         edge_model: &run.trees.edge_model,
-        b,
-        d,
-        method,
-        d_prime,
-        ranks,
-        eps: run.plan.eps,
-        share_plies: run.plan.share_plies,
+        point: p,
         backend,
         network: format!("{:?}", cl.network.unwrap_or(NetworkPreset::Ethernet10g)),
         latency_us: cl.latency_us,

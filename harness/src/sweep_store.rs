@@ -72,6 +72,12 @@ impl Store {
     }
 }
 
+/// The run keys of the records in the file at `path` (none if it does not
+/// exist), read without taking its lock: what a dry run reports as done.
+pub fn keys_in(path: &Path) -> HashSet<String> {
+    std::fs::read_to_string(path).map_or_else(|_| HashSet::new(), |t| complete_records(&t).0)
+}
+
 /// The run keys of the complete records at the start of `text`, and the
 /// length of that part: reading stops at the first line that is not a
 /// whole keyed record (only the last line can be one, cut off mid-write).
