@@ -220,7 +220,7 @@ impl Writer {
     }
 
     fn done(&self) {
-        self.progress.finish();
+        self.progress.finish_and_clear();
         let s = self.state.lock().expect("no writer panicked");
         eprintln!(
             "sweep: {} records written in {:.0} s; the file holds {}",
