@@ -4,26 +4,21 @@
 
 mod common;
 
-use common::parallel::{config, sequential};
+use common::parallel::{config, sequential, METHODS};
 use std::sync::Arc;
 use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
-use yomi_engine::parallel::run::{run_threads, ParallelConfig};
+use yomi_engine::parallel::run::{run_threads, MasterSearch, ParallelConfig};
 
 fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, name: &str) {
     let expected = sequential(root.clone(), depth);
-    // With updates, without, with share, and NegaScout with ε-windows (two ε).
-    for method in [
-        (true, None, None),
-        (false, None, None),
-        (true, None, Some(2)),
-        (true, Some(100), None),
-        (true, Some(5), None),
-    ] {
+    // Every method, and NegaScout with a second, small ε.
+    let small_eps = (true, MasterSearch::NegaScoutEps(5), None);
+    for method in METHODS.into_iter().chain([small_eps]) {
         for workers in [1, 2, 3, 7, 15] {
             let outcome = run_threads(root.clone(), config(depth, d_prime, workers, method));
             assert_eq!(
                 outcome.value, expected,
-                "{name} depth {depth} d′ {d_prime} workers {workers} (updates, ε, share) {method:?}"
+                "{name} depth {depth} d′ {d_prime} workers {workers} (updates, master, share) {method:?}"
             );
             assert!(outcome.best_move.is_some());
             assert_eq!(outcome.reports.len(), workers);
@@ -71,7 +66,7 @@ fn with_share_results_go_round_the_ring() {
     let pos = common::start_positions().swap_remove(3);
     let config = ParallelConfig {
         table_mb: 4,
-        ..config(8, 3, 4, (true, None, Some(2)))
+        ..config(8, 3, 4, METHODS[2])
     };
     let outcome = run_threads(ShogiGame::new(pos.clone(), 5), config);
     assert_eq!(outcome.value, sequential(ShogiGame::new(pos, 5), 8));

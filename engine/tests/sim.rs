@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::parallel::{config, sequential, Method};
+use common::parallel::{config, sequential, METHODS};
 use std::sync::Arc;
 use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
 use yomi_engine::parallel::master::MasterOutcome;
@@ -16,14 +16,6 @@ const MODEL: Model = Model {
     visit_cost_us: 0.25,
     network: Network::ETHERNET_10G,
 };
-
-/// With updates, without, with share, NegaScout with ε-windows.
-const METHODS: [Method; 4] = [
-    (true, None, None),
-    (false, None, None),
-    (true, None, Some(2)),
-    (true, Some(100), None),
-];
 
 fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: usize, name: &str) {
     let expected = sequential(root.clone(), depth);
@@ -105,7 +97,7 @@ fn one_worker_searches_about_the_sequential_leaves() {
         sequential += sequential_leaves(tree.clone(), 12);
         let config = ParallelConfig {
             table_mb: 16,
-            ..config(12, 4, 1, (true, None, None))
+            ..config(12, 4, 1, METHODS[0])
         };
         let (outcome, _) = run_sim(tree, config, &MODEL).unwrap();
         parallel += outcome.reports.iter().map(|r| r.stats.leaves).sum::<u64>();

@@ -5,7 +5,7 @@
 
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
-use yomi_engine::parallel::run::ParallelConfig;
+use yomi_engine::parallel::run::{MasterSearch, ParallelConfig};
 use yomi_engine::search::{SearchOptions, Sharing, TableSplit};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
@@ -20,6 +20,9 @@ pub enum Method {
     /// Master and workers with updates, sharing results within
     /// --share-plies of task roots round a ring (needs --d-prime).
     WithShare,
+    /// Master and workers with updates; NegaScout in the master, task
+    /// windows in the workers (needs --d-prime).
+    Negascout,
     /// Master and workers with updates; NegaScout in the master, ε-windows
     /// (--eps) in the workers (needs --d-prime).
     NegascoutEps,
@@ -181,7 +184,11 @@ impl Plan {
             workers,
             updates: self.method != Method::WithoutUpdates,
             table_mb,
-            negascout_eps: self.eps,
+            master_search: match (self.method, self.eps) {
+                (Method::Negascout, _) => MasterSearch::NegaScout,
+                (Method::NegascoutEps, Some(eps)) => MasterSearch::NegaScoutEps(eps),
+                _ => MasterSearch::AlphaBeta,
+            },
             share_plies: (self.method == Method::WithShare)
                 .then(|| self.share_plies.unwrap_or_default() as usize),
             search_id: 0,
@@ -217,6 +224,12 @@ mod tests {
         assert_eq!((p.eps, p.sharing, p.share_plies), (None, None, None));
         let p = Plan::new(&options(Method::NegascoutEps)).unwrap();
         assert_eq!(p.eps, Some(100));
+        let search = p.parallel_config(3, 16).master_search;
+        assert_eq!(search, MasterSearch::NegaScoutEps(100));
+        let p = Plan::new(&options(Method::Negascout)).unwrap();
+        assert_eq!(p.eps, None);
+        let search = p.parallel_config(3, 16).master_search;
+        assert_eq!(search, MasterSearch::NegaScout);
         let p = Plan::new(&options(Method::WithShare)).unwrap();
         assert_eq!(p.share_plies, Some(4));
         assert_eq!(p.parallel_config(3, 16).share_plies, Some(4));

@@ -67,6 +67,8 @@ pub struct Master<G: Game, T> {
     game: G,
     transport: T,
     negascout: bool,
+    /// Tasks carry pass windows (for the workers' ε-windows), not task windows.
+    pass_window_tasks: bool,
     depth: u32,
     d_prime: u32,
     tree: HashMap<Vec<u16>, Node<G::Move>>,
@@ -92,6 +94,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             game,
             transport,
             negascout: false,
+            pass_window_tasks: false,
             depth,
             d_prime: d_prime.clamp(1, depth.saturating_sub(1).max(1)),
             tree: HashMap::new(),
@@ -107,10 +110,11 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     }
 
     /// NegaScout in the master (seed 000 §5.4): null pass windows after
-    /// the first child, and tasks carry the pass window, which the workers
-    /// widen to ε-windows.
-    pub fn with_negascout(mut self) -> Master<G, T> {
+    /// the first child; with `pass_window_tasks` tasks carry the pass
+    /// window, which the workers widen to ε-windows, else the task window.
+    pub fn with_negascout(mut self, pass_window_tasks: bool) -> Master<G, T> {
         self.negascout = true;
+        self.pass_window_tasks = pass_window_tasks;
         self
     }
 
@@ -293,8 +297,8 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             },
         };
         if !decided && !shallow && depth == task_depth {
-            // With NegaScout the workers make ε-windows of pass windows.
-            let (alpha, beta) = if self.negascout {
+            // The workers make ε-windows of pass windows.
+            let (alpha, beta) = if self.pass_window_tasks {
                 (w.a1, w.b1)
             } else {
                 (w.a2, w.b2)

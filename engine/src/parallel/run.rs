@@ -9,6 +9,18 @@ use super::transport::Transport;
 use super::worker::{self, WorkerConfig};
 use crate::game::{Game, Value};
 
+/// How the master searches its tree and which windows its tasks carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MasterSearch {
+    /// Alpha-beta; tasks carry task windows (seed 000 §3).
+    AlphaBeta,
+    /// NegaScout; tasks still carry task windows (§5.4 "w/o ε-windows").
+    NegaScout,
+    /// NegaScout; tasks carry pass windows, which the workers widen by
+    /// this ε where they are null windows (§5.4 "w/ ε-windows").
+    NegaScoutEps(Value),
+}
+
 /// A parallel search's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParallelConfig {
@@ -21,8 +33,8 @@ pub struct ParallelConfig {
     pub updates: bool,
     /// Each worker's table, MB.
     pub table_mb: usize,
-    /// NegaScout in the master with ε-windows of this ε in the workers.
-    pub negascout_eps: Option<Value>,
+    /// Alpha-beta or NegaScout in the master, and the workers' windows.
+    pub master_search: MasterSearch,
     /// With share: workers pass results within this many plies of their
     /// task roots round a ring.
     pub share_plies: Option<usize>,
@@ -109,10 +121,10 @@ fn master<G: Game, T: Transport<Message>>(
     config: &ParallelConfig,
 ) -> Master<G, T> {
     let master = Master::new(root, transport, config.depth, config.d_prime);
-    if config.negascout_eps.is_some() {
-        master.with_negascout()
-    } else {
-        master
+    match config.master_search {
+        MasterSearch::AlphaBeta => master,
+        MasterSearch::NegaScout => master.with_negascout(false),
+        MasterSearch::NegaScoutEps(_) => master.with_negascout(true),
     }
 }
 
@@ -120,7 +132,10 @@ fn worker_config(config: &ParallelConfig) -> WorkerConfig {
     WorkerConfig {
         updates: config.updates,
         table_mb: config.table_mb,
-        eps: config.negascout_eps,
+        eps: match config.master_search {
+            MasterSearch::NegaScoutEps(eps) => Some(eps),
+            _ => None,
+        },
         share_plies: config.share_plies,
         search_id: config.search_id,
     }

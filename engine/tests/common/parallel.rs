@@ -2,11 +2,21 @@
 //! with, and a search's shape from its method.
 
 use yomi_engine::game::{Game, Value};
-use yomi_engine::parallel::run::ParallelConfig;
+use yomi_engine::parallel::run::{MasterSearch, ParallelConfig};
 use yomi_engine::search::{Limits, SearchOptions, Searcher};
 
-/// A parallel method: (dynamic updates, NegaScout's ε, sharing plies).
-pub type Method = (bool, Option<Value>, Option<usize>);
+/// A parallel method: (dynamic updates, the master's search, sharing plies).
+pub type Method = (bool, MasterSearch, Option<usize>);
+
+/// With updates, without, with share, NegaScout with task windows and
+/// with ε-windows.
+pub const METHODS: [Method; 5] = [
+    (true, MasterSearch::AlphaBeta, None),
+    (false, MasterSearch::AlphaBeta, None),
+    (true, MasterSearch::AlphaBeta, Some(2)),
+    (true, MasterSearch::NegaScout, None),
+    (true, MasterSearch::NegaScoutEps(100), None),
+];
 
 /// The root value of a plain sequential search.
 pub fn sequential<G: Game>(game: G, depth: u32) -> Value {
@@ -17,14 +27,14 @@ pub fn sequential<G: Game>(game: G, depth: u32) -> Value {
 
 /// A search of `depth` with tasks at ply `d_prime`, 1 MB worker tables.
 pub fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> ParallelConfig {
-    let (updates, negascout_eps, share_plies) = method;
+    let (updates, master_search, share_plies) = method;
     ParallelConfig {
         depth,
         d_prime,
         workers,
         updates,
         table_mb: 1,
-        negascout_eps,
+        master_search,
         share_plies,
         search_id: 0,
     }
