@@ -1,24 +1,43 @@
-//! `yomi-analysis`: will aggregate result records of the harness (geometric
-//! mean times, speedups, leaves, idle-time breakdowns), fit the paper's
-//! performance model (table, window and task factors against the actual
-//! increase of leaves) and write Markdown tables and SVG plots. Nothing to
-//! analyse exists until the harness writes result records.
+//! `yomi-analysis`: the harness's result records as the paper's tables
+//! (geometric-mean times, speedups, mean leaves, idle times) and figures,
+//! beside seed 000's published numbers.
 
-use clap::Parser;
+mod comparisons;
+mod csv_out;
+mod figures;
+mod markdown;
+mod paper;
+mod records;
+mod report;
+mod summary;
+mod tables;
+
+use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
     name = "yomi-analysis",
     version,
-    about = "Yomi analysis: tables, plots and the performance model from harness results",
-    long_about = "Yomi analysis. Aggregation of harness result records, the performance \
-                  model and its tables and plots arrive once the harness writes records; \
-                  this build has no commands yet."
+    about = "Yomi analysis: the paper's tables and figures from harness records"
 )]
-struct Cli {}
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Tables in the paper's layouts (Markdown and CSV) and Figs. 7–8 (SVG)
+    /// from result records.
+    Report(report::ReportArgs),
+}
 
 fn main() {
-    Cli::parse();
-    eprintln!("yomi-analysis has no commands yet: the harness does not write result records yet.");
-    std::process::exit(2);
+    let result = match Cli::parse().command {
+        Command::Report(args) => report::run(&args),
+    };
+    if let Err(message) = result {
+        eprintln!("error: {message}");
+        std::process::exit(2);
+    }
 }

@@ -11,7 +11,7 @@ use yomi_engine::game::{EdgeModel, EdgeParams, Game, ShogiGame, LOSS};
 /// probabilities) as the synthetic trees' edge model.
 #[derive(Args)]
 pub struct FitEdgesArgs {
-    /// Positions whose subtrees are walked (a file, `FILE#N`, or an SFEN).
+    /// Positions whose subtrees are walked (a file, `FILE#N`, `FILE#A-B`, or an SFEN).
     #[arg(long, default_value = "positions/pro_middlegame_32.sfen")]
     position: String,
     /// Branching limit of the walked subtrees.

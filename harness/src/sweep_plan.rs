@@ -45,7 +45,7 @@ struct TreesConfig {
     kind: TreeKind,
     /// Synthetic: `S` or `A-B`.
     seeds: Option<String>,
-    /// Shogi: a position file, `FILE#N`, an SFEN or `startpos`.
+    /// Shogi: a position file, `FILE#N`, `FILE#A-B`, an SFEN or `startpos`.
     positions: Option<String>,
     /// Synthetic: an edge-model file instead of the embedded one.
     edge_model: Option<String>,

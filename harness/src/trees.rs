@@ -23,7 +23,7 @@ pub struct TreeArgs {
     #[arg(long, value_enum, default_value = "shogi")]
     pub tree: TreeKind,
     /// Shogi: SFEN text, `startpos`, a position file (every position), or
-    /// `FILE#N` (its N-th position, from 1).
+    /// `FILE#N` (its N-th position, from 1) or `FILE#A-B` (the A-th to the B-th).
     #[arg(long, default_value = "positions/pro_middlegame_32.sfen")]
     pub position: String,
     /// Synthetic: one seed `S` or an inclusive range `A-B` (also `--seed`).
@@ -89,12 +89,11 @@ fn read(path: &str) -> Result<String, String> {
 /// Positions named by a `--position` argument.
 pub fn shogi_positions(spec: &str) -> Result<Vec<(String, Position)>, String> {
     let spec = spec.trim();
-    let (file, index) = match spec.rsplit_once('#') {
+    let (file, range) = match spec.rsplit_once('#') {
         Some((f, i)) if Path::new(f).is_file() => {
-            let i: usize = i
-                .parse()
-                .map_err(|_| format!("bad position index {i:?} in {spec:?}"))?;
-            (f, Some(i))
+            let bad = |_| format!("bad position number {i:?} in {spec:?}: expected N or A-B");
+            let r = parse_range(i).map_err(bad)?;
+            (f, Some(*r.start() as usize..=*r.end() as usize))
         }
         _ => (spec, None),
     };
@@ -104,10 +103,14 @@ pub fn shogi_positions(spec: &str) -> Result<Vec<(String, Position)>, String> {
             return Err(format!("{file} holds no `sfen ...` lines"));
         }
         let named = |n: usize| (format!("{file}#{n}"), set[n - 1].position.clone());
-        return match index {
+        return match range {
             None => Ok((1..=set.len()).map(named).collect()),
-            Some(i) if (1..=set.len()).contains(&i) => Ok(vec![named(i)]),
-            Some(i) => Err(format!("{file} has {} positions, not #{i}", set.len())),
+            Some(r) if *r.start() >= 1 && *r.end() <= set.len() => Ok(r.map(named).collect()),
+            Some(_) => Err(format!(
+                "{file} has positions #1-{}, not #{}",
+                set.len(),
+                spec.rsplit_once('#').map_or("", |(_, i)| i)
+            )),
         };
     }
     let text = spec.strip_prefix("sfen ").unwrap_or(spec);
@@ -119,12 +122,16 @@ pub fn shogi_positions(spec: &str) -> Result<Vec<(String, Position)>, String> {
 
 /// Seeds of `S` or `A-B`.
 fn parse_seeds(spec: &str) -> Result<std::ops::RangeInclusive<u64>, String> {
-    let bad = || format!("bad --seeds {spec:?}: expected S or A-B");
+    parse_range(spec).map_err(|_| format!("bad --seeds {spec:?}: expected S or A-B"))
+}
+
+/// `N` or `A-B` (A ≤ B).
+fn parse_range(spec: &str) -> Result<std::ops::RangeInclusive<u64>, ()> {
     let (a, b) = spec.split_once('-').unwrap_or((spec, spec));
-    let a: u64 = a.trim().parse().map_err(|_| bad())?;
-    let b: u64 = b.trim().parse().map_err(|_| bad())?;
+    let a: u64 = a.trim().parse().map_err(|_| ())?;
+    let b: u64 = b.trim().parse().map_err(|_| ())?;
     if a > b {
-        return Err(bad());
+        return Err(());
     }
     Ok(a..=b)
 }

@@ -180,6 +180,16 @@ fn bad_arguments_get_clear_errors() {
         (
             &[
                 "search",
+                "--position",
+                "positions/pro_middlegame_32.sfen#30-34",
+                "--d",
+                "3",
+            ],
+            "not #30-34",
+        ),
+        (
+            &[
+                "search",
                 "--tree",
                 "synthetic",
                 "--seeds",

@@ -1,0 +1,180 @@
+//! The paper's comparisons between configurations: sharing against not
+//! (Table 4), with against without dynamic updates (Fig. 7), and speedup
+//! against processes (Fig. 8), each beside the paper's figure for the same
+//! configuration where it has one.
+
+use crate::paper;
+use crate::summary::{ratios, Config, Summary};
+use std::collections::BTreeMap;
+
+/// Two configurations that differ only in their method.
+#[derive(Debug)]
+pub struct Pair<'a> {
+    /// The configuration of the ratio's numerator.
+    pub first: &'a Summary,
+    /// Trees both have.
+    pub trees: usize,
+    /// The first's geometric-mean time and mean leaves over the second's.
+    pub time_ratio: f64,
+    pub leaf_ratio: f64,
+    /// The paper's time and leaf ratios for this configuration.
+    pub paper: Option<(f64, f64)>,
+}
+
+/// Table 4: with share over with updates.
+pub fn sharing(summaries: &[Summary]) -> Vec<Pair<'_>> {
+    pairs(summaries, "with-share", "with-updates")
+}
+
+/// Fig. 7: with updates over without.
+pub fn updates(summaries: &[Summary]) -> Vec<Pair<'_>> {
+    pairs(summaries, "with-updates", "without-updates")
+}
+
+fn pairs<'a>(summaries: &'a [Summary], first: &str, second: &str) -> Vec<Pair<'a>> {
+    let same = |a: &Config, b: &Config| {
+        (
+            a.synthetic,
+            a.b,
+            a.d,
+            a.d_prime,
+            a.ranks,
+            &a.clock,
+            &a.network,
+        ) == (
+            b.synthetic,
+            b.b,
+            b.d,
+            b.d_prime,
+            b.ranks,
+            &b.clock,
+            &b.network,
+        )
+    };
+    let mut out = Vec::new();
+    for a in summaries.iter().filter(|s| s.config.method == first) {
+        let Some(b) = summaries
+            .iter()
+            .find(|s| s.config.method == second && same(&a.config, &s.config))
+        else {
+            continue;
+        };
+        let Some((time_ratio, leaf_ratio)) = ratios(a, b) else {
+            continue;
+        };
+        let c = &a.config;
+        let published =
+            |method| paper::find(c.synthetic, c.b, c.d, c.d_prime, c.ranks, method, None);
+        let paper = published(first)
+            .zip(published(second))
+            .map(|(x, y)| (x.time_s / y.time_s, x.leaves_m / y.leaves_m));
+        let trees = a
+            .per_tree
+            .keys()
+            .filter(|t| b.per_tree.contains_key(*t))
+            .count();
+        out.push(Pair {
+            first: a,
+            trees,
+            time_ratio,
+            leaf_ratio,
+            paper,
+        });
+    }
+    out
+}
+
+/// Fig. 8: one configuration's speedups with updates, by processes.
+#[derive(Debug)]
+pub struct Series {
+    pub label: String,
+    /// (processes, speedup), processes ascending.
+    pub points: Vec<(usize, f64)>,
+    /// The paper's speedups for the same configuration.
+    pub paper: Vec<(usize, f64)>,
+}
+
+pub fn speedups(summaries: &[Summary]) -> Vec<Series> {
+    let mut series: BTreeMap<_, Vec<(usize, f64)>> = BTreeMap::new();
+    for s in summaries
+        .iter()
+        .filter(|s| s.config.method == "with-updates")
+    {
+        if let Some(speedup) = s.speedup {
+            let c = &s.config;
+            let key = (
+                c.synthetic,
+                c.b,
+                c.d,
+                c.d_prime,
+                c.clock.clone(),
+                c.network.clone(),
+            );
+            series.entry(key).or_default().push((c.ranks, speedup));
+        }
+    }
+    let networks = series
+        .keys()
+        .map(|k| &k.5)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    series
+        .into_iter()
+        .map(|((synthetic, b, d, d_prime, _, network), mut points)| {
+            points.sort_by_key(|p| p.0);
+            let kind = if synthetic { "synthetic" } else { "shogi" };
+            let d_prime = d_prime.unwrap_or_default();
+            let mut label = format!("{kind} b={b} d={d} d'={d_prime}");
+            if networks > 1 {
+                label += &format!(" ({network})");
+            }
+            let paper = paper::rows()
+                .filter(|r| {
+                    (r.synthetic, r.b, r.d, r.d_prime, r.method)
+                        == (synthetic, b, d, Some(d_prime), "with-updates")
+                })
+                .map(|r| (r.ranks, r.speedup))
+                .collect();
+            Series {
+                label,
+                points,
+                paper,
+            }
+        })
+        .collect()
+}
+
+/// Fig. 7's published points: (label, time ratio, leaf ratio), the ratios
+/// of Tables 2 and 3's rows with and without updates.
+pub fn paper_updates() -> Vec<(String, f64, f64)> {
+    paper::rows()
+        .filter(|r| r.method == "with-updates" && r.table <= 3 && !r.synthetic)
+        .filter_map(|w| {
+            let wo = paper::find(
+                w.synthetic,
+                w.b,
+                w.d,
+                w.d_prime,
+                w.ranks,
+                "without-updates",
+                None,
+            )?;
+            let label = format!("({}, {}, {})", w.b, w.d, w.ranks);
+            Some((label, w.time_s / wo.time_s, w.leaves_m / wo.leaves_m))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fig_7_has_the_papers_six_shogi_points() {
+        let points = paper_updates();
+        assert_eq!(points.len(), 6);
+        // b = 5, d = 24 at 1,536: "the search time is roughly halved".
+        let (_, time, leaves) = points.iter().find(|p| p.0 == "(5, 24, 1536)").unwrap();
+        assert!((time - 0.391).abs() < 0.001 && (leaves - 0.561).abs() < 0.001);
+    }
+}

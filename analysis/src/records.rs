@@ -1,0 +1,138 @@
+//! The harness's result records (JSON lines), as far as the report reads
+//! them, from one or more files: a record that two files both hold (the
+//! same run key) counts once.
+
+use serde::Deserialize;
+use std::collections::HashSet;
+
+/// One tree's search.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Run {
+    #[serde(default)]
+    pub run_key: Option<String>,
+    pub tree: String,
+    pub b: u16,
+    pub d: u32,
+    pub method: String,
+    #[serde(default)]
+    pub negascout: bool,
+    #[serde(default)]
+    pub eps: Option<i32>,
+    #[serde(default)]
+    pub d_prime: Option<u32>,
+    #[serde(default)]
+    pub sharing: Option<String>,
+    #[serde(default)]
+    pub share_plies: Option<u32>,
+    #[serde(default)]
+    pub full_windows: bool,
+    pub value: i32,
+    pub leaves: u64,
+    pub time_s: f64,
+    #[serde(default)]
+    pub backend: Option<String>,
+    #[serde(default)]
+    pub workers: Option<usize>,
+    #[serde(default)]
+    pub startup_idle_s: Option<f64>,
+    #[serde(default)]
+    pub other_idle_s: Option<f64>,
+    #[serde(default)]
+    pub virtual_cluster: Option<VirtualCluster>,
+}
+
+/// The virtual cluster's model, on that backend.
+#[derive(Clone, Debug, Deserialize)]
+pub struct VirtualCluster {
+    pub ranks: usize,
+    pub node_cost_us: f64,
+    pub latency_us: f64,
+    pub bandwidth_gbps: f64,
+}
+
+impl Run {
+    /// Ranks, the master included (1 for a sequential search).
+    pub fn ranks(&self) -> usize {
+        match (&self.virtual_cluster, self.workers) {
+            (Some(c), _) => c.ranks,
+            (None, Some(w)) => w + 1,
+            (None, None) => 1,
+        }
+    }
+
+    /// The plain sequential search (no NegaScout, no §5.2 variant): the
+    /// baseline of speedups.
+    pub fn is_baseline(&self) -> bool {
+        self.method == "sequential" && !self.negascout && self.d_prime.is_none()
+    }
+
+    /// Synthetic trees are named by their seed.
+    pub fn synthetic(&self) -> bool {
+        self.tree
+            .strip_prefix("seed")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+    }
+}
+
+/// What reading the files found besides the runs.
+#[derive(Default, Debug)]
+pub struct Reading {
+    pub runs: Vec<Run>,
+    /// Records held by an earlier file (or line) under the same run key.
+    pub duplicates: usize,
+    /// `file:line: reason` of lines that are not records (a torn last line
+    /// of a running sweep, say); they are left out.
+    pub skipped: Vec<String>,
+}
+
+/// The runs of `files`, in order; an error only when a file cannot be read.
+pub fn read(files: &[String]) -> Result<Reading, String> {
+    let mut reading = Reading::default();
+    let mut keys = HashSet::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match serde_json::from_str::<Run>(line) {
+                Ok(run) => {
+                    if let Some(key) = &run.run_key {
+                        if !keys.insert(key.clone()) {
+                            reading.duplicates += 1;
+                            continue;
+                        }
+                    }
+                    reading.runs.push(run);
+                }
+                Err(e) => reading.skipped.push(format!("{file}:{}: {e}", i + 1)),
+            }
+        }
+    }
+    Ok(reading)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicate_keys_count_once_and_torn_lines_are_skipped() {
+        let dir = std::env::temp_dir().join(format!("yomi-records-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let line = r#"{"run_key":"k1","tree":"seed1","b":5,"d":8,"method":"sequential","value":3,"leaves":10,"time_s":0.5}"#;
+        let a = dir.join("a.jsonl");
+        let b = dir.join("b.jsonl");
+        std::fs::write(&a, format!("{line}\n")).unwrap();
+        std::fs::write(&b, format!("{line}\n{{\"run_key\":\"k2\",\"tr")).unwrap();
+        let files = [a, b].map(|p| p.to_string_lossy().into_owned());
+        let reading = read(&files).unwrap();
+        assert_eq!(reading.runs.len(), 1);
+        assert_eq!(reading.duplicates, 1);
+        assert_eq!(reading.skipped.len(), 1);
+        assert!(reading.skipped[0].contains("b.jsonl:2"));
+        assert!(reading.runs[0].is_baseline() && reading.runs[0].synthetic());
+        assert_eq!(reading.runs[0].ranks(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

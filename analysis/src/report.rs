@@ -1,0 +1,98 @@
+//! `yomi-analysis report`: the harness's records as the paper's tables and
+//! figures, printed as Markdown or written to a folder with CSV and SVG.
+
+use crate::records::{self, Reading};
+use crate::summary::{summarise, Summary};
+use crate::{comparisons, csv_out, figures, tables};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct ReportArgs {
+    /// Result records (JSON lines) of `yomi-harness sweep` or `search`;
+    /// several files combine, a run key held twice counting once.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// Write report.md, configurations.csv, fig7.svg and fig8.svg here
+    /// instead of printing the Markdown.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(args: &ReportArgs) -> Result<(), String> {
+    let reading = records::read(&args.files)?;
+    for line in &reading.skipped {
+        eprintln!("warning: not a record, left out: {line}");
+    }
+    if reading.runs.is_empty() {
+        return Err(format!("no records in {}", args.files.join(", ")));
+    }
+    let (summaries, repeats) = summarise(&reading.runs);
+    let Some(dir) = &args.out else {
+        print!("{}", markdown(args, &reading, &summaries, repeats, &[]));
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+        Ok::<(), String>(())
+    };
+    let mut drawn = Vec::new();
+    let pairs = comparisons::updates(&summaries);
+    if !pairs.is_empty() {
+        write("fig7.svg", &figures::updates(&pairs)?)?;
+        drawn.push(("Fig. 7", "fig7.svg"));
+    }
+    let series = comparisons::speedups(&summaries);
+    if !series.is_empty() {
+        write("fig8.svg", &figures::speedups(&series)?)?;
+        drawn.push(("Fig. 8", "fig8.svg"));
+    }
+    write("configurations.csv", &csv_out::write(&summaries)?)?;
+    write(
+        "report.md",
+        &markdown(args, &reading, &summaries, repeats, &drawn),
+    )
+}
+
+fn markdown(
+    args: &ReportArgs,
+    reading: &Reading,
+    summaries: &[Summary],
+    repeats: usize,
+    figures: &[(&str, &str)],
+) -> String {
+    let mut out = format!(
+        "## Results\n\n{} records from {} in {} configurations",
+        reading.runs.len(),
+        args.files.join(", "),
+        summaries.len()
+    );
+    if reading.duplicates + repeats > 0 {
+        out += &format!(
+            " (records repeating a run counted once: {})",
+            reading.duplicates + repeats
+        );
+    }
+    out += ". Search time: geometric mean over the trees; speedup: the plain sequential \
+            search's geometric-mean time on the same trees over it; leaves: the mean; idle \
+            times: means per worker. The paper's columns hold seed 000's published figures \
+            where it ran the same configuration.\n\n";
+    for section in [
+        tables::methods(summaries),
+        tables::sharing(summaries),
+        tables::negascout(summaries),
+        tables::updates(summaries),
+        tables::speedups(summaries),
+    ] {
+        out += &section;
+    }
+    for (name, file) in figures {
+        out += &format!("![{name}]({file})\n\n");
+    }
+    out += &tables::others(summaries);
+    out += &tables::problems(summaries);
+    out
+}

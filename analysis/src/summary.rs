@@ -1,0 +1,240 @@
+//! Runs grouped into configurations and summarised the paper's way: the
+//! geometric mean of the search times, the speedup against the plain
+//! sequential runs of the same trees, mean leaves and mean idle times per
+//! worker; with the trees a configuration lacks and any root value that
+//! differs from the sequential one.
+
+use crate::records::Run;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What makes runs comparable: everything but the tree.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Config {
+    pub synthetic: bool,
+    pub b: u16,
+    pub d: u32,
+    pub method: String,
+    pub d_prime: Option<u32>,
+    pub eps: Option<i32>,
+    pub share_plies: Option<u32>,
+    /// A sequential search's §5.2 variant or NegaScout, empty when plain.
+    pub variant: String,
+    pub ranks: usize,
+    /// What the times measure: the virtual cluster's clock at a node cost,
+    /// or wall time with the backend's name.
+    pub clock: String,
+    /// The virtual cluster's network, empty otherwise.
+    pub network: String,
+}
+
+impl Config {
+    pub fn of(run: &Run) -> Config {
+        let mut variant = Vec::new();
+        if run.negascout {
+            variant.push("NegaScout".to_string());
+        }
+        if let Some(sharing) = run
+            .sharing
+            .as_deref()
+            .filter(|_| run.method == "sequential")
+        {
+            variant.push(format!("sharing {sharing}"));
+        }
+        if run.full_windows {
+            variant.push("full windows".into());
+        }
+        let (clock, network) = match &run.virtual_cluster {
+            Some(c) => (
+                format!("virtual, {} µs a node", short(c.node_cost_us)),
+                format!(
+                    "{} µs, {} Gb/s",
+                    short(c.latency_us),
+                    short(c.bandwidth_gbps)
+                ),
+            ),
+            None => (
+                format!("wall, {}", run.backend.as_deref().unwrap_or("native")),
+                String::new(),
+            ),
+        };
+        Config {
+            synthetic: run.synthetic(),
+            b: run.b,
+            d: run.d,
+            method: run.method.clone(),
+            d_prime: run.d_prime,
+            eps: run.eps,
+            share_plies: run.share_plies,
+            variant: variant.join(", "),
+            ranks: run.ranks(),
+            // Sequential times are comparable across networks.
+            network: if run.method == "sequential" {
+                String::new()
+            } else {
+                network
+            },
+            clock,
+        }
+    }
+
+    /// The trees, b and d: the runs that must cover the same trees.
+    fn experiment(&self) -> (bool, u16, u32) {
+        (self.synthetic, self.b, self.d)
+    }
+
+    /// The plain sequential configuration whose times these are divided into.
+    fn baseline(&self) -> (bool, u16, u32, &str) {
+        let clock = if self.clock.starts_with("wall") {
+            "wall, native"
+        } else {
+            &self.clock
+        };
+        (self.synthetic, self.b, self.d, clock)
+    }
+
+    pub fn kind(&self) -> &'static str {
+        if self.synthetic {
+            "synthetic"
+        } else {
+            "shogi"
+        }
+    }
+}
+
+/// A model parameter with at most three decimals: 133.333, 20, 0.2.
+fn short(x: f64) -> String {
+    let s = format!("{x:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// One configuration over its trees.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub config: Config,
+    pub trees: usize,
+    pub geomean_time_s: f64,
+    pub mean_leaves: f64,
+    /// Means per worker over the trees (parallel runs).
+    pub startup_idle_s: Option<f64>,
+    pub other_idle_s: Option<f64>,
+    /// Sequential geometric-mean time over the same trees divided by this
+    /// one's; `None` without sequential runs of every one of its trees.
+    pub speedup: Option<f64>,
+    /// Trees other configurations of the same kind, b and d have and this
+    /// one lacks.
+    pub missing: Vec<String>,
+    /// Trees whose root value differs from the sequential search's.
+    pub wrong_values: Vec<String>,
+    /// Per tree: time and leaves, for ratios between configurations.
+    pub per_tree: BTreeMap<String, (f64, u64)>,
+}
+
+/// Every configuration in `runs`, in a stable order; runs repeating a
+/// configuration and tree already seen are counted in the second value.
+pub fn summarise(runs: &[Run]) -> (Vec<Summary>, usize) {
+    let mut groups: BTreeMap<Config, BTreeMap<String, &Run>> = BTreeMap::new();
+    let mut repeats = 0;
+    for run in runs {
+        let trees = groups.entry(Config::of(run)).or_default();
+        if trees.contains_key(&run.tree) {
+            repeats += 1;
+        } else {
+            trees.insert(run.tree.clone(), run);
+        }
+    }
+    let mut expected: BTreeMap<(bool, u16, u32), BTreeSet<&str>> = BTreeMap::new();
+    for (config, trees) in &groups {
+        expected
+            .entry(config.experiment())
+            .or_default()
+            .extend(trees.keys().map(String::as_str));
+    }
+    let baselines: BTreeMap<_, _> = groups
+        .iter()
+        .filter(|(_, trees)| trees.values().all(|r| r.is_baseline()))
+        .map(|(config, trees)| (config.baseline(), trees))
+        .collect();
+    let summaries = groups
+        .iter()
+        .map(|(config, trees)| {
+            let baseline = baselines.get(&config.baseline());
+            summary(
+                config,
+                trees,
+                &expected[&config.experiment()],
+                baseline.copied(),
+            )
+        })
+        .collect();
+    (summaries, repeats)
+}
+
+fn summary(
+    config: &Config,
+    trees: &BTreeMap<String, &Run>,
+    expected: &BTreeSet<&str>,
+    baseline: Option<&BTreeMap<String, &Run>>,
+) -> Summary {
+    let n = trees.len() as f64;
+    let geomean = |times: &mut dyn Iterator<Item = f64>| {
+        let (sum, count) = times.fold((0.0, 0), |(s, c), t| (s + t.max(1e-9).ln(), c + 1));
+        (sum / f64::from(count)).exp()
+    };
+    let geomean_time_s = geomean(&mut trees.values().map(|r| r.time_s));
+    let mean = |f: &dyn Fn(&Run) -> Option<f64>| {
+        let values: Vec<f64> = trees.values().filter_map(|r| f(r)).collect();
+        (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+    };
+    let speedup = baseline
+        .filter(|base| trees.keys().all(|t| base.contains_key(t)))
+        .map(|base| geomean(&mut trees.keys().map(|t| base[t].time_s)) / geomean_time_s);
+    let wrong_values = baseline
+        .map(|base| {
+            trees
+                .iter()
+                .filter(|(t, r)| base.get(*t).is_some_and(|s| s.value != r.value))
+                .map(|(t, _)| t.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    Summary {
+        config: config.clone(),
+        trees: trees.len(),
+        geomean_time_s,
+        mean_leaves: trees.values().map(|r| r.leaves as f64).sum::<f64>() / n,
+        startup_idle_s: mean(&|r| r.startup_idle_s),
+        other_idle_s: mean(&|r| r.other_idle_s),
+        speedup,
+        missing: expected
+            .iter()
+            .filter(|t| !trees.contains_key(**t))
+            .map(|t| t.to_string())
+            .collect(),
+        wrong_values,
+        per_tree: trees
+            .iter()
+            .map(|(t, r)| (t.clone(), (r.time_s, r.leaves)))
+            .collect(),
+    }
+}
+
+/// The ratios of `a`'s geometric-mean time and mean leaves to `b`'s over
+/// the trees both have (`None` when they share none).
+pub fn ratios(a: &Summary, b: &Summary) -> Option<(f64, f64)> {
+    let common: Vec<_> = a
+        .per_tree
+        .iter()
+        .filter_map(|(t, x)| b.per_tree.get(t).map(|y| (x, y)))
+        .collect();
+    if common.is_empty() {
+        return None;
+    }
+    let n = common.len() as f64;
+    let log_ratio: f64 = common
+        .iter()
+        .map(|((ta, _), (tb, _))| (ta.max(1e-9) / tb.max(1e-9)).ln())
+        .sum();
+    let leaves_a: f64 = common.iter().map(|((_, l), _)| *l as f64).sum();
+    let leaves_b: f64 = common.iter().map(|(_, (_, l))| *l as f64).sum();
+    Some(((log_ratio / n).exp(), leaves_a / leaves_b.max(1.0)))
+}

@@ -1,0 +1,372 @@
+//! The report's Markdown tables in the paper's layouts: Tables 1–3 (the
+//! methods by processes and d′), 4 (sharing), 6–7 (NegaScout), the data of
+//! Figs. 7–8, every other configuration, and what is missing.
+
+use crate::comparisons::{self, Pair};
+use crate::markdown::{millions, optional, ratio, time, Table};
+use crate::paper;
+use crate::summary::Summary;
+use std::collections::BTreeMap;
+
+const METHOD_TABLE: &[&str] = &[
+    "sequential",
+    "with-updates",
+    "without-updates",
+    "with-share",
+];
+const NEGASCOUT: &[&str] = &["negascout", "negascout-eps"];
+
+fn label(method: &str) -> &str {
+    match method {
+        "with-updates" => "w/ updates",
+        "without-updates" => "w/o updates",
+        "with-share" => "w/ share",
+        "negascout" => "w/o ε-windows",
+        "negascout-eps" => "w/ ε-windows",
+        m => m,
+    }
+}
+
+/// The columns every results table ends with, ours then the paper's.
+const FIGURES: &[&str] = &[
+    "trees",
+    "search time [s]",
+    "speedup",
+    "leaves [×10⁶]",
+    "start-up idle [s]",
+    "other idle [s]",
+    "paper: time [s]",
+    "paper: speedup",
+    "paper: leaves [×10⁶]",
+];
+
+fn figures(s: &Summary, published: Option<paper::Row>) -> Vec<String> {
+    let mut cells = vec![
+        s.trees.to_string(),
+        time(s.geomean_time_s),
+        optional(s.speedup, ratio),
+        millions(s.mean_leaves),
+        optional(s.startup_idle_s, time),
+        optional(s.other_idle_s, time),
+    ];
+    match published {
+        Some(p) => cells.extend([time(p.time_s), ratio(p.speedup), millions(p.leaves_m * 1e6)]),
+        None => cells.extend(["—".to_string(), "—".into(), "—".into()]),
+    }
+    cells
+}
+
+fn header<'a>(first: &[&'a str]) -> Vec<&'a str> {
+    first.iter().chain(FIGURES).copied().collect()
+}
+
+/// Where no run matches a published configuration: which ones the paper ran.
+fn paper_note(table: u8, matched: bool) -> String {
+    if matched {
+        return String::new();
+    }
+    let mut configs: Vec<String> = paper::rows()
+        .filter(|r| r.table == table && r.d_prime.is_some())
+        .map(|r| format!("b = {}, d = {}", r.b, r.d))
+        .collect();
+    configs.dedup();
+    format!(
+        "\nNo configuration here is one the paper ran for its Table {table} ({}; see `configs/paper/`), \
+         so its columns are empty.\n",
+        configs.join("; ")
+    )
+}
+
+fn table_number(s: &Summary, negascout: bool) -> u8 {
+    match (s.config.synthetic, negascout, s.config.b) {
+        (true, false, _) => 1,
+        (false, false, 5) => 2,
+        (false, false, _) => 3,
+        (true, true, _) => 6,
+        (false, true, _) => 7,
+    }
+}
+
+/// Tables 1–3: per tree set, b, d and clock, the methods by processes and d′.
+pub fn methods(summaries: &[Summary]) -> String {
+    let mut groups: BTreeMap<_, Vec<&Summary>> = BTreeMap::new();
+    for s in summaries {
+        let c = &s.config;
+        let plain = c.variant.is_empty() && (c.method != "sequential" || c.d_prime.is_none());
+        if plain && METHOD_TABLE.contains(&c.method.as_str()) {
+            let number = table_number(s, false);
+            groups
+                .entry((number, c.b, c.d, c.clock.clone()))
+                .or_default()
+                .push(s);
+        }
+    }
+    let mut out = String::new();
+    for ((number, b, d, clock), mut members) in groups {
+        let first = members[0];
+        members.sort_by_key(|s| {
+            let c = &s.config;
+            let order = METHOD_TABLE.iter().position(|m| *m == c.method);
+            (c.ranks, c.d_prime, order, c.network.clone())
+        });
+        let networks: Vec<&str> = members.iter().map(|s| s.config.network.as_str()).collect();
+        let mixed = networks
+            .iter()
+            .filter(|n| !n.is_empty())
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+            > 1;
+        let mut table = Table::new(&header(&["processes", "d′", "method"]));
+        let mut matched = false;
+        for s in &members {
+            let c = &s.config;
+            let published = paper::find(c.synthetic, b, d, c.d_prime, c.ranks, &c.method, None);
+            matched |= published.is_some();
+            let mut method = label(&c.method).to_string();
+            if mixed && !c.network.is_empty() {
+                method += &format!(" ({})", c.network);
+            }
+            let mut cells = vec![
+                c.ranks.to_string(),
+                c.d_prime.map_or("".into(), |d| d.to_string()),
+                method,
+            ];
+            cells.extend(figures(s, published));
+            table.row(cells);
+        }
+        let network = networks.iter().find(|n| !n.is_empty() && !mixed);
+        out += &format!(
+            "### Table {number} layout: {} trees, b = {b}, d = {d}\n\n{clock}{}.\n\n{}{}\n",
+            first.config.kind(),
+            network.map_or(String::new(), |n| format!("; network {n}")),
+            table.render(),
+            paper_note(number, matched)
+        );
+    }
+    out
+}
+
+/// Tables 6–7: NegaScout in the master without and with ε-windows; the
+/// fastest ε of each configuration marked, as the paper shows the best ε.
+pub fn negascout(summaries: &[Summary]) -> String {
+    let mut groups: BTreeMap<_, Vec<&Summary>> = BTreeMap::new();
+    for s in summaries
+        .iter()
+        .filter(|s| NEGASCOUT.contains(&s.config.method.as_str()))
+    {
+        let c = &s.config;
+        groups
+            .entry((
+                table_number(s, true),
+                c.b,
+                c.d,
+                c.d_prime,
+                c.clock.clone(),
+                c.network.clone(),
+            ))
+            .or_default()
+            .push(s);
+    }
+    let mut out = String::new();
+    for ((number, b, d, d_prime, clock, network), mut members) in groups {
+        members.sort_by_key(|s| (s.config.ranks, s.config.method.clone(), s.config.eps));
+        let best: BTreeMap<usize, f64> = members
+            .iter()
+            .filter(|s| s.config.method == "negascout-eps")
+            .fold(BTreeMap::new(), |mut m, s| {
+                let t = m.entry(s.config.ranks).or_insert(f64::INFINITY);
+                *t = t.min(s.geomean_time_s);
+                m
+            });
+        let mut table = Table::new(&header(&["processes", "method", "ε"]));
+        let mut matched = false;
+        for s in &members {
+            let c = &s.config;
+            let published = paper::find(c.synthetic, b, d, d_prime, c.ranks, &c.method, c.eps);
+            matched |= published.is_some();
+            let eps = match c.eps {
+                Some(e) if best.get(&c.ranks) == Some(&s.geomean_time_s) => format!("{e} (best)"),
+                Some(e) => e.to_string(),
+                None => "—".into(),
+            };
+            let mut cells = vec![c.ranks.to_string(), label(&c.method).to_string(), eps];
+            cells.extend(figures(s, published));
+            table.row(cells);
+        }
+        out += &format!(
+            "### Table {number} layout: NegaScout in the master, {} trees, b = {b}, d = {d}, d′ = {}\n\n\
+             {clock}; network {network}. Speedups against the plain sequential search.\n\n{}{}\n",
+            members[0].config.kind(),
+            d_prime.unwrap_or_default(),
+            table.render(),
+            paper_note(number, matched)
+        );
+    }
+    out
+}
+
+fn pair_table(pairs: &[Pair], ratio_names: [&str; 2]) -> Table {
+    let mut table = Table::new(&[
+        "trees",
+        "b",
+        "d",
+        "d′",
+        "processes",
+        "pairs of runs",
+        ratio_names[0],
+        ratio_names[1],
+        "paper: time",
+        "paper: leaves",
+    ]);
+    for p in pairs {
+        let c = &p.first.config;
+        table.row(vec![
+            c.kind().to_string(),
+            c.b.to_string(),
+            c.d.to_string(),
+            c.d_prime.map_or("".into(), |d| d.to_string()),
+            c.ranks.to_string(),
+            p.trees.to_string(),
+            ratio(p.time_ratio),
+            ratio(p.leaf_ratio),
+            optional(p.paper.map(|p| p.0), ratio),
+            optional(p.paper.map(|p| p.1), ratio),
+        ]);
+    }
+    table
+}
+
+/// Table 4: with shared tables over without (with updates).
+pub fn sharing(summaries: &[Summary]) -> String {
+    let pairs = comparisons::sharing(summaries);
+    if pairs.is_empty() {
+        return String::new();
+    }
+    let table = pair_table(&pairs, ["ratio of search time", "ratio of leaves"]);
+    format!(
+        "### Table 4 layout: improvements by sharing transposition tables\n\n\
+         Geometric-mean time and mean leaves with share over with updates, on the trees both ran.\n\n{}\n",
+        table.render()
+    )
+}
+
+/// Fig. 7's points as a table.
+pub fn updates(summaries: &[Summary]) -> String {
+    let pairs = comparisons::updates(summaries);
+    if pairs.is_empty() {
+        return String::new();
+    }
+    let table = pair_table(&pairs, ["time ratio", "leaf ratio"]);
+    format!(
+        "### Fig. 7 data: with dynamic updates over without\n\n\
+         Geometric-mean time and mean leaves with updates over without, on the trees both ran \
+         (below 1: the updates pay).\n\n{}\n",
+        table.render()
+    )
+}
+
+/// Fig. 8's series as a table.
+pub fn speedups(summaries: &[Summary]) -> String {
+    let series = comparisons::speedups(summaries);
+    if series.is_empty() {
+        return String::new();
+    }
+    let mut table = Table::new(&["configuration", "processes", "speedup", "paper: speedup"]);
+    for s in &series {
+        for &(ranks, speedup) in &s.points {
+            let paper = s.paper.iter().find(|p| p.0 == ranks).map(|p| p.1);
+            table.row(vec![
+                s.label.clone(),
+                ranks.to_string(),
+                ratio(speedup),
+                optional(paper, ratio),
+            ]);
+        }
+    }
+    format!(
+        "### Fig. 8 data: speedup with dynamic updates against processes\n\n{}\n",
+        table.render()
+    )
+}
+
+/// Every configuration no paper layout shows (sequential variants, say).
+pub fn others(summaries: &[Summary]) -> String {
+    let shown = |s: &Summary| {
+        let c = &s.config;
+        let plain = c.variant.is_empty() && (c.method != "sequential" || c.d_prime.is_none());
+        (plain && METHOD_TABLE.contains(&c.method.as_str()))
+            || NEGASCOUT.contains(&c.method.as_str())
+    };
+    let mut table = Table::new(&header(&[
+        "trees",
+        "b",
+        "d",
+        "method",
+        "variant",
+        "d′",
+        "processes",
+        "clock",
+    ]));
+    for s in summaries.iter().filter(|s| !shown(s)) {
+        let c = &s.config;
+        let mut cells = vec![
+            c.kind().to_string(),
+            c.b.to_string(),
+            c.d.to_string(),
+            c.method.clone(),
+            c.variant.clone(),
+            c.d_prime.map_or("".into(), |d| d.to_string()),
+            c.ranks.to_string(),
+            c.clock.clone(),
+        ];
+        cells.extend(figures(s, None));
+        table.row(cells);
+    }
+    if table.is_empty() {
+        return String::new();
+    }
+    format!("### Other configurations\n\n{}\n", table.render())
+}
+
+/// Trees a configuration lacks, speedups without a sequential baseline,
+/// and root values that differ from the sequential search's.
+pub fn problems(summaries: &[Summary]) -> String {
+    let mut lines = Vec::new();
+    for s in summaries {
+        let c = &s.config;
+        let name = format!(
+            "{} b={} d={} {}{}{} ranks={} ({})",
+            c.kind(),
+            c.b,
+            c.d,
+            c.method,
+            c.d_prime.map_or(String::new(), |d| format!(" d'={d}")),
+            c.eps.map_or(String::new(), |e| format!(" ε={e}")),
+            c.ranks,
+            c.clock
+        );
+        if !s.missing.is_empty() {
+            lines.push(format!(
+                "- {name}: {} of {} trees; missing {}",
+                s.trees,
+                s.trees + s.missing.len(),
+                s.missing.join(", ")
+            ));
+        }
+        if s.speedup.is_none() && c.method != "sequential" {
+            lines.push(format!(
+                "- {name}: no speedup: the input lacks plain sequential runs of some of its trees"
+            ));
+        }
+        if !s.wrong_values.is_empty() {
+            lines.push(format!(
+                "- {name}: root value differs from the sequential search's on {}",
+                s.wrong_values.join(", ")
+            ));
+        }
+    }
+    if lines.is_empty() {
+        return "### Missing runs\n\nNone: every configuration ran every tree of its set, and every root value equals the sequential one.\n".into();
+    }
+    format!("### Missing runs and problems\n\n{}\n", lines.join("\n"))
+}

@@ -1,0 +1,169 @@
+//! `yomi-analysis report` on a fixture of hand-made records whose summaries
+//! are known: two synthetic trees (b = 5, d = 24, the paper's Table 1 and
+//! 6 configuration) and two shogi positions (b = 5, d = 24, d′ = 10 at 64
+//! processes, Tables 2 and 4), a run missing, a wrong root value, a record
+//! repeated and a torn last line.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const FIXTURE: &str = "tests/fixtures/records.jsonl";
+
+fn report(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_yomi-analysis"))
+        .arg("report")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("yomi-analysis runs")
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("yomi-analysis-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The cells of the Markdown row starting with `prefix`.
+fn row<'a>(report: &'a str, prefix: &str) -> Vec<&'a str> {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no row {prefix:?} in\n{report}"));
+    line.trim_matches('|').split('|').map(str::trim).collect()
+}
+
+#[test]
+fn tables_hold_geometric_means_speedups_and_the_papers_figures() {
+    let output = report(&[FIXTURE]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let md = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("records.jsonl:19"),
+        "the torn line is named: {stderr}"
+    );
+    assert!(md.contains("17 records"), "the repeated record counts once");
+
+    // Sequential times 100 and 400 s: geometric mean 200; with updates 1
+    // and 4 s: 2, speedup 100; leaves 2 and 4 M: mean 3; other idle 1.5
+    // and 2.5: 2. The paper's Table 1 row beside it.
+    let seq = row(&md, "| 1 |  | sequential | 2 | 200.00 |");
+    assert_eq!(seq[6], "2.00", "mean leaves ×10⁶");
+    let upd = row(&md, "| 512 | 12 | w/ updates |");
+    assert_eq!(
+        &upd[3..12],
+        ["2", "2.00", "100.00", "3.00", "0.500", "2.00", "56.71", "343.00", "1162"]
+    );
+    // Without updates ran one tree: its speedup is over that tree's
+    // sequential time (100 / 4).
+    let wou = row(&md, "| 512 | 12 | w/o updates |");
+    assert_eq!(&wou[3..6], ["1", "4.00", "25.00"]);
+
+    // Table 2: sequential 300 and 1200 s (geometric mean 600), with
+    // updates a thirtieth of that.
+    let shogi = row(&md, "| 64 | 10 | w/ updates |");
+    assert_eq!(&shogi[3..7], ["2", "20.00", "30.00", "4.50"]);
+    assert_eq!(&shogi[9..12], ["1297.36", "23.72", "398"]);
+
+    // Table 4: with share takes 0.9 of the time and 0.8 of the leaves;
+    // the paper's 0.969.
+    let share = row(&md, "| shogi | 5 | 24 | 10 | 64 |");
+    assert_eq!(&share[5..10], ["2", "0.900", "0.800", "0.969", "0.965"]);
+
+    // Table 6: ε = 200 is the fastest and marked; the paper ran ε = 200.
+    let best = row(&md, "| 512 | w/ ε-windows | 200 (best) |");
+    assert_eq!(&best[3..6], ["2", "1.00", "200.00"]);
+    assert_eq!(&best[9..12], ["38.50", "505.00", "775"]);
+    row(&md, "| 512 | w/ ε-windows | 100 | 2 | 2.00 | 100.00 |");
+    row(&md, "| 512 | w/o ε-windows | — | 2 | 4.00 | 50.00 |");
+
+    // Fig. 7: with updates over without on the one tree both ran.
+    row(
+        &md,
+        "| synthetic | 5 | 24 | 12 | 512 | 1 | 0.250 | 0.250 | 1.12 | 1.15 |",
+    );
+    // Fig. 8: a speedup per configuration, the paper's beside it.
+    row(&md, "| synthetic b=5 d=24 d'=12 | 512 | 100.00 | 343.00 |");
+
+    // What is missing or wrong is said.
+    assert!(md.contains(
+        "without-updates d'=12 ranks=512 (virtual, 20 µs a node): 1 of 2 trees; missing seed2"
+    ));
+    assert!(md.contains("root value differs from the sequential search's on seed1"));
+}
+
+#[test]
+fn a_folder_gets_markdown_csv_and_svg_figures_with_their_series() {
+    let dir = out_dir("out");
+    let output = report(&[FIXTURE, "--out", dir.to_str().unwrap()]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("![Fig. 7](fig7.svg)") && md.contains("![Fig. 8](fig8.svg)"));
+
+    let csv = std::fs::read_to_string(dir.join("configurations.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 1 + 9, "a header and nine configurations");
+    assert!(lines[0].starts_with("trees,b,d,method,"));
+    assert!(csv.contains("synthetic,5,24,with-updates,,12,,,512,"));
+
+    let texts = |file: &str| -> Vec<String> {
+        let svg = std::fs::read_to_string(dir.join(file)).unwrap();
+        let doc = roxmltree::Document::parse(&svg).expect("the figure is well-formed XML");
+        assert_eq!(doc.root_element().tag_name().name(), "svg");
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text().map(|t| t.trim().to_string()))
+            .collect()
+    };
+    let fig7 = texts("fig7.svg");
+    for expected in [
+        "this input (b, d, processes)",
+        "paper, shogi (b, d, processes)",
+        "(5, 24, 512)",
+        "(5, 24, 1536)",
+    ] {
+        assert!(
+            fig7.iter().any(|t| t == expected),
+            "fig7 lacks {expected:?}: {fig7:?}"
+        );
+    }
+    let fig8 = texts("fig8.svg");
+    for expected in [
+        "ideal",
+        "synthetic b=5 d=24 d'=12",
+        "paper, synthetic b=5 d=24 d'=12",
+        "shogi b=5 d=24 d'=10",
+        "paper, shogi b=5 d=24 d'=10",
+    ] {
+        assert!(
+            fig8.iter().any(|t| t == expected),
+            "fig8 lacks {expected:?}: {fig8:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn no_records_is_an_error() {
+    let dir = out_dir("empty");
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "not json\n").unwrap();
+    let output = report(&[empty.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no records in"));
+    let output = report(&["/nonexistent/records.jsonl"]);
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("cannot read /nonexistent/records.jsonl")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
