@@ -22,6 +22,22 @@ fn failed<E: std::fmt::Debug>(e: E) -> String {
     format!("drawing a figure failed: {e:?}")
 }
 
+/// The series' legend, top left.
+fn legend<'a, DB, X, Y>(chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>) -> Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(failed)
+}
+
 /// Fig. 7: one point per configuration run with and without updates,
 /// labelled (b, d, processes), and the paper's six points.
 pub fn updates(pairs: &[Pair]) -> Result<String, String> {
@@ -77,13 +93,7 @@ pub fn updates(pairs: &[Pair]) -> Result<String, String> {
             .map_err(failed)?
             .label("paper, shogi (b, d, processes)")
             .legend(|(x, y)| TriangleMarker::new((x + 10, y), 5, PAPER.filled()));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(failed)?;
+        legend(&mut chart)?;
         root.present().map_err(failed)?;
     }
     Ok(svg)
@@ -159,13 +169,7 @@ pub fn speedups(series: &[Series]) -> Result<String, String> {
                     .map_err(failed)?;
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(failed)?;
+        legend(&mut chart)?;
         root.present().map_err(failed)?;
     }
     Ok(svg)

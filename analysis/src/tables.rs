@@ -104,6 +104,15 @@ pub fn methods(summaries: &[Summary]) -> String {
     let mut out = String::new();
     for ((number, b, d, clock), mut members) in groups {
         let first = members[0];
+        // Sequential runs alone, there for the NegaScout tables' speedups.
+        let negascout_beside = summaries.iter().any(|s| {
+            let c = &s.config;
+            NEGASCOUT.contains(&c.method.as_str())
+                && (c.synthetic, c.b, c.d) == (first.config.synthetic, b, d)
+        });
+        if negascout_beside && members.iter().all(|s| s.config.method == "sequential") {
+            continue;
+        }
         members.sort_by_key(|s| {
             let c = &s.config;
             let order = METHOD_TABLE.iter().position(|m| *m == c.method);
