@@ -146,10 +146,17 @@ fn split_variants_count_task_searches() {
     };
     let mut searcher = Searcher::new(tree(3, 5), 1, options(Sharing::None));
     let result = searcher.search(Limits::depth(7), |_| {});
-    assert!(result.stats.task_searches > 0);
-    // Task searches happen at ply 3 only: never more than the 5^3 nodes there
-    // per root iteration, and at the final iteration only.
-    assert!(result.stats.task_searches <= 125);
+    let stats = result.stats;
+    // Task searches happen at ply 3 only: never more than the 5^3 nodes
+    // there per root iteration (depths 5 and 7 reach ply 3 with depth to go).
+    assert!(stats.task_searches > 0 && stats.task_searches <= 2 * 125);
+    assert!(stats.task_searches_last > 0 && stats.task_searches_last <= 125);
+    assert!(stats.task_searches_last < stats.task_searches, "{stats:?}");
+    // Depth 4: only the last iteration reaches ply 3.
+    let mut searcher = Searcher::new(tree(3, 5), 1, options(Sharing::None));
+    let stats = searcher.search(Limits::depth(4), |_| {}).stats;
+    assert!(stats.task_searches > 0);
+    assert_eq!(stats.task_searches_last, stats.task_searches);
 }
 
 #[test]

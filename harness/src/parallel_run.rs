@@ -132,6 +132,7 @@ pub fn search<G: Game + Clone + Send + 'static>(
         stats += r.stats;
         traffic += r.traffic;
         figures.tasks_finished += r.tasks_finished;
+        figures.searches_finished += r.searches_finished;
         figures.tasks_aborted += r.tasks_aborted;
         figures.tasks_full_window += r.tasks_full_window;
         figures.tasks_repeated += r.tasks_repeated;

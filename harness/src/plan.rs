@@ -42,7 +42,7 @@ pub enum Backend {
     Sim,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SharingArg {
     /// One worker table used everywhere (the §5.2 baseline).

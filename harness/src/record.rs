@@ -28,6 +28,8 @@ pub struct ParallelFigures {
     pub master_nodes: u64,
     pub tasks_sent: u64,
     pub tasks_finished: u64,
+    /// Finished searches of tasks at every depth.
+    pub searches_finished: u64,
     pub tasks_aborted: u64,
     pub tasks_full_window: u64,
     /// Full-depth searches of positions already searched to full depth.
@@ -50,7 +52,7 @@ pub struct ParallelFigures {
 
 /// The version of the sweep records' layout: a sweep reruns nothing whose
 /// record carries this version and its run key.
-pub const SCHEMA: u32 = 1;
+pub const SCHEMA: u32 = 2;
 
 #[derive(Serialize)]
 pub struct Record<'a> {

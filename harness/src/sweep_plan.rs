@@ -13,7 +13,9 @@
 //! methods = ["sequential", "with-updates", "negascout-eps"]
 //! ranks = [64, 256]           # parallel methods: ranks, the master included
 //! eps = [100]                 # negascout-eps
-//! share_plies = [4]           # with-share
+//! share_plies = [4]           # with-share (and sequential sharing "partial")
+//! sharing = ["full", "none"]  # sequential: the §5.2 variants at each d′
+//! full_windows = [false, true]  # with sharing: full windows at task roots
 //! [cluster]
 //! backend = "sim"             # sim (default), threads or mpi
 //! launcher = "mpirun -np {ranks}"   # mpi: how a search starts (the default)
@@ -58,6 +60,9 @@ struct Grid {
     d: Vec<u32>,
     #[serde(default)]
     d_prime: Vec<u32>,
+    /// Instead of d_prime: d − d′, the tasks' depth, for every d.
+    #[serde(default)]
+    task_depth: Vec<u32>,
     methods: Vec<Method>,
     #[serde(default)]
     ranks: Vec<usize>,
@@ -65,6 +70,16 @@ struct Grid {
     eps: Vec<i32>,
     #[serde(default = "default_share_plies")]
     share_plies: Vec<u32>,
+    /// Sequential: the §5.2 two-table variants at each d′ instead of the
+    /// plain search.
+    #[serde(default)]
+    sharing: Vec<SharingArg>,
+    #[serde(default = "default_full_windows")]
+    full_windows: Vec<bool>,
+}
+
+fn default_full_windows() -> Vec<bool> {
+    vec![false]
 }
 
 fn default_eps() -> Vec<i32> {
@@ -141,6 +156,12 @@ impl Run {
         if let Some(eps) = p.eps {
             s += &format!(" eps={eps}");
         }
+        if let Some(sharing) = p.sharing {
+            s += &format!(" sharing={}", format!("{sharing:?}").to_lowercase());
+        }
+        if p.full_windows {
+            s += " full_windows";
+        }
         if let Some(k) = p.share_plies {
             s += &format!(" share_plies={k}");
         }
@@ -208,8 +229,25 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
         }
     }
     let parallel = g.methods.iter().any(|&m| m != Method::Sequential);
-    if parallel && g.d_prime.is_empty() {
-        return Err("d_prime is needed for the parallel methods".into());
+    if !g.d_prime.is_empty() && !g.task_depth.is_empty() {
+        return Err("give d_prime or task_depth (= d − d′), not both".into());
+    }
+    let variants = !g.sharing.is_empty();
+    if (parallel || variants) && g.d_prime.is_empty() && g.task_depth.is_empty() {
+        return Err(format!(
+            "d_prime (or task_depth) is needed for the {}",
+            if parallel {
+                "parallel methods"
+            } else {
+                "sequential sharing variants"
+            }
+        ));
+    }
+    if variants && !g.methods.contains(&Method::Sequential) {
+        return Err("sharing is for the sequential method's §5.2 variants".into());
+    }
+    if !variants && g.full_windows != [false] {
+        return Err("full_windows needs sharing (the §5.2 variants)".into());
     }
     if parallel && g.ranks.is_empty() {
         return Err("ranks is needed for the parallel methods".into());
@@ -223,6 +261,11 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     let mut runs = Vec::new();
     for &b in &g.b {
         for &d in &g.d {
+            let d_primes: Vec<u32> = if g.task_depth.is_empty() {
+                g.d_prime.clone()
+            } else {
+                g.task_depth.iter().map(|&t| d.saturating_sub(t)).collect()
+            };
             for &method in &g.methods {
                 let point = Point {
                     b,
@@ -232,9 +275,31 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     ranks: 1,
                     eps: None,
                     share_plies: None,
+                    sharing: None,
+                    full_windows: false,
                 };
                 if method == Method::Sequential {
-                    runs.push(run(c, trees, point, node_cost)?);
+                    if !variants {
+                        runs.push(run(c, trees, point, node_cost)?);
+                    }
+                    for (&dp, &sharing, &full_windows) in
+                        product3(&d_primes, &g.sharing, &g.full_windows)
+                    {
+                        let plies = match sharing {
+                            SharingArg::Partial => g.share_plies.iter().map(|&k| Some(k)).collect(),
+                            _ => vec![None],
+                        };
+                        for k in plies {
+                            let point = Point {
+                                d_prime: Some(dp),
+                                sharing: Some(sharing),
+                                full_windows,
+                                share_plies: k,
+                                ..point
+                            };
+                            runs.push(run(c, trees, point, node_cost)?);
+                        }
+                    }
                     continue;
                 }
                 let eps: Vec<Option<i32>> = match method {
@@ -245,7 +310,7 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     Method::WithShare => g.share_plies.iter().map(|&k| Some(k)).collect(),
                     _ => vec![None],
                 };
-                for &dp in &g.d_prime {
+                for &dp in &d_primes {
                     for &ranks in &g.ranks {
                         for &e in &eps {
                             for &k in &plies {
@@ -327,6 +392,19 @@ struct Point {
     ranks: usize,
     eps: Option<i32>,
     share_plies: Option<u32>,
+    /// Sequential §5.2 variants.
+    sharing: Option<SharingArg>,
+    full_windows: bool,
+}
+
+/// Every (a, b, c) of three lists, the first varying slowest.
+fn product3<'a, A, B, C>(
+    a: &'a [A],
+    b: &'a [B],
+    c: &'a [C],
+) -> impl Iterator<Item = (&'a A, &'a B, &'a C)> {
+    a.iter()
+        .flat_map(move |x| b.iter().flat_map(move |y| c.iter().map(move |z| (x, y, z))))
 }
 
 /// The parameters that make a run's records what they are, for its key.
@@ -358,9 +436,9 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         method: p.method,
         negascout: false,
         d_prime: p.d_prime,
-        sharing: SharingArg::Full,
+        sharing: p.sharing.unwrap_or(SharingArg::Full),
         share_plies: p.share_plies.unwrap_or(4),
-        full_windows: false,
+        full_windows: p.full_windows,
         tt_mb: cl.tt_mb,
         eps: p.eps.unwrap_or(100),
         workers: ranks.saturating_sub(1).max(1),
@@ -465,6 +543,26 @@ mod tests {
     }
 
     #[test]
+    fn sequential_variants_expand_at_each_task_depth() {
+        let text = "[trees]\nkind = \"synthetic\"\nseeds = \"1\"\n[[grid]]\nb = [5]\n\
+                    d = [8, 10]\ntask_depth = [6]\nmethods = [\"sequential\"]\n\
+                    sharing = [\"full\", \"none\", \"partial\"]\nfull_windows = [false, true]\n\
+                    share_plies = [2, 4]";
+        let runs = parse(text, "fig9").unwrap();
+        // Per d: (full + none + partial at two plies) × two window kinds.
+        assert_eq!(runs.len(), 2 * 4 * 2);
+        let p = &runs[0].plan;
+        assert_eq!(
+            (p.d, p.d_prime, p.sharing),
+            (8, Some(2), Some(SharingArg::Full))
+        );
+        assert!(runs.iter().all(|r| r.plan.d - r.plan.d_prime.unwrap() == 6));
+        assert!(runs
+            .iter()
+            .any(|r| r.plan.full_windows && r.plan.share_plies == Some(4)));
+    }
+
+    #[test]
     fn bad_configs_name_the_key() {
         let cases = [
             (
@@ -488,6 +586,18 @@ mod tests {
             (format!("{SMALL}\n[cluster]\nlatency_us = -1.0"), "cluster"),
             (format!("{SMALL}\n[cluster]\ntt_mb = 100000000"), "tables"),
             (SMALL.replace("seeds = \"1-2\"", ""), "trees.seeds"),
+            (
+                SMALL.replace("d_prime = [4]", "d_prime = [4]\ntask_depth = [6]"),
+                "not both",
+            ),
+            (
+                SMALL.replace("d_prime = [4]", "d_prime = [4]\nfull_windows = [true]"),
+                "full_windows needs sharing",
+            ),
+            (
+                SMALL.replace("d_prime = [4]", "d_prime = [4]\nsharing = [\"everywhere\"]"),
+                "everywhere",
+            ),
         ];
         for (text, expected) in cases {
             let err = parse(&text, "bad.toml")

@@ -36,6 +36,9 @@ pub struct Outcome {
 pub struct Report {
     pub stats: Stats,
     pub tasks_finished: u64,
+    /// Finished searches of tasks at any depth (iterative deepening's
+    /// shallower ones too).
+    pub searches_finished: u64,
     pub tasks_aborted: u64,
     /// Finished at the full task depth with the window (−∞, +∞).
     pub tasks_full_window: u64,

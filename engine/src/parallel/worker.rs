@@ -350,6 +350,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
             report.leaves_aborted += leaves;
             continue;
         };
+        report.searches_finished += 1;
         if depth == task.depth {
             report.leaves_full += leaves;
             if !full_depth.insert(task.key) {

@@ -229,6 +229,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         let lines = self.limits.multipv.max(1);
         'deepening: while depth <= max_depth {
             self.root_depth = depth;
+            self.stats.task_searches_last = 0;
             self.root_excluded.clear();
             for line in 1..=lines {
                 let value = self.alphabeta(depth, 0, -INFINITE, INFINITE);
@@ -368,6 +369,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
                 }
                 if depth == task_depth {
                     self.stats.task_searches += 1;
+                    self.stats.task_searches_last += 1;
                     if split.full_windows {
                         (alpha, beta) = (-INFINITE, INFINITE);
                         full_window = true;

@@ -13,9 +13,12 @@ pub struct Stats {
     pub tt_hits: u64,
     /// Transposition-table hits that ended the node's search.
     pub tt_cutoffs: u64,
-    /// Searches of nodes at ply d′ with the full remaining depth d − d′
-    /// (the tasks of the parallel search); 0 without a table split.
+    /// Searches of nodes at ply d′ with the remaining depth of their root
+    /// iteration (the tasks of the parallel search), every iteration
+    /// counted; 0 without a table split.
     pub task_searches: u64,
+    /// The same in the last root iteration only (d − d′ to go).
+    pub task_searches_last: u64,
     /// The deepest ply reached (play mode: quiescence and extensions included).
     pub seldepth: u32,
 }
@@ -27,6 +30,7 @@ impl AddAssign for Stats {
         self.tt_hits += o.tt_hits;
         self.tt_cutoffs += o.tt_cutoffs;
         self.task_searches += o.task_searches;
+        self.task_searches_last += o.task_searches_last;
         self.seldepth = self.seldepth.max(o.seldepth);
     }
 }
