@@ -1,11 +1,16 @@
 //! `yomi-analysis`: the harness's result records as the paper's tables
 //! (geometric-mean times, speedups, mean leaves, idle times) and figures,
-//! beside seed 000's published numbers.
+//! and its §5 performance model, beside seed 000's published numbers.
 
+mod chart;
 mod comparisons;
 mod csv_out;
 mod figures;
 mod markdown;
+mod model;
+mod model_cmd;
+mod model_figures;
+mod model_tables;
 mod paper;
 mod records;
 mod report;
@@ -30,11 +35,15 @@ enum Command {
     /// Tables in the paper's layouts (Markdown and CSV) and Figs. 7–8 (SVG)
     /// from result records.
     Report(report::ReportArgs),
+    /// Seed 000 §5's performance model: Table 5 (tables, windows and tasks
+    /// factors, estimated against actual) and Figs. 9–11.
+    Model(model_cmd::ModelArgs),
 }
 
 fn main() {
     let result = match Cli::parse().command {
         Command::Report(args) => report::run(&args),
+        Command::Model(args) => model_cmd::run(&args),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

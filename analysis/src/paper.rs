@@ -130,6 +130,14 @@ const ROWS: &[Raw] = &[
     (7, false, 20, 14, 6, 1536, NSE, 100, 174.93, 278.82, 1210.0, 0.58, 88.08),
 ];
 
+/// Table 5 (1,536 processes, shogi, with updates): b, d, d′ and the
+/// table, windows and tasks factors, estimated and actual.
+pub const TABLE_5: [(u16, u32, u32, [f64; 5]); 3] = [
+    (5, 24, 12, [1.942, 2.877, 0.960, 5.362, 5.126]),
+    (20, 12, 6, [1.573, 2.863, 1.072, 4.829, 6.204]),
+    (20, 14, 6, [1.788, 2.328, 0.966, 4.021, 4.873]),
+];
+
 /// Every published row.
 pub fn rows() -> impl Iterator<Item = Row> {
     ROWS.iter().map(

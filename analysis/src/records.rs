@@ -29,10 +29,24 @@ pub struct Run {
     pub value: i32,
     pub leaves: u64,
     pub time_s: f64,
+    /// Sequential §5.2 variants: task-root searches, every iteration and
+    /// the last one (older records lack the latter).
+    #[serde(default)]
+    pub task_searches: u64,
+    #[serde(default)]
+    pub task_searches_last: Option<u64>,
     #[serde(default)]
     pub backend: Option<String>,
     #[serde(default)]
     pub workers: Option<usize>,
+    /// Parallel: searches finished at the full task depth, of those with
+    /// the full window, and finished at any depth (older records lack it).
+    #[serde(default)]
+    pub tasks_finished: Option<u64>,
+    #[serde(default)]
+    pub tasks_full_window: Option<u64>,
+    #[serde(default)]
+    pub searches_finished: Option<u64>,
     #[serde(default)]
     pub startup_idle_s: Option<f64>,
     #[serde(default)]
@@ -110,6 +124,28 @@ pub fn read(files: &[String]) -> Result<Reading, String> {
         }
     }
     Ok(reading)
+}
+
+/// [`read`], naming the lines left out on stderr; an error when no
+/// record is left.
+pub fn load(files: &[String]) -> Result<Reading, String> {
+    let reading = read(files)?;
+    for line in &reading.skipped {
+        eprintln!("warning: not a record, left out: {line}");
+    }
+    if reading.runs.is_empty() {
+        return Err(format!("no records in {}", files.join(", ")));
+    }
+    Ok(reading)
+}
+
+/// Writes `text` to `dir/name`, saying so on stderr.
+pub fn write(dir: &std::path::Path, name: &str, text: &str) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join(name);
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
 }
 
 #[cfg(test)]

@@ -20,25 +20,13 @@ pub struct ReportArgs {
 }
 
 pub fn run(args: &ReportArgs) -> Result<(), String> {
-    let reading = records::read(&args.files)?;
-    for line in &reading.skipped {
-        eprintln!("warning: not a record, left out: {line}");
-    }
-    if reading.runs.is_empty() {
-        return Err(format!("no records in {}", args.files.join(", ")));
-    }
+    let reading = records::load(&args.files)?;
     let (summaries, repeats) = summarise(&reading.runs);
     let Some(dir) = &args.out else {
         print!("{}", markdown(args, &reading, &summaries, repeats, &[]));
         return Ok(());
     };
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let write = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        eprintln!("wrote {}", path.display());
-        Ok::<(), String>(())
-    };
+    let write = |name: &str, text: &str| records::write(dir, name, text);
     let mut drawn = Vec::new();
     let pairs = comparisons::updates(&summaries);
     if !pairs.is_empty() {

@@ -1,0 +1,108 @@
+//! What every figure shares: an SVG page with a caption, axes with
+//! descriptions, a colour per series and the legend top left.
+
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
+use plotters::prelude::*;
+
+const SIZE: (u32, u32) = (720, 540);
+
+/// Colours of the input's series, in turn.
+pub const PALETTE: [RGBColor; 6] = [
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
+];
+
+/// The paper's points.
+pub const PAPER: RGBColor = RGBColor(0x7f, 0x7f, 0x7f);
+
+pub fn colour(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
+}
+
+pub fn failed<E: std::fmt::Debug>(e: E) -> String {
+    format!("drawing a figure failed: {e:?}")
+}
+
+/// An axis label: whole numbers from 10 up, else up to two decimals.
+fn tick(x: &f64) -> String {
+    if x.abs() >= 10.0 {
+        format!("{x:.0}")
+    } else {
+        let s = format!("{x:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+pub type Chart<'a, 'b, X, Y> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, Y>>;
+
+/// An SVG figure: `caption`, the axes (range, description), what `draw`
+/// puts on them, and the legend.
+pub fn svg<X, Y>(
+    caption: &str,
+    (x, x_desc): (X, &str),
+    (y, y_desc): (Y, &str),
+    draw: impl FnOnce(&mut Chart<X::CoordDescType, Y::CoordDescType>) -> Result<(), String>,
+) -> Result<String, String>
+where
+    X: AsRangedCoord<Value = f64>,
+    Y: AsRangedCoord<Value = f64>,
+    X::CoordDescType: ValueFormatter<f64>,
+    Y::CoordDescType: ValueFormatter<f64>,
+{
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(failed)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(caption, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(45)
+            .y_label_area_size(55)
+            .build_cartesian_2d(x, y)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
+            .draw()
+            .map_err(failed)?;
+        draw(&mut chart)?;
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .draw()
+            .map_err(failed)?;
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}
+
+/// A line through `points` with a dot at each, in the legend as `label`.
+pub fn line<X, Y>(
+    chart: &mut Chart<X, Y>,
+    points: &[(f64, f64)],
+    style: ShapeStyle,
+    label: String,
+) -> Result<(), String>
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    chart
+        .draw_series(LineSeries::new(points.iter().copied(), style))
+        .map_err(failed)?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
+    chart
+        .draw_series(points.iter().map(|&p| Circle::new(p, 3, style.filled())))
+        .map_err(failed)?;
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! `yomi-analysis model`: seed 000 §5's performance model from harness
+//! records — Table 5 and the data of Figs. 9 and 10 as Markdown, and with
+//! `--out` per-tree CSV and Figs. 9, 10 and 11 as SVG.
+
+use crate::model::{self, ConfigModel};
+use crate::records;
+use crate::{model_figures, model_tables};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct ModelArgs {
+    /// Result records: the §5.2 sequential variants (sharing full and none,
+    /// with and without full windows, at each d′) and parallel runs of the
+    /// same trees; several files combine.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// Write model.md, model.csv (per tree), fig9.svg, fig10.svg and
+    /// fig11.svg here instead of printing the Markdown.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(args: &ModelArgs) -> Result<(), String> {
+    let reading = records::load(&args.files)?;
+    let models = model::model(&reading.runs);
+    let ratios = model::variant_ratios(&reading.runs);
+    if models.is_empty() && ratios.is_empty() {
+        return Err(format!(
+            "{} hold no parallel runs and no sequential variants (records with d_prime)",
+            args.files.join(", ")
+        ));
+    }
+    let mut md = format!(
+        "## The performance model (seed 000 §5)\n\n{} records from {}.\n\n",
+        reading.runs.len(),
+        args.files.join(", ")
+    );
+    if !models.is_empty() {
+        md += &model_tables::table_5(&models);
+    }
+    md += &model_tables::variants(&ratios);
+    if !models.is_empty() {
+        md += &model_tables::full_window_share(&models);
+    }
+    let Some(dir) = &args.out else {
+        print!("{md}{}", model_tables::missing(&models));
+        return Ok(());
+    };
+    let write = |name: &str, text: &str| records::write(dir, name, text);
+    if !ratios.is_empty() {
+        write("fig9.svg", &model_figures::variants(&ratios)?)?;
+        md += "![Fig. 9](fig9.svg)\n\n";
+    }
+    if !models.is_empty() {
+        write("fig10.svg", &model_figures::full_window_share(&models)?)?;
+        write("fig11.svg", &model_figures::estimated_vs_actual(&models)?)?;
+        write("model.csv", &per_tree_csv(&models)?)?;
+        md += "![Fig. 10](fig10.svg)\n\n![Fig. 11](fig11.svg)\n\n";
+    }
+    md += &model_tables::missing(&models);
+    write("model.md", &md)
+}
+
+/// Every modelled tree's factors, both readings of tasks.
+fn per_tree_csv(models: &[ConfigModel]) -> Result<String, String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let failed = |e: csv::Error| format!("writing CSV failed: {e}");
+    w.write_record([
+        "trees",
+        "b",
+        "d",
+        "d_prime",
+        "method",
+        "processes",
+        "tree",
+        "r",
+        "table",
+        "windows",
+        "tasks",
+        "estimated",
+        "actual",
+        "tasks_every_search",
+        "estimated_every_search",
+    ])
+    .map_err(failed)?;
+    for m in models {
+        let c = &m.config;
+        for t in &m.trees {
+            let f = &t.full_depth;
+            w.write_record([
+                c.kind().to_string(),
+                c.b.to_string(),
+                c.d.to_string(),
+                c.d_prime.map_or(String::new(), |d| d.to_string()),
+                c.method.clone(),
+                c.ranks.to_string(),
+                t.tree.clone(),
+                t.r.to_string(),
+                f.table.to_string(),
+                f.windows.to_string(),
+                f.tasks.to_string(),
+                f.estimated.to_string(),
+                t.actual.to_string(),
+                t.every_search.tasks.to_string(),
+                t.every_search.estimated.to_string(),
+            ])
+            .map_err(failed)?;
+        }
+    }
+    let bytes = w
+        .into_inner()
+        .map_err(|e| format!("writing CSV failed: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| e.to_string())
+}

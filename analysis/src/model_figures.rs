@@ -1,0 +1,131 @@
+//! The performance model's figures as SVG: Fig. 9 (the sequential
+//! variants over the baseline against d), Fig. 10 (the full-window share
+//! against processes) and Fig. 11 (estimated against actual, per tree).
+
+use crate::chart::{self, colour, failed, line};
+use crate::model::{ConfigModel, VariantRatios};
+use plotters::prelude::*;
+use std::collections::BTreeMap;
+
+fn top(values: impl Iterator<Item = f64>) -> f64 {
+    values.fold(1.0f64, f64::max) * 1.15
+}
+
+/// Fig. 9: per tree set, b and d − d′, a line per variant against d.
+pub fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
+    type Pick = fn(&VariantRatios) -> Option<f64>;
+    let kinds: [(&str, Pick); 4] = [
+        ("no share", |v| v.none),
+        ("partial share", |v| v.partial),
+        ("full windows", |v| v.full),
+        ("no share, full windows", |v| v.none_full),
+    ];
+    let mut lines: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    for v in ratios {
+        let (synthetic, b, d, dp) = v.split;
+        let set = if synthetic { "synthetic" } else { "shogi" };
+        for (name, pick) in kinds {
+            if let Some(y) = pick(v) {
+                let label = format!("{name}: {set} b={b} d-d'={}", d - dp);
+                lines.entry(label).or_default().push((f64::from(d), y));
+            }
+        }
+    }
+    let (lo, hi) = ratios.iter().fold((f64::MAX, 0f64), |(lo, hi), v| {
+        (lo.min(f64::from(v.split.2)), hi.max(f64::from(v.split.2)))
+    });
+    let ymax = top(lines.values().flatten().map(|p| p.1));
+    chart::svg(
+        "Fig. 9: sequential variants over the two-table baseline",
+        ((lo - 1.0)..(hi + 1.0), "d"),
+        (0f64..ymax, "leaves / baseline leaves"),
+        |chart| {
+            for (i, (label, points)) in lines.into_iter().enumerate() {
+                line(chart, &points, colour(i).stroke_width(2), label)?;
+            }
+            Ok(())
+        },
+    )
+}
+
+/// Fig. 10: r against processes, a line per configuration.
+pub fn full_window_share(models: &[ConfigModel]) -> Result<String, String> {
+    let mut lines: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    for m in models {
+        let c = &m.config;
+        let label = format!(
+            "{} b={} d={} d'={} {}",
+            c.kind(),
+            c.b,
+            c.d,
+            c.d_prime.unwrap_or_default(),
+            c.method
+        );
+        lines.entry(label).or_default().push((c.ranks as f64, m.r));
+    }
+    let most = models
+        .iter()
+        .map(|m| m.config.ranks as f64)
+        .fold(2.0, f64::max)
+        * 1.5;
+    chart::svg(
+        "Fig. 10: tasks finished with full windows",
+        ((1f64..most).log_scale(), "processes"),
+        (0f64..1.05, "full-window tasks / tasks finished"),
+        |chart| {
+            for (i, (label, mut points)) in lines.into_iter().enumerate() {
+                points.sort_by(|a, b| a.0.total_cmp(&b.0));
+                line(chart, &points, colour(i).stroke_width(2), label)?;
+            }
+            Ok(())
+        },
+    )
+}
+
+/// Fig. 11: a point per tree, estimated against actual, a colour per
+/// configuration with its correlation, and the diagonal.
+pub fn estimated_vs_actual(models: &[ConfigModel]) -> Result<String, String> {
+    let most = top(models
+        .iter()
+        .flat_map(|m| &m.trees)
+        .flat_map(|t| [t.full_depth.estimated, t.actual]));
+    chart::svg(
+        "Fig. 11: estimated against actual increase of leaves",
+        (0f64..most, "estimated (table × windows × tasks)"),
+        (0f64..most, "actual (leaves / baseline leaves)"),
+        |chart| {
+            chart
+                .draw_series(LineSeries::new(
+                    [(0.0, 0.0), (most, most)],
+                    BLACK.stroke_width(1),
+                ))
+                .map_err(failed)?
+                .label("estimated = actual")
+                .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK));
+            for (i, m) in models.iter().filter(|m| !m.trees.is_empty()).enumerate() {
+                let c = &m.config;
+                let style = colour(i).filled();
+                let corr = m.corr.map_or("—".to_string(), |r| format!("{r:.2}"));
+                let label = format!(
+                    "{} b={} d={} d'={} {} ranks={}: corr {corr}",
+                    c.kind(),
+                    c.b,
+                    c.d,
+                    c.d_prime.unwrap_or_default(),
+                    c.method,
+                    c.ranks
+                );
+                chart
+                    .draw_series(
+                        m.trees
+                            .iter()
+                            .map(|t| Circle::new((t.full_depth.estimated, t.actual), 4, style)),
+                    )
+                    .map_err(failed)?
+                    .label(label)
+                    .legend(move |(x, y)| Circle::new((x + 10, y), 4, style));
+            }
+            Ok(())
+        },
+    )
+}

@@ -1,0 +1,173 @@
+//! The performance model's Markdown: Table 5 in the paper's layout with
+//! both readings of "tasks", the data of Figs. 9 and 10, and what inputs
+//! are missing.
+
+use crate::markdown::{optional, ratio, Table};
+use crate::model::{ConfigModel, VariantRatios};
+use crate::paper::TABLE_5;
+
+fn d_prime(m: &ConfigModel) -> String {
+    m.config.d_prime.map_or(String::new(), |d| d.to_string())
+}
+
+/// Table 5: per parallel configuration, the factors' means, their product
+/// and the actual increase, the paper's row beside it where it has one.
+pub fn table_5(models: &[ConfigModel]) -> String {
+    let mut table = Table::new(&[
+        "trees",
+        "b",
+        "d",
+        "d′",
+        "method",
+        "processes",
+        "modelled",
+        "r",
+        "table",
+        "windows",
+        "tasks",
+        "estimated",
+        "actual",
+        "corr",
+        "tasks (every search)",
+        "estimated (every search)",
+        "paper: table / windows / tasks / estimated / actual",
+    ]);
+    for m in models {
+        let c = &m.config;
+        let paper = TABLE_5
+            .iter()
+            .find(|p| {
+                !c.synthetic
+                    && (p.0, p.1, Some(p.2), c.ranks, c.method.as_str())
+                        == (c.b, c.d, c.d_prime, 1536, "with-updates")
+            })
+            .map_or("—".to_string(), |p| {
+                p.3.iter()
+                    .map(|x| format!("{x:.3}"))
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            });
+        let some = !m.trees.is_empty();
+        let cell = |x: f64| optional(some.then_some(x), ratio);
+        table.row(vec![
+            c.kind().to_string(),
+            c.b.to_string(),
+            c.d.to_string(),
+            d_prime(m),
+            c.method.clone(),
+            c.ranks.to_string(),
+            format!("{} of {}", m.trees.len(), m.trees.len() + m.missing.len()),
+            format!("{:.3}", m.r),
+            cell(m.full_depth.table),
+            cell(m.full_depth.windows),
+            cell(m.full_depth.tasks),
+            cell(m.full_depth.estimated),
+            cell(m.actual),
+            optional(m.corr, |x| format!("{x:.2}")),
+            cell(m.every_search.tasks),
+            cell(m.every_search.estimated),
+            paper,
+        ]);
+    }
+    format!(
+        "### Table 5 layout: the increase of leaves by factor\n\n\
+         Per configuration, means over the modelled trees: r, the share of full-depth tasks \
+         finished with the window (−∞, ∞) (pooled); table = (1 − r)·t_n + r·t_f; windows = \
+         (1 − r) + r·w; tasks = tasks finished at the full depth over the sequential search's \
+         task-root searches of its last iteration; estimated = their product; actual = mean \
+         leaves over the two-table baseline's mean leaves; corr = Pearson's correlation of \
+         per-tree estimated and actual (Fig. 11). The last two columns read tasks as every \
+         finished search over the task-root searches of every iteration.\n\n{}\n",
+        table.render()
+    )
+}
+
+/// Fig. 9's data: the sequential variants over the baseline.
+pub fn variants(ratios: &[VariantRatios]) -> String {
+    if ratios.is_empty() {
+        return String::new();
+    }
+    let mut table = Table::new(&[
+        "trees",
+        "b",
+        "d − d′",
+        "d",
+        "d′",
+        "trees run",
+        "no share",
+        "partial share",
+        "full windows",
+        "no share, full windows",
+    ]);
+    for v in ratios {
+        let (synthetic, b, d, dp) = v.split;
+        table.row(vec![
+            if synthetic { "synthetic" } else { "shogi" }.to_string(),
+            b.to_string(),
+            (d - dp).to_string(),
+            d.to_string(),
+            dp.to_string(),
+            v.trees.to_string(),
+            optional(v.none, ratio),
+            optional(v.partial, ratio),
+            optional(v.full, ratio),
+            optional(v.none_full, ratio),
+        ]);
+    }
+    format!(
+        "### Fig. 9 data: the sequential variants' leaves over the two-table baseline's\n\n\
+         Mean leaves over the baseline's mean leaves, on the trees that ran both. t_n is the \
+         no-share column, w the full-windows one, t_f the last over the full-windows one.\n\n{}\n",
+        table.render()
+    )
+}
+
+/// Fig. 10's data: r by processes.
+pub fn full_window_share(models: &[ConfigModel]) -> String {
+    let mut table = Table::new(&["trees", "b", "d", "d′", "method", "processes", "r"]);
+    for m in models {
+        let c = &m.config;
+        table.row(vec![
+            c.kind().to_string(),
+            c.b.to_string(),
+            c.d.to_string(),
+            d_prime(m),
+            c.method.clone(),
+            c.ranks.to_string(),
+            format!("{:.3}", m.r),
+        ]);
+    }
+    format!(
+        "### Fig. 10 data: tasks finished with full windows over all tasks finished\n\n{}\n",
+        table.render()
+    )
+}
+
+/// Trees a configuration could not be modelled on, and why.
+pub fn missing(models: &[ConfigModel]) -> String {
+    let lines: Vec<String> = models
+        .iter()
+        .flat_map(|m| {
+            let c = &m.config;
+            m.missing.iter().map(move |(tree, lack)| {
+                format!(
+                    "- {} b={} d={} d'={} {} ranks={}: {tree} lacks the {lack}",
+                    c.kind(),
+                    c.b,
+                    c.d,
+                    d_prime(m),
+                    c.method,
+                    c.ranks
+                )
+            })
+        })
+        .collect();
+    if lines.is_empty() {
+        return "### Missing inputs\n\nNone: every tree of every configuration is modelled.\n"
+            .into();
+    }
+    format!(
+        "### Missing inputs\n\nLeft out of the means above:\n\n{}\n",
+        lines.join("\n")
+    )
+}

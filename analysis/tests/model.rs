@@ -1,0 +1,182 @@
+//! `yomi-analysis model`: the §5 factors on hand-made records whose
+//! answers are worked out here (r = ½, 0 and 1; a tree lacking an input),
+//! and on the records of `configs/smoke-model.toml` swept by the harness.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn analysis(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_yomi-analysis"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("yomi-analysis runs")
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("yomi-model-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn pearson(pairs: &[(f64, f64)]) -> f64 {
+    let n = pairs.len() as f64;
+    let (sx, sy) = pairs
+        .iter()
+        .fold((0.0, 0.0), |(a, b), p| (a + p.0, b + p.1));
+    let (mx, my) = (sx / n, sy / n);
+    let cov: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let vx: f64 = pairs.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let vy: f64 = pairs.iter().map(|p| (p.1 - my).powi(2)).sum();
+    cov / (vx * vy).sqrt()
+}
+
+#[test]
+fn factors_means_and_correlation_on_hand_made_records() {
+    let dir = out_dir("fixture");
+    let output = analysis(&[
+        "model",
+        "tests/fixtures/model.jsonl",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+
+    // Per tree (model.csv): leaves of the baseline B, no sharing N, full
+    // windows F, both NF; tasks T (last iteration), TA (every iteration);
+    // parallel leaves L, tasks finished f (fw of them full-window), s
+    // searches finished at any depth.
+    // #1: B 100, N 200, F 400, NF 600, T 10, TA 30, L 500, f 10, fw 5, s 40.
+    //   r = 0.5, t_n = 2, t_f = 1.5, w = 4: table 1.75, windows 2.5, tasks 1.
+    // #2: B 200, N 300, F 400, NF 800, T 20, TA 50, L 800, f 30, fw 0, s 60.
+    //   r = 0: table = t_n = 1.5, windows 1, tasks 1.5.
+    // #3: B 50, N 100, F 150, NF 150, T 5, TA 10, L 400, f 5, fw 5, s 10.
+    //   r = 1: table = t_f = 1, windows = w = 3, tasks 1.
+    let expected = [
+        ("#1", 0.5, 1.75, 2.5, 1.0, 5.0, 40.0 / 30.0),
+        ("#2", 0.0, 1.5, 1.0, 1.5, 4.0, 60.0 / 50.0),
+        ("#3", 1.0, 1.0, 3.0, 1.0, 8.0, 1.0),
+    ];
+    let csv = std::fs::read_to_string(dir.join("model.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 3, "tree #4 lacks an input: not modelled\n{csv}");
+    let close = |cell: &str, x: f64| (cell.parse::<f64>().unwrap() - x).abs() < 1e-9;
+    let mut pairs = Vec::new();
+    for (row, (tree, r, table, windows, tasks, actual, every)) in rows.iter().zip(expected) {
+        assert!(row[6].ends_with(tree), "{row:?}");
+        let estimated = table * windows * tasks;
+        for (cell, x) in [
+            (row[7], r),
+            (row[8], table),
+            (row[9], windows),
+            (row[10], tasks),
+        ] {
+            assert!(close(cell, x), "{tree}: {cell} ≠ {x}");
+        }
+        assert!(
+            close(row[11], estimated) && close(row[12], actual),
+            "{row:?}"
+        );
+        assert!(
+            close(row[13], every) && close(row[14], table * windows * every),
+            "{row:?}"
+        );
+        pairs.push((estimated, actual));
+    }
+
+    // Table 5: means of the factors, their product; actual = mean leaves
+    // over mean baseline leaves; r pooled over all four trees' tasks.
+    let md = std::fs::read_to_string(dir.join("model.md")).unwrap();
+    let (table, windows, tasks) = ((1.75 + 1.5 + 1.0) / 3.0, (2.5 + 1.0 + 3.0) / 3.0, 3.5 / 3.0);
+    let actual = (500.0 + 800.0 + 400.0) / (100.0 + 200.0 + 50.0);
+    let row = format!(
+        "| shogi | 5 | 24 | 12 | with-updates | 1536 | 3 of 4 | {:.3} | {table:.2} | {windows:.2} | {tasks:.2} | {:.2} | {actual:.2} | {:.2} |",
+        10.0 / 55.0,
+        table * windows * tasks,
+        pearson(&pairs)
+    );
+    assert!(md.contains(&row), "{row}\nnot in\n{md}");
+    assert!(
+        md.contains("1.942 / 2.877 / 0.960 / 5.362 / 5.126"),
+        "the paper's row beside it"
+    );
+    assert!(md.contains("sfen#4 lacks the sequential no-sharing full-window run"));
+
+    for (file, expected) in [
+        ("fig9.svg", "no share: shogi b=5 d-d'=12"),
+        ("fig10.svg", "shogi b=5 d=24 d'=12 with-updates"),
+        ("fig11.svg", "estimated = actual"),
+    ] {
+        let svg = std::fs::read_to_string(dir.join(file)).unwrap();
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        let found = doc
+            .descendants()
+            .filter_map(|n| n.text())
+            .any(|t| t.trim() == expected);
+        assert!(found, "{file} lacks {expected:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The harness binary, built beside this one by `cargo test --workspace`.
+fn harness() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
+    let harness = dir.join("yomi-harness");
+    assert!(
+        harness.exists(),
+        "{} is missing: run the workspace's tests (cargo test --workspace builds it)",
+        harness.display()
+    );
+    harness
+}
+
+#[test]
+fn the_smoke_model_sweep_gives_finite_estimates_and_actuals() {
+    let dir = out_dir("smoke");
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("smoke-model.jsonl");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let sweep = Command::new(harness())
+        .args(["sweep", "configs/smoke-model.toml", "--out"])
+        .arg(&records)
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(
+        sweep.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sweep.stderr)
+    );
+    let output = analysis(&["model", records.to_str().unwrap()]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let md = String::from_utf8(output.stdout).unwrap();
+    let row: Vec<&str> = md
+        .lines()
+        .find(|l| l.starts_with("| synthetic | 5 | 10 | 4 | with-updates | 16 |"))
+        .unwrap_or_else(|| panic!("no Table 5 row in\n{md}"))
+        .split('|')
+        .map(str::trim)
+        .collect();
+    assert_eq!(row[7], "3 of 3");
+    // estimated and actual, and both readings' tasks and estimate.
+    for i in [9, 10, 11, 12, 13, 15, 16] {
+        let x: f64 = row[i]
+            .parse()
+            .unwrap_or_else(|_| panic!("column {i}: {:?}", row[i]));
+        assert!(x.is_finite() && x > 0.0, "column {i}: {x}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
