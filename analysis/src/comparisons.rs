@@ -144,24 +144,43 @@ pub fn speedups(summaries: &[Summary]) -> Vec<Series> {
         .collect()
 }
 
-/// Fig. 7's published points: (label, time ratio, leaf ratio), the ratios
-/// of Tables 2 and 3's rows with and without updates.
-pub fn paper_updates() -> Vec<(String, f64, f64)> {
+/// A published ratio: the paper's `first` row over its `second` row of
+/// the same configuration.
+#[derive(Clone, Debug)]
+pub struct PaperPair {
+    pub row: paper::Row,
+    pub time_ratio: f64,
+    pub leaf_ratio: f64,
+}
+
+impl PaperPair {
+    /// (b, d, processes), as the paper labels Fig. 7's points.
+    pub fn label(&self) -> String {
+        format!("({}, {}, {})", self.row.b, self.row.d, self.row.ranks)
+    }
+}
+
+/// The paper's ratios of `first` over `second` (Table 4: with share over
+/// with updates; Fig. 7: with updates over without), from Tables 1–3.
+pub fn paper_pairs(first: &str, second: &str) -> Vec<PaperPair> {
     paper::rows()
-        .filter(|r| r.method == "with-updates" && r.table <= 3 && !r.synthetic)
-        .filter_map(|w| {
-            let wo = paper::find(
-                w.synthetic,
-                w.b,
-                w.d,
-                w.d_prime,
-                w.ranks,
-                "without-updates",
-                None,
-            )?;
-            let label = format!("({}, {}, {})", w.b, w.d, w.ranks);
-            Some((label, w.time_s / wo.time_s, w.leaves_m / wo.leaves_m))
+        .filter(|r| r.method == first && r.table <= 3)
+        .filter_map(|a| {
+            let b = paper::find(a.synthetic, a.b, a.d, a.d_prime, a.ranks, second, None)?;
+            Some(PaperPair {
+                row: a,
+                time_ratio: a.time_s / b.time_s,
+                leaf_ratio: a.leaves_m / b.leaves_m,
+            })
         })
+        .collect()
+}
+
+/// Fig. 7's published points: shogi, with updates over without.
+pub fn paper_updates() -> Vec<PaperPair> {
+    paper_pairs("with-updates", "without-updates")
+        .into_iter()
+        .filter(|p| !p.row.synthetic)
         .collect()
 }
 
@@ -173,8 +192,16 @@ mod tests {
     fn fig_7_has_the_papers_six_shogi_points() {
         let points = paper_updates();
         assert_eq!(points.len(), 6);
+        assert_eq!(
+            paper_pairs("with-share", "with-updates").len(),
+            9,
+            "Table 4's rows"
+        );
         // b = 5, d = 24 at 1,536: "the search time is roughly halved".
-        let (_, time, leaves) = points.iter().find(|p| p.0 == "(5, 24, 1536)").unwrap();
-        assert!((time - 0.391).abs() < 0.001 && (leaves - 0.561).abs() < 0.001);
+        let p = points
+            .iter()
+            .find(|p| p.label() == "(5, 24, 1536)")
+            .unwrap();
+        assert!((p.time_ratio - 0.391).abs() < 0.001 && (p.leaf_ratio - 0.561).abs() < 0.001);
     }
 }

@@ -13,7 +13,7 @@ pub fn updates(pairs: &[Pair]) -> Result<String, String> {
     let top = pairs
         .iter()
         .flat_map(|p| [p.time_ratio, p.leaf_ratio])
-        .chain(paper.iter().flat_map(|p| [p.1, p.2]))
+        .chain(paper.iter().flat_map(|p| [p.time_ratio, p.leaf_ratio]))
         .fold(1.0f64, f64::max)
         * 1.1;
     chart::svg(
@@ -34,13 +34,13 @@ pub fn updates(pairs: &[Pair]) -> Result<String, String> {
                 .label("this input (b, d, processes)")
                 .legend(move |(x, y)| Circle::new((x + 10, y), 4, ours.filled()));
             chart
-                .draw_series(paper.iter().enumerate().map(|(i, (label, t, l))| {
+                .draw_series(paper.iter().enumerate().map(|(i, p)| {
                     // Labels alternately below and above: the points crowd.
                     let dy = if i % 2 == 0 { 2 } else { -14 };
                     let font = ("sans-serif", 11).into_font().color(&PAPER);
-                    EmptyElement::at((*t, *l))
+                    EmptyElement::at((p.time_ratio, p.leaf_ratio))
                         + TriangleMarker::new((0, 0), 5, PAPER.filled())
-                        + Text::new(label.clone(), (6, dy), font)
+                        + Text::new(p.label(), (6, dy), font)
                 }))
                 .map_err(failed)?
                 .label("paper, shogi (b, d, processes)")

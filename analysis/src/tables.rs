@@ -6,7 +6,7 @@ use crate::comparisons::{self, Pair};
 use crate::markdown::{millions, optional, ratio, time, Table};
 use crate::paper;
 use crate::summary::Summary;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 const METHOD_TABLE: &[&str] = &[
     "sequential",
@@ -60,20 +60,43 @@ fn header<'a>(first: &[&'a str]) -> Vec<&'a str> {
     first.iter().chain(FIGURES).copied().collect()
 }
 
-/// Where no run matches a published configuration: which ones the paper ran.
-fn paper_note(table: u8, matched: bool) -> String {
-    if matched {
+/// Where no run matches a published configuration: the paper's table
+/// itself, once per report, to read ours against.
+fn paper_note(table: u8, matched: bool, shown: &mut BTreeSet<u8>) -> String {
+    if matched || !shown.insert(table) {
         return String::new();
     }
-    let mut configs: Vec<String> = paper::rows()
-        .filter(|r| r.table == table && r.d_prime.is_some())
-        .map(|r| format!("b = {}, d = {}", r.b, r.d))
-        .collect();
-    configs.dedup();
+    let mut t = Table::new(&[
+        "b",
+        "d",
+        "d′",
+        "processes",
+        "method",
+        "ε",
+        "search time [s]",
+        "speedup",
+        "leaves [×10⁶]",
+        "start-up idle [s]",
+        "other idle [s]",
+    ]);
+    for r in paper::rows().filter(|r| r.table == table) {
+        t.row(vec![
+            r.b.to_string(),
+            r.d.to_string(),
+            r.d_prime.map_or(String::new(), |d| d.to_string()),
+            r.ranks.to_string(),
+            label(r.method).to_string(),
+            r.eps.map_or(String::new(), |e| e.to_string()),
+            time(r.time_s),
+            ratio(r.speedup),
+            millions(r.leaves_m * 1e6),
+            optional(r.startup_idle_s, time),
+            optional(r.other_idle_s, time),
+        ]);
+    }
     format!(
-        "\nNo configuration here is one the paper ran for its Table {table} ({}; see `configs/paper/`), \
-         so its columns are empty.\n",
-        configs.join("; ")
+        "\nNo configuration here is one the paper ran (`configs/paper/` has its grids); its Table {table}, for comparison:\n\n{}",
+        t.render()
     )
 }
 
@@ -102,6 +125,7 @@ pub fn methods(summaries: &[Summary]) -> String {
         }
     }
     let mut out = String::new();
+    let mut shown = BTreeSet::new();
     for ((number, b, d, clock), mut members) in groups {
         let first = members[0];
         // Sequential runs alone, there for the NegaScout tables' speedups.
@@ -149,7 +173,7 @@ pub fn methods(summaries: &[Summary]) -> String {
             first.config.kind(),
             network.map_or(String::new(), |n| format!("; network {n}")),
             table.render(),
-            paper_note(number, matched)
+            paper_note(number, matched, &mut shown)
         );
     }
     out
@@ -177,6 +201,7 @@ pub fn negascout(summaries: &[Summary]) -> String {
             .push(s);
     }
     let mut out = String::new();
+    let mut shown = BTreeSet::new();
     for ((number, b, d, d_prime, clock, network), mut members) in groups {
         members.sort_by_key(|s| (s.config.ranks, s.config.method.clone(), s.config.eps));
         let best: BTreeMap<usize, f64> = members
@@ -208,7 +233,7 @@ pub fn negascout(summaries: &[Summary]) -> String {
             members[0].config.kind(),
             d_prime.unwrap_or_default(),
             table.render(),
-            paper_note(number, matched)
+            paper_note(number, matched, &mut shown)
         );
     }
     out
@@ -245,6 +270,27 @@ fn pair_table(pairs: &[Pair], ratio_names: [&str; 2]) -> Table {
     table
 }
 
+/// The paper's ratios, where no pair of runs here matches one of them.
+fn paper_pairs(pairs: &[Pair], published: &[comparisons::PaperPair]) -> String {
+    if pairs.iter().any(|p| p.paper.is_some()) {
+        return String::new();
+    }
+    let mut t = Table::new(&["trees", "b", "d", "d′", "processes", "time", "leaves"]);
+    for p in published {
+        let r = &p.row;
+        t.row(vec![
+            if r.synthetic { "synthetic" } else { "shogi" }.to_string(),
+            r.b.to_string(),
+            r.d.to_string(),
+            r.d_prime.map_or(String::new(), |d| d.to_string()),
+            r.ranks.to_string(),
+            ratio(p.time_ratio),
+            ratio(p.leaf_ratio),
+        ]);
+    }
+    format!("\nThe paper's, for comparison:\n\n{}", t.render())
+}
+
 /// Table 4: with shared tables over without (with updates).
 pub fn sharing(summaries: &[Summary]) -> String {
     let pairs = comparisons::sharing(summaries);
@@ -252,10 +298,12 @@ pub fn sharing(summaries: &[Summary]) -> String {
         return String::new();
     }
     let table = pair_table(&pairs, ["ratio of search time", "ratio of leaves"]);
+    let published = comparisons::paper_pairs("with-share", "with-updates");
     format!(
         "### Table 4 layout: improvements by sharing transposition tables\n\n\
-         Geometric-mean time and mean leaves with share over with updates, on the trees both ran.\n\n{}\n",
-        table.render()
+         Geometric-mean time and mean leaves with share over with updates, on the trees both ran.\n\n{}{}\n",
+        table.render(),
+        paper_pairs(&pairs, &published)
     )
 }
 
@@ -269,8 +317,12 @@ pub fn updates(summaries: &[Summary]) -> String {
     format!(
         "### Fig. 7 data: with dynamic updates over without\n\n\
          Geometric-mean time and mean leaves with updates over without, on the trees both ran \
-         (below 1: the updates pay).\n\n{}\n",
-        table.render()
+         (below 1: the updates pay).\n\n{}{}\n",
+        table.render(),
+        paper_pairs(
+            &pairs,
+            &comparisons::paper_pairs("with-updates", "without-updates")
+        )
     )
 }
 
