@@ -261,10 +261,15 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     let mut runs = Vec::new();
     for &b in &g.b {
         for &d in &g.d {
+            if let Some(t) = g.task_depth.iter().find(|&&t| t >= d) {
+                return Err(format!(
+                    "task_depth = {t} leaves the master no plies at d = {d}: it must be below d"
+                ));
+            }
             let d_primes: Vec<u32> = if g.task_depth.is_empty() {
                 g.d_prime.clone()
             } else {
-                g.task_depth.iter().map(|&t| d.saturating_sub(t)).collect()
+                g.task_depth.iter().map(|&t| d - t).collect()
             };
             for &method in &g.methods {
                 let point = Point {
@@ -589,6 +594,10 @@ mod tests {
             (
                 SMALL.replace("d_prime = [4]", "d_prime = [4]\ntask_depth = [6]"),
                 "not both",
+            ),
+            (
+                SMALL.replace("d_prime = [4]", "task_depth = [10]"),
+                "task_depth = 10 leaves the master no plies at d = 8",
             ),
             (
                 SMALL.replace("d_prime = [4]", "d_prime = [4]\nfull_windows = [true]"),
