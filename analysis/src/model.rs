@@ -86,6 +86,9 @@ pub struct TreeModel {
     pub every_search: Factors,
     /// Parallel leaves over the baseline's.
     pub actual: f64,
+    /// The share of the parallel leaves spent on positions never finished
+    /// at the full task depth, which the three factors leave out.
+    pub unfinished: f64,
     pub leaves: f64,
     pub baseline_leaves: f64,
 }
@@ -104,6 +107,11 @@ pub struct ConfigModel {
     pub every_search: Factors,
     /// Mean parallel leaves over mean baseline leaves.
     pub actual: f64,
+    /// The leaves' share spent on positions never finished at the full
+    /// depth (pooled), and the full-depth estimate scaled up by it:
+    /// estimated / (1 − unfinished).
+    pub unfinished: f64,
+    pub with_unfinished: f64,
     /// Pearson correlation of per-tree estimated (full-depth reading) and
     /// actual; `None` below three trees.
     pub corr: Option<f64>,
@@ -157,6 +165,7 @@ fn tree_model(run: &Run, v: Option<&Variants>) -> Result<TreeModel, String> {
         full_depth: factors(r, t_n, t_f, w, finished as f64 / last as f64),
         every_search: factors(r, t_n, t_f, w, searches as f64 / base.task_searches as f64),
         actual: ratio(run, base),
+        unfinished: run.leaves_unfinished.unwrap_or(0) as f64 / (run.leaves as f64).max(1.0),
         leaves: run.leaves as f64,
         baseline_leaves: base.leaves as f64,
     })
@@ -203,10 +212,15 @@ pub fn model(runs: &[Run]) -> Vec<ConfigModel> {
                 .iter()
                 .map(|t| (t.full_depth.estimated, t.actual))
                 .collect();
+            let full_depth = mean_factors(&trees, |t| t.full_depth);
+            let unfinished = trees.iter().map(|t| t.unfinished * t.leaves).sum::<f64>()
+                / trees.iter().map(|t| t.leaves).sum::<f64>().max(1.0);
             ConfigModel {
                 config,
                 r: full as f64 / finished.max(1) as f64,
-                full_depth: mean_factors(&trees, |t| t.full_depth),
+                unfinished,
+                with_unfinished: full_depth.estimated / (1.0 - unfinished).max(1e-9),
+                full_depth,
                 every_search: mean_factors(&trees, |t| t.every_search),
                 actual: mean(trees.iter().map(|t| t.leaves))
                     / mean(trees.iter().map(|t| t.baseline_leaves)).max(1.0),

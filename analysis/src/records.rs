@@ -47,6 +47,10 @@ pub struct Run {
     pub tasks_full_window: Option<u64>,
     #[serde(default)]
     pub searches_finished: Option<u64>,
+    /// Parallel: worker leaves on positions never finished at the full
+    /// task depth (speculative work §5's model leaves out).
+    #[serde(default)]
+    pub leaves_unfinished: Option<u64>,
     #[serde(default)]
     pub startup_idle_s: Option<f64>,
     #[serde(default)]

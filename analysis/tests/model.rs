@@ -171,8 +171,9 @@ fn the_smoke_model_sweep_gives_finite_estimates_and_actuals() {
         .map(str::trim)
         .collect();
     assert_eq!(row[7], "3 of 3");
-    // estimated and actual, and both readings' tasks and estimate.
-    for i in [9, 10, 11, 12, 13, 15, 16] {
+    // The factors, estimated and actual, the estimate with unfinished work,
+    // and the other reading of tasks and its estimate.
+    for i in [9, 10, 11, 12, 13, 16, 17, 18] {
         let x: f64 = row[i]
             .parse()
             .unwrap_or_else(|_| panic!("column {i}: {:?}", row[i]));
