@@ -11,7 +11,8 @@ fn top(values: impl Iterator<Item = f64>) -> f64 {
     values.fold(1.0f64, f64::max) * 1.15
 }
 
-/// Fig. 9: per tree set, b and d − d′, a line per variant against d.
+/// Fig. 9: a colour per variant, a line per tree set, b and d − d′
+/// (named at its last point) against d.
 pub fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
     type Pick = fn(&VariantRatios) -> Option<f64>;
     let kinds: [(&str, Pick); 4] = [
@@ -20,28 +21,46 @@ pub fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
         ("full windows", |v| v.full),
         ("no share, full windows", |v| v.none_full),
     ];
-    let mut lines: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    // (variant, trees) → points.
+    let mut lines: BTreeMap<(usize, String), Vec<(f64, f64)>> = BTreeMap::new();
     for v in ratios {
         let (synthetic, b, d, dp) = v.split;
         let set = if synthetic { "synthetic" } else { "shogi" };
-        for (name, pick) in kinds {
+        for (k, (_, pick)) in kinds.iter().enumerate() {
             if let Some(y) = pick(v) {
-                let label = format!("{name}: {set} b={b} d-d'={}", d - dp);
-                lines.entry(label).or_default().push((f64::from(d), y));
+                let trees = format!("{set} b={b} d-d'={}", d - dp);
+                lines.entry((k, trees)).or_default().push((f64::from(d), y));
             }
         }
     }
     let (lo, hi) = ratios.iter().fold((f64::MAX, 0f64), |(lo, hi), v| {
         (lo.min(f64::from(v.split.2)), hi.max(f64::from(v.split.2)))
     });
-    let ymax = top(lines.values().flatten().map(|p| p.1));
+    // Room above the lines for the legend.
+    let ymax = top(lines.values().flatten().map(|p| p.1)) * 1.4;
     chart::svg(
         "Fig. 9: sequential variants over the two-table baseline",
-        ((lo - 1.0)..(hi + 1.0), "d"),
+        ((lo - 1.0)..(hi + 3.0), "d"),
         (0f64..ymax, "leaves / baseline leaves"),
         |chart| {
-            for (i, (label, points)) in lines.into_iter().enumerate() {
-                line(chart, &points, colour(i).stroke_width(2), label)?;
+            let mut named = [false; 4];
+            for ((k, trees), points) in lines {
+                let style = colour(k).stroke_width(2);
+                let series = chart
+                    .draw_series(LineSeries::new(points.iter().copied(), style))
+                    .map_err(failed)?;
+                if !std::mem::replace(&mut named[k], true) {
+                    series
+                        .label(kinds[k].0)
+                        .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
+                }
+                chart
+                    .draw_series(points.iter().map(|&p| Circle::new(p, 3, style.filled())))
+                    .map_err(failed)?;
+                let last = points[points.len() - 1];
+                chart
+                    .draw_series([Text::new(trees, last, ("sans-serif", 10))])
+                    .map_err(failed)?;
             }
             Ok(())
         },

@@ -111,7 +111,8 @@ fn factors_means_and_correlation_on_hand_made_records() {
     assert!(md.contains("sfen#4 lacks the sequential no-sharing full-window run"));
 
     for (file, expected) in [
-        ("fig9.svg", "no share: shogi b=5 d-d'=12"),
+        ("fig9.svg", "no share, full windows"),
+        ("fig9.svg", "shogi b=5 d-d'=12"),
         ("fig10.svg", "shogi b=5 d=24 d'=12 with-updates"),
         ("fig11.svg", "estimated = actual"),
     ] {
