@@ -7,13 +7,19 @@ use plotters::prelude::*;
 const SIZE: (u32, u32) = (720, 540);
 
 /// Colours of the input's series, in turn.
-pub const PALETTE: [RGBColor; 6] = [
+pub const PALETTE: [RGBColor; 12] = [
     RGBColor(0x1f, 0x77, 0xb4),
     RGBColor(0xd6, 0x27, 0x28),
     RGBColor(0x2c, 0xa0, 0x2c),
     RGBColor(0xff, 0x7f, 0x0e),
     RGBColor(0x94, 0x67, 0xbd),
     RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0xbc, 0xbd, 0x22),
+    RGBColor(0x17, 0xbe, 0xcf),
+    RGBColor(0x39, 0x3b, 0x79),
+    RGBColor(0x63, 0x79, 0x39),
+    RGBColor(0xad, 0x49, 0x4a),
 ];
 
 /// The paper's points.
@@ -40,8 +46,9 @@ fn tick(x: &f64) -> String {
 pub type Chart<'a, 'b, X, Y> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, Y>>;
 
 /// An SVG figure: `caption`, the axes (range, description), what `draw`
-/// puts on them, and the legend.
+/// puts on them, and the legend at `legend`.
 pub fn svg<X, Y>(
+    legend: SeriesLabelPosition,
     caption: &str,
     (x, x_desc): (X, &str),
     (y, y_desc): (Y, &str),
@@ -75,7 +82,7 @@ where
         draw(&mut chart)?;
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
+            .position(legend)
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .draw()

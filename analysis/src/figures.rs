@@ -17,6 +17,7 @@ pub fn updates(pairs: &[Pair]) -> Result<String, String> {
         .fold(1.0f64, f64::max)
         * 1.1;
     chart::svg(
+        SeriesLabelPosition::UpperLeft,
         "Fig. 7: with dynamic updates over without",
         (0f64..top, "search time ratio (with / without updates)"),
         (0f64..top, "leaf ratio (with / without updates)"),
@@ -63,6 +64,7 @@ pub fn speedups(series: &[Series]) -> Result<String, String> {
         points.iter().map(|&(p, s)| (p as f64, s)).collect()
     };
     chart::svg(
+        SeriesLabelPosition::UpperLeft,
         "Fig. 8: speedup with dynamic updates",
         ((1f64..most).log_scale(), "processes"),
         ((1f64..most).log_scale(), "speedup"),

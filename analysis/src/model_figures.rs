@@ -39,6 +39,7 @@ pub fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
     // Room above the lines for the legend.
     let ymax = top(lines.values().flatten().map(|p| p.1)) * 1.4;
     chart::svg(
+        SeriesLabelPosition::UpperLeft,
         "Fig. 9: sequential variants over the two-table baseline",
         ((lo - 1.0)..(hi + 3.0), "d"),
         (0f64..ymax, "leaves / baseline leaves"),
@@ -88,6 +89,7 @@ pub fn full_window_share(models: &[ConfigModel]) -> Result<String, String> {
         .fold(2.0, f64::max)
         * 1.5;
     chart::svg(
+        SeriesLabelPosition::UpperLeft,
         "Fig. 10: tasks finished with full windows",
         ((1f64..most).log_scale(), "processes"),
         (0f64..1.05, "full-window tasks / tasks finished"),
@@ -109,6 +111,8 @@ pub fn estimated_vs_actual(models: &[ConfigModel]) -> Result<String, String> {
         .flat_map(|m| &m.trees)
         .flat_map(|t| [t.full_depth.estimated, t.actual]));
     chart::svg(
+        // Points lie near the diagonal: the lower right is free.
+        SeriesLabelPosition::LowerRight,
         "Fig. 11: estimated against actual increase of leaves",
         (0f64..most, "estimated (table × windows × tasks)"),
         (0f64..most, "actual (leaves / baseline leaves)"),
