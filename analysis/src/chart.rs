@@ -92,6 +92,28 @@ where
     Ok(svg)
 }
 
+/// The line y = x from `from` to `to`, black, in the legend as `label`.
+pub fn diagonal<X, Y>(
+    chart: &mut Chart<X, Y>,
+    from: f64,
+    to: f64,
+    label: &str,
+) -> Result<(), String>
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    chart
+        .draw_series(LineSeries::new(
+            [(from, from), (to, to)],
+            BLACK.stroke_width(1),
+        ))
+        .map_err(failed)?
+        .label(label)
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK));
+    Ok(())
+}
+
 /// A line through `points` with a dot at each, in the legend as `label`.
 pub fn line<X, Y>(
     chart: &mut Chart<X, Y>,

@@ -2,7 +2,7 @@
 //! and without dynamic updates, and speedup against processes with the
 //! ideal line; the paper's own points beside this input's.
 
-use crate::chart::{self, colour, failed, line, PAPER};
+use crate::chart::{self, colour, diagonal, failed, line, PAPER};
 use crate::comparisons::{self, Pair, Series};
 use plotters::prelude::*;
 
@@ -69,14 +69,7 @@ pub fn speedups(series: &[Series]) -> Result<String, String> {
         ((1f64..most).log_scale(), "processes"),
         ((1f64..most).log_scale(), "speedup"),
         |chart| {
-            chart
-                .draw_series(LineSeries::new(
-                    [(1.0, 1.0), (most, most)],
-                    BLACK.stroke_width(1),
-                ))
-                .map_err(failed)?
-                .label("ideal")
-                .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK));
+            diagonal(chart, 1.0, most, "ideal")?;
             for (i, s) in series.iter().enumerate() {
                 line(
                     chart,

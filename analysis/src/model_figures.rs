@@ -2,8 +2,9 @@
 //! variants over the baseline against d), Fig. 10 (the full-window share
 //! against processes) and Fig. 11 (estimated against actual, per tree).
 
-use crate::chart::{self, colour, failed, line};
+use crate::chart::{self, colour, diagonal, failed, line};
 use crate::model::{ConfigModel, VariantRatios};
+use crate::summary::Config;
 use plotters::prelude::*;
 use std::collections::BTreeMap;
 
@@ -73,14 +74,11 @@ pub fn full_window_share(models: &[ConfigModel]) -> Result<String, String> {
     let mut lines: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
     for m in models {
         let c = &m.config;
-        let label = format!(
-            "{} b={} d={} d'={} {}",
-            c.kind(),
-            c.b,
-            c.d,
-            c.d_prime.unwrap_or_default(),
-            c.method
-        );
+        let label = Config {
+            ranks: 1,
+            ..c.clone()
+        }
+        .label();
         lines.entry(label).or_default().push((c.ranks as f64, m.r));
     }
     let most = models
@@ -117,27 +115,12 @@ pub fn estimated_vs_actual(models: &[ConfigModel]) -> Result<String, String> {
         (0f64..most, "estimated (table × windows × tasks)"),
         (0f64..most, "actual (leaves / baseline leaves)"),
         |chart| {
-            chart
-                .draw_series(LineSeries::new(
-                    [(0.0, 0.0), (most, most)],
-                    BLACK.stroke_width(1),
-                ))
-                .map_err(failed)?
-                .label("estimated = actual")
-                .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK));
+            diagonal(chart, 0.0, most, "estimated = actual")?;
             for (i, m) in models.iter().filter(|m| !m.trees.is_empty()).enumerate() {
                 let c = &m.config;
                 let style = colour(i).filled();
                 let corr = m.corr.map_or("—".to_string(), |r| format!("{r:.2}"));
-                let label = format!(
-                    "{} b={} d={} d'={} {} ranks={}: corr {corr}",
-                    c.kind(),
-                    c.b,
-                    c.d,
-                    c.d_prime.unwrap_or_default(),
-                    c.method,
-                    c.ranks
-                );
+                let label = format!("{}: corr {corr}", c.label());
                 chart
                     .draw_series(
                         m.trees

@@ -6,8 +6,17 @@ use crate::markdown::{optional, ratio, Table};
 use crate::model::{ConfigModel, VariantRatios};
 use crate::paper::TABLE_5;
 
-fn d_prime(m: &ConfigModel) -> String {
-    m.config.d_prime.map_or(String::new(), |d| d.to_string())
+/// A configuration's first cells: trees, b, d, d′, method, processes.
+fn config_cells(m: &ConfigModel) -> Vec<String> {
+    let c = &m.config;
+    vec![
+        c.kind().to_string(),
+        c.b.to_string(),
+        c.d.to_string(),
+        c.d_prime.map_or(String::new(), |d| d.to_string()),
+        c.method.clone(),
+        c.ranks.to_string(),
+    ]
 }
 
 /// Table 5: per parallel configuration, the factors' means, their product
@@ -53,13 +62,8 @@ pub fn table_5(models: &[ConfigModel]) -> String {
             });
         let some = !m.trees.is_empty();
         let cell = |x: f64| optional(some.then_some(x), ratio);
-        table.row(vec![
-            c.kind().to_string(),
-            c.b.to_string(),
-            c.d.to_string(),
-            d_prime(m),
-            c.method.clone(),
-            c.ranks.to_string(),
+        let mut cells = config_cells(m);
+        cells.extend([
             format!("{} of {}", m.trees.len(), m.trees.len() + m.missing.len()),
             format!("{:.3}", m.r),
             cell(m.full_depth.table),
@@ -74,6 +78,7 @@ pub fn table_5(models: &[ConfigModel]) -> String {
             cell(m.every_search.estimated),
             paper,
         ]);
+        table.row(cells);
     }
     format!(
         "### Table 5 layout: the increase of leaves by factor\n\n\
@@ -164,16 +169,9 @@ pub fn variants(ratios: &[VariantRatios]) -> String {
 pub fn full_window_share(models: &[ConfigModel]) -> String {
     let mut table = Table::new(&["trees", "b", "d", "d′", "method", "processes", "r"]);
     for m in models {
-        let c = &m.config;
-        table.row(vec![
-            c.kind().to_string(),
-            c.b.to_string(),
-            c.d.to_string(),
-            d_prime(m),
-            c.method.clone(),
-            c.ranks.to_string(),
-            format!("{:.3}", m.r),
-        ]);
+        let mut cells = config_cells(m);
+        cells.push(format!("{:.3}", m.r));
+        table.row(cells);
     }
     format!(
         "### Fig. 10 data: tasks finished with full windows over all tasks finished\n\n{}\n",
@@ -187,17 +185,9 @@ pub fn missing(models: &[ConfigModel]) -> String {
         .iter()
         .flat_map(|m| {
             let c = &m.config;
-            m.missing.iter().map(move |(tree, lack)| {
-                format!(
-                    "- {} b={} d={} d'={} {} ranks={}: {tree} lacks the {lack}",
-                    c.kind(),
-                    c.b,
-                    c.d,
-                    d_prime(m),
-                    c.method,
-                    c.ranks
-                )
-            })
+            m.missing
+                .iter()
+                .map(move |(tree, lack)| format!("- {}: {tree} lacks the {lack}", c.label()))
         })
         .collect();
     if lines.is_empty() {

@@ -92,6 +92,22 @@ impl Config {
         (self.synthetic, self.b, self.d, clock)
     }
 
+    /// A one-line name: `shogi b=5 d=16 d'=8 with-updates ranks=256`.
+    pub fn label(&self) -> String {
+        let mut s = format!("{} b={} d={}", self.kind(), self.b, self.d);
+        if let Some(dp) = self.d_prime {
+            s += &format!(" d'={dp}");
+        }
+        s += &format!(" {}", self.method);
+        if let Some(e) = self.eps {
+            s += &format!(" ε={e}");
+        }
+        if self.ranks > 1 {
+            s += &format!(" ranks={}", self.ranks);
+        }
+        s
+    }
+
     pub fn kind(&self) -> &'static str {
         if self.synthetic {
             "synthetic"

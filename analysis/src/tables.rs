@@ -395,17 +395,7 @@ pub fn problems(summaries: &[Summary]) -> String {
     let mut lines = Vec::new();
     for s in summaries {
         let c = &s.config;
-        let name = format!(
-            "{} b={} d={} {}{}{} ranks={} ({})",
-            c.kind(),
-            c.b,
-            c.d,
-            c.method,
-            c.d_prime.map_or(String::new(), |d| format!(" d'={d}")),
-            c.eps.map_or(String::new(), |e| format!(" ε={e}")),
-            c.ranks,
-            c.clock
-        );
+        let name = format!("{} ({})", c.label(), c.clock);
         if !s.missing.is_empty() {
             lines.push(format!(
                 "- {name}: {} of {} trees; missing {}",

@@ -92,7 +92,7 @@ fn tables_hold_geometric_means_speedups_and_the_papers_figures() {
 
     // What is missing or wrong is said.
     assert!(md.contains(
-        "without-updates d'=12 ranks=512 (virtual, 20 µs a node): 1 of 2 trees; missing seed2"
+        "synthetic b=5 d=24 d'=12 without-updates ranks=512 (virtual, 20 µs a node): 1 of 2 trees; missing seed2"
     ));
     assert!(md.contains("root value differs from the sequential search's on seed1"));
 }
