@@ -11,6 +11,7 @@ mod model;
 mod model_cmd;
 mod model_figures;
 mod model_tables;
+mod output;
 mod paper;
 mod records;
 mod report;

@@ -143,15 +143,6 @@ pub fn load(files: &[String]) -> Result<Reading, String> {
     Ok(reading)
 }
 
-/// Writes `text` to `dir/name`, saying so on stderr.
-pub fn write(dir: &std::path::Path, name: &str, text: &str) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(name);
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    eprintln!("wrote {}", path.display());
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 
 use crate::records::{self, Reading};
 use crate::summary::{summarise, Summary};
-use crate::{comparisons, csv_out, figures, tables};
+use crate::{comparisons, csv_out, figures, output, tables};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -23,10 +23,9 @@ pub fn run(args: &ReportArgs) -> Result<(), String> {
     let reading = records::load(&args.files)?;
     let (summaries, repeats) = summarise(&reading.runs);
     let Some(dir) = &args.out else {
-        print!("{}", markdown(args, &reading, &summaries, repeats, &[]));
-        return Ok(());
+        return output::print(&markdown(args, &reading, &summaries, repeats, &[]));
     };
-    let write = |name: &str, text: &str| records::write(dir, name, text);
+    let write = |name: &str, text: &str| output::write(dir, name, text);
     let mut drawn = Vec::new();
     let pairs = comparisons::updates(&summaries);
     if !pairs.is_empty() {
