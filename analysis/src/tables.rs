@@ -5,7 +5,7 @@
 use crate::comparisons::{self, Pair};
 use crate::markdown::{millions, optional, ratio, time, Table};
 use crate::paper;
-use crate::summary::Summary;
+use crate::summary::{Config, Summary};
 use std::collections::{BTreeMap, BTreeSet};
 
 const METHOD_TABLE: &[&str] = &[
@@ -15,6 +15,13 @@ const METHOD_TABLE: &[&str] = &[
     "with-share",
 ];
 const NEGASCOUT: &[&str] = &["negascout", "negascout-eps"];
+
+/// Tables 1–3 show the plain sequential search (no §5.2 variant, no
+/// NegaScout) and the master/worker methods without NegaScout.
+fn in_method_table(c: &Config) -> bool {
+    let plain = c.variant.is_empty() && (c.method != "sequential" || c.d_prime.is_none());
+    plain && METHOD_TABLE.contains(&c.method.as_str())
+}
 
 fn label(method: &str) -> &str {
     match method {
@@ -115,8 +122,7 @@ pub fn methods(summaries: &[Summary]) -> String {
     let mut groups: BTreeMap<_, Vec<&Summary>> = BTreeMap::new();
     for s in summaries {
         let c = &s.config;
-        let plain = c.variant.is_empty() && (c.method != "sequential" || c.d_prime.is_none());
-        if plain && METHOD_TABLE.contains(&c.method.as_str()) {
+        if in_method_table(c) {
             let number = table_number(s, false);
             groups
                 .entry((number, c.b, c.d, c.clock.clone()))
@@ -354,9 +360,7 @@ pub fn speedups(summaries: &[Summary]) -> String {
 pub fn others(summaries: &[Summary]) -> String {
     let shown = |s: &Summary| {
         let c = &s.config;
-        let plain = c.variant.is_empty() && (c.method != "sequential" || c.d_prime.is_none());
-        (plain && METHOD_TABLE.contains(&c.method.as_str()))
-            || NEGASCOUT.contains(&c.method.as_str())
+        in_method_table(c) || NEGASCOUT.contains(&c.method.as_str())
     };
     let mut table = Table::new(&header(&[
         "trees",
