@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::parallel::{config, sequential, METHODS};
+use common::parallel::{config, sequential, variants, METHODS};
 use std::sync::Arc;
 use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
 use yomi_engine::parallel::master::MasterOutcome;
@@ -19,12 +19,15 @@ const MODEL: Model = Model {
 
 fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: usize, name: &str) {
     let expected = sequential(root.clone(), depth);
-    for method in METHODS {
-        let config = config(depth, d_prime, ranks - 1, method);
+    for (method, confirmed) in variants(METHODS) {
+        let config = ParallelConfig {
+            confirmed_deepening: confirmed,
+            ..config(depth, d_prime, ranks - 1, method)
+        };
         let (outcome, stats) = run_sim(root.clone(), config, &MODEL).expect("the simulation runs");
         assert_eq!(
             outcome.value, expected,
-            "{name} depth {depth} d′ {d_prime} ranks {ranks} method {method:?}"
+            "{name} depth {depth} d′ {d_prime} ranks {ranks} method {method:?} confirmed deepening {confirmed}"
         );
         assert_eq!(outcome.reports.len(), ranks - 1);
         assert!(stats.end >= outcome.elapsed.as_nanos() as u64 * 1000);

@@ -119,6 +119,7 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
         updates: false,
         table_mb: 1,
         eps: None,
+        confirmed_deepening: false,
         share_plies: None,
         search_id: 0,
     };

@@ -69,6 +69,7 @@ pub struct Options {
     pub full_windows: bool,
     pub tt_mb: Option<usize>,
     pub eps: i32,
+    pub confirmed_deepening: bool,
     pub workers: usize,
     pub backend: Backend,
     /// Whether any virtual-cluster option was given.
@@ -88,6 +89,8 @@ pub struct Plan {
     pub sharing: Option<SharingArg>,
     pub share_plies: Option<u32>,
     pub full_windows: bool,
+    /// Workers deepen a task only after the master resends it.
+    pub confirmed_deepening: bool,
     pub backend: Backend,
     pub tt_mb: Option<usize>,
     /// Parallel methods on threads: the workers.
@@ -126,6 +129,10 @@ impl Plan {
         } else if o.d_prime.is_none() && (o.full_windows || o.sharing != SharingArg::Full) {
             return Err("--sharing and --full-windows need --d-prime".into());
         }
+        if o.confirmed_deepening && matches!(o.method, Method::Sequential | Method::WithoutUpdates)
+        {
+            return Err("--confirmed-deepening needs a method with updates".into());
+        }
         let split = o.d_prime.is_some() && !parallel;
         Ok(Plan {
             b: o.b,
@@ -139,6 +146,7 @@ impl Plan {
                 || (split && o.sharing == SharingArg::Partial))
                 .then_some(o.share_plies),
             full_windows: o.full_windows,
+            confirmed_deepening: o.confirmed_deepening,
             backend: o.backend,
             tt_mb: o.tt_mb,
             workers: o.workers,
@@ -189,6 +197,7 @@ impl Plan {
                 (Method::NegascoutEps, Some(eps)) => MasterSearch::NegaScoutEps(eps),
                 _ => MasterSearch::AlphaBeta,
             },
+            confirmed_deepening: self.confirmed_deepening,
             share_plies: (self.method == Method::WithShare)
                 .then(|| self.share_plies.unwrap_or_default() as usize),
             search_id: 0,
@@ -212,6 +221,7 @@ mod tests {
             full_windows: false,
             tt_mb: None,
             eps: 100,
+            confirmed_deepening: false,
             workers: 4,
             backend: Backend::Threads,
             cluster_options: false,
@@ -260,6 +270,10 @@ mod tests {
             Options {
                 workers: 0,
                 ..options(Method::WithUpdates)
+            },
+            Options {
+                confirmed_deepening: true,
+                ..options(Method::WithoutUpdates)
             },
             Options {
                 d_prime: None,

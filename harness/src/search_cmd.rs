@@ -43,6 +43,12 @@ pub struct SearchArgs {
     /// negascout-eps: ε of the workers' ε-windows (a pawn is about 100).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(i32).range(0..=10_000))]
     eps: i32,
+    /// Methods with updates: a worker deepens a task past a shallower
+    /// result only when the master sends the task again after that result
+    /// (an improvement on the paper: less work on tasks the next
+    /// prediction drops).
+    #[arg(long)]
+    confirmed_deepening: bool,
     /// Parallel methods: the number of workers (the master comes on top).
     #[arg(long, default_value_t = 4)]
     workers: usize,
@@ -71,6 +77,7 @@ impl SearchArgs {
             full_windows: self.full_windows,
             tt_mb: self.tt_mb,
             eps: self.eps,
+            confirmed_deepening: self.confirmed_deepening,
             workers: self.workers,
             backend: self.backend,
             cluster_options: self.sim.any(),

@@ -16,6 +16,7 @@
 //! share_plies = [4]           # with-share (and sequential sharing "partial")
 //! sharing = ["full", "none"]  # sequential: the §5.2 variants at each d′
 //! full_windows = [false, true]  # with sharing: full windows at task roots
+//! confirmed_deepening = [false, true]  # methods with updates
 //! [cluster]
 //! backend = "sim"             # sim (default), threads or mpi
 //! launcher = "mpirun -np {ranks}"   # mpi: how a search starts (the default)
@@ -76,8 +77,12 @@ struct Grid {
     sharing: Vec<SharingArg>,
     #[serde(default = "default_full_windows")]
     full_windows: Vec<bool>,
+    /// Methods with updates: workers deepen only resent tasks.
+    #[serde(default = "default_full_windows")]
+    confirmed_deepening: Vec<bool>,
 }
 
+/// `[false]`: the paper's behaviour, for the switches.
 fn default_full_windows() -> Vec<bool> {
     vec![false]
 }
@@ -161,6 +166,9 @@ impl Run {
         }
         if p.full_windows {
             s += " full_windows";
+        }
+        if p.confirmed_deepening {
+            s += " confirmed_deepening";
         }
         if let Some(k) = p.share_plies {
             s += &format!(" share_plies={k}");
@@ -246,6 +254,13 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     if variants && !g.methods.contains(&Method::Sequential) {
         return Err("sharing is for the sequential method's §5.2 variants".into());
     }
+    let updates = g
+        .methods
+        .iter()
+        .any(|m| !matches!(m, Method::Sequential | Method::WithoutUpdates));
+    if g.confirmed_deepening.contains(&true) && !updates {
+        return Err("confirmed_deepening is for the methods with updates".into());
+    }
     if !variants && g.full_windows != [false] {
         return Err("full_windows needs sharing (the §5.2 variants)".into());
     }
@@ -282,6 +297,7 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     share_plies: None,
                     sharing: None,
                     full_windows: false,
+                    confirmed_deepening: false,
                 };
                 if method == Method::Sequential {
                     if !variants {
@@ -315,19 +331,22 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     Method::WithShare => g.share_plies.iter().map(|&k| Some(k)).collect(),
                     _ => vec![None],
                 };
+                let confirmed: &[bool] = match method {
+                    Method::WithoutUpdates => &[false],
+                    _ => &g.confirmed_deepening,
+                };
                 for &dp in &d_primes {
                     for &ranks in &g.ranks {
-                        for &e in &eps {
-                            for &k in &plies {
-                                let point = Point {
-                                    d_prime: Some(dp),
-                                    ranks,
-                                    eps: e,
-                                    share_plies: k,
-                                    ..point
-                                };
-                                runs.push(run(c, trees, point, node_cost)?);
-                            }
+                        for (&e, &k, &confirmed_deepening) in product3(&eps, &plies, confirmed) {
+                            let point = Point {
+                                d_prime: Some(dp),
+                                ranks,
+                                eps: e,
+                                share_plies: k,
+                                confirmed_deepening,
+                                ..point
+                            };
+                            runs.push(run(c, trees, point, node_cost)?);
                         }
                     }
                 }
@@ -400,6 +419,10 @@ struct Point {
     /// Sequential §5.2 variants.
     sharing: Option<SharingArg>,
     full_windows: bool,
+    /// Methods with updates (a switch beyond the paper); off, it leaves
+    /// the keys of runs from before it existed as they were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    confirmed_deepening: bool,
 }
 
 /// Every (a, b, c) of three lists, the first varying slowest.
@@ -446,6 +469,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         full_windows: p.full_windows,
         tt_mb: cl.tt_mb,
         eps: p.eps.unwrap_or(100),
+        confirmed_deepening: p.confirmed_deepening,
         workers: ranks.saturating_sub(1).max(1),
         backend,
         cluster_options: false,
@@ -598,6 +622,15 @@ mod tests {
             (
                 SMALL.replace("d_prime = [4]", "task_depth = [10]"),
                 "task_depth = 10 leaves the master no plies at d = 8",
+            ),
+            (
+                SMALL
+                    .replace(
+                        "ranks = [4, 8]",
+                        "ranks = [4, 8]\nconfirmed_deepening = [true]",
+                    )
+                    .replace("\"with-updates\", \"negascout-eps\"", "\"without-updates\""),
+                "confirmed_deepening is for the methods with updates",
             ),
             (
                 SMALL.replace("d_prime = [4]", "d_prime = [4]\nfull_windows = [true]"),

@@ -35,6 +35,9 @@ pub struct ParallelConfig {
     pub table_mb: usize,
     /// Alpha-beta or NegaScout in the master, and the workers' windows.
     pub master_search: MasterSearch,
+    /// Workers deepen a task only after the master resends it (see
+    /// `WorkerConfig::confirmed_deepening`); with updates only.
+    pub confirmed_deepening: bool,
     /// With share: workers pass results within this many plies of their
     /// task roots round a ring.
     pub share_plies: Option<usize>,
@@ -136,6 +139,7 @@ fn worker_config(config: &ParallelConfig) -> WorkerConfig {
             MasterSearch::NegaScoutEps(eps) => Some(eps),
             _ => None,
         },
+        confirmed_deepening: config.confirmed_deepening,
         share_plies: config.share_plies,
         search_id: config.search_id,
     }

@@ -24,6 +24,10 @@ pub struct WorkerConfig {
     /// searched widened by ε, and a task keeps its window while new pass
     /// windows for its position lie inside it.
     pub eps: Option<Value>,
+    /// Deepen a task past a shallower result only when the master, having
+    /// had the result, sends the task again (a pass later): no full-depth
+    /// search of a position the new prediction dropped. Not in seed 000.
+    pub confirmed_deepening: bool,
     /// With share: results within this many plies of a task root go round
     /// the workers' ring (seed 000 §3.2).
     pub share_plies: Option<usize>,
@@ -38,6 +42,11 @@ struct Queued {
     /// The deepest finished search of the task's position (kept here:
     /// priorities are compared at every look at the messages).
     completed: u32,
+    /// Tasks received before this one last arrived (see `Inbox::arrivals`).
+    arrival: u64,
+    /// Confirmed deepening: a shallower result went to the master when
+    /// this many tasks had arrived; the task waits for a later copy.
+    held: Option<u64>,
 }
 
 /// The worker's side of the conversation, also its search hook.
@@ -47,6 +56,8 @@ struct Inbox<T> {
     queue: Vec<Queued>,
     /// Pass messages received so far.
     epoch: u32,
+    /// Task messages received so far.
+    arrivals: u64,
     /// Finished searches per position.
     finished: HashMap<u64, Vec<Finished>>,
     /// The task being searched: (key, alpha, beta).
@@ -87,6 +98,7 @@ impl<T: Transport<Message>> Inbox<T> {
             eps,
             queue: Vec::new(),
             epoch: 0,
+            arrivals: 0,
             finished: HashMap::new(),
             running: None,
             stop: false,
@@ -155,17 +167,23 @@ impl<T: Transport<Message>> Inbox<T> {
                         .get(&task.key)
                         .and_then(|f| f.iter().map(|f| f.depth).max())
                         .unwrap_or(0);
-                    let queued = Queued {
+                    self.arrivals += 1;
+                    let mut queued = Queued {
                         task,
                         epoch,
+                        arrival: self.arrivals,
                         completed,
+                        held: None,
                     };
                     match self
                         .queue
                         .iter_mut()
                         .find(|q| same_task(&q.task, &queued.task))
                     {
-                        Some(q) => *q = queued,
+                        Some(q) => {
+                            queued.held = q.held;
+                            *q = queued
+                        }
                         None => self.queue.push(queued),
                     }
                 }
@@ -233,6 +251,8 @@ impl<T: Transport<Message>> Inbox<T> {
         self.queue
             .iter()
             .enumerate()
+            // Held tasks wait for a copy sent after their last result.
+            .filter(|(_, q)| q.held.is_none_or(|h| q.arrival > h))
             .map(|(i, q)| (self.priority(q), std::cmp::Reverse(i)))
             .max()
             .map(|(_, std::cmp::Reverse(i))| i)
@@ -376,6 +396,12 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
                 value,
             };
             io.transport.send(0, Message::Result(outcome));
+            if depth < task.depth && config.confirmed_deepening {
+                let arrivals = io.arrivals;
+                for q in io.queue.iter_mut().filter(|q| q.task.key == task.key) {
+                    q.held = Some(arrivals);
+                }
+            }
         }
         if depth == task.depth {
             report.tasks_finished += 1;

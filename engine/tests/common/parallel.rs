@@ -25,6 +25,14 @@ pub fn sequential<G: Game>(game: G, depth: u32) -> Value {
         .value
 }
 
+/// Every method, and with updates also with confirmed deepening.
+pub fn variants(methods: impl IntoIterator<Item = Method>) -> impl Iterator<Item = (Method, bool)> {
+    methods
+        .into_iter()
+        .flat_map(|m| [(m, false), (m, true)])
+        .filter(|&((updates, _, _), confirmed)| updates || !confirmed)
+}
+
 /// A search of `depth` with tasks at ply `d_prime`, 1 MB worker tables.
 pub fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> ParallelConfig {
     let (updates, master_search, share_plies) = method;
@@ -35,6 +43,7 @@ pub fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> Paral
         updates,
         table_mb: 1,
         master_search,
+        confirmed_deepening: false,
         share_plies,
         search_id: 0,
     }
