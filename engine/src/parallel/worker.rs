@@ -24,9 +24,9 @@ pub struct WorkerConfig {
     /// searched widened by ε, and a task keeps its window while new pass
     /// windows for its position lie inside it.
     pub eps: Option<Value>,
-    /// Deepen a task past a shallower result only when the master, having
-    /// had the result, sends the task again (a pass later): no full-depth
-    /// search of a position the new prediction dropped. Not in seed 000.
+    /// Deepen a task past a shallower result only when the master sends
+    /// the task again after that result: no deeper search of a position
+    /// the new prediction dropped. Not in seed 000.
     pub confirmed_deepening: bool,
     /// With share: results within this many plies of a task root go round
     /// the workers' ring (seed 000 §3.2).
@@ -42,7 +42,7 @@ struct Queued {
     /// The deepest finished search of the task's position (kept here:
     /// priorities are compared at every look at the messages).
     completed: u32,
-    /// Tasks received before this one last arrived (see `Inbox::arrivals`).
+    /// `Inbox::arrivals` when this copy of the task arrived.
     arrival: u64,
     /// Confirmed deepening: a shallower result went to the master when
     /// this many tasks had arrived; the task waits for a later copy.
