@@ -7,7 +7,8 @@ use crate::paper;
 use crate::summary::{ratios, Config, Summary};
 use std::collections::BTreeMap;
 
-/// Two configurations that differ only in their method.
+/// Two configurations that differ only in their method (options beyond the
+/// paper, such as confirmed deepening, pair only with their like).
 #[derive(Debug)]
 pub struct Pair<'a> {
     /// The configuration of the ratio's numerator.
@@ -41,6 +42,7 @@ fn pairs<'a>(summaries: &'a [Summary], first: &str, second: &str) -> Vec<Pair<'a
             a.ranks,
             &a.clock,
             &a.network,
+            &a.variant,
         ) == (
             b.synthetic,
             b.b,
@@ -49,6 +51,7 @@ fn pairs<'a>(summaries: &'a [Summary], first: &str, second: &str) -> Vec<Pair<'a
             b.ranks,
             &b.clock,
             &b.network,
+            &b.variant,
         )
     };
     let mut out = Vec::new();
@@ -84,7 +87,8 @@ fn pairs<'a>(summaries: &'a [Summary], first: &str, second: &str) -> Vec<Pair<'a
     out
 }
 
-/// Fig. 8: one configuration's speedups with updates, by processes.
+/// Fig. 8: one configuration's speedups with updates (the paper's rule), by
+/// processes.
 #[derive(Debug)]
 pub struct Series {
     pub label: String,
@@ -98,7 +102,7 @@ pub fn speedups(summaries: &[Summary]) -> Vec<Series> {
     let mut series: BTreeMap<_, Vec<(usize, f64)>> = BTreeMap::new();
     for s in summaries
         .iter()
-        .filter(|s| s.config.method == "with-updates")
+        .filter(|s| s.config.method == "with-updates" && s.config.variant.is_empty())
     {
         if let Some(speedup) = s.speedup {
             let c = &s.config;

@@ -14,7 +14,11 @@ fn config_cells(m: &ConfigModel) -> Vec<String> {
         c.b.to_string(),
         c.d.to_string(),
         c.d_prime.map_or(String::new(), |d| d.to_string()),
-        c.method.clone(),
+        if c.variant.is_empty() {
+            c.method.clone()
+        } else {
+            format!("{} ({})", c.method, c.variant)
+        },
         c.ranks.to_string(),
     ]
 }
@@ -50,6 +54,7 @@ pub fn table_5(models: &[ConfigModel]) -> String {
             .iter()
             .find(|p| {
                 !c.synthetic
+                    && c.variant.is_empty()
                     && (p.0, p.1, Some(p.2), c.ranks, c.method.as_str())
                         == (c.b, c.d, c.d_prime, 1536, "with-updates")
             })

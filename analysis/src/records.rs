@@ -26,6 +26,8 @@ pub struct Run {
     pub share_plies: Option<u32>,
     #[serde(default)]
     pub full_windows: bool,
+    #[serde(default)]
+    pub confirmed_deepening: bool,
     pub value: i32,
     pub leaves: u64,
     pub time_s: f64,

@@ -17,7 +17,8 @@ pub struct Config {
     pub d_prime: Option<u32>,
     pub eps: Option<i32>,
     pub share_plies: Option<u32>,
-    /// A sequential search's §5.2 variant or NegaScout, empty when plain.
+    /// A sequential search's §5.2 variant, NegaScout or confirmed
+    /// deepening; empty when plain.
     pub variant: String,
     pub ranks: usize,
     /// What the times measure: the virtual cluster's clock at a node cost,
@@ -42,6 +43,9 @@ impl Config {
         }
         if run.full_windows {
             variant.push("full windows".into());
+        }
+        if run.confirmed_deepening {
+            variant.push("confirmed deepening".into());
         }
         let (clock, network) = match &run.virtual_cluster {
             Some(c) => (
@@ -101,6 +105,9 @@ impl Config {
         s += &format!(" {}", self.method);
         if let Some(e) = self.eps {
             s += &format!(" ε={e}");
+        }
+        if !self.variant.is_empty() {
+            s += &format!(" ({})", self.variant);
         }
         if self.ranks > 1 {
             s += &format!(" ranks={}", self.ranks);
@@ -253,4 +260,28 @@ pub fn ratios(a: &Summary, b: &Summary) -> Option<(f64, f64)> {
     let leaves_a: f64 = common.iter().map(|((_, l), _)| *l as f64).sum();
     let leaves_b: f64 = common.iter().map(|(_, (_, l))| *l as f64).sum();
     Some(((log_ratio / n).exp(), leaves_a / leaves_b.max(1.0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(confirmed: bool) -> Run {
+        serde_json::from_str(&format!(
+            r#"{{"tree":"t","b":5,"d":16,"d_prime":8,"method":"with-updates","value":0,
+                "leaves":1,"time_s":1.0,"workers":7,"confirmed_deepening":{confirmed}}}"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn confirmed_deepening_is_a_configuration_of_its_own() {
+        let (paper, confirmed) = (Config::of(&run(false)), Config::of(&run(true)));
+        assert_ne!(paper, confirmed);
+        assert_eq!(paper.variant, "");
+        assert_eq!(
+            confirmed.label(),
+            "shogi b=5 d=16 d'=8 with-updates (confirmed deepening) ranks=8"
+        );
+    }
 }

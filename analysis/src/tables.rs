@@ -222,14 +222,23 @@ pub fn negascout(summaries: &[Summary]) -> String {
         let mut matched = false;
         for s in &members {
             let c = &s.config;
-            let published = paper::find(c.synthetic, b, d, d_prime, c.ranks, &c.method, c.eps);
+            // Options beyond the paper (confirmed deepening) have no row there.
+            let published = c
+                .variant
+                .is_empty()
+                .then(|| paper::find(c.synthetic, b, d, d_prime, c.ranks, &c.method, c.eps))
+                .flatten();
             matched |= published.is_some();
             let eps = match c.eps {
                 Some(e) if best.get(&c.ranks) == Some(&s.geomean_time_s) => format!("{e} (best)"),
                 Some(e) => e.to_string(),
                 None => "—".into(),
             };
-            let mut cells = vec![c.ranks.to_string(), label(&c.method).to_string(), eps];
+            let mut method = label(&c.method).to_string();
+            if !c.variant.is_empty() {
+                method += &format!(" ({})", c.variant);
+            }
+            let mut cells = vec![c.ranks.to_string(), method, eps];
             cells.extend(figures(s, published));
             table.row(cells);
         }
