@@ -18,5 +18,6 @@ pub mod eval;
 pub mod game;
 pub mod memory;
 pub mod parallel;
+pub mod play;
 pub mod positions;
 pub mod search;

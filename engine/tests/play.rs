@@ -1,19 +1,11 @@
-//! Play mode: mates are found and scored by distance, quiescence sees
-//! recaptures beyond the horizon, repetitions end in a draw or, with
+//! The play search: mates are found and scored by distance, quiescence
+//! sees recaptures beyond the horizon, repetitions end in a draw or, with
 //! perpetual check, in a loss for the checking side.
 
 use yomi_engine::board::Position;
 use yomi_engine::game::{Game, Repetition, ShogiGame};
-use yomi_engine::search::{mate_distance, Limits, SearchOptions, Searcher};
-
-/// Play mode with everything it adds.
-const PLAY: SearchOptions = SearchOptions {
-    negascout: false,
-    split: None,
-    play: true,
-    null_move: true,
-    reductions: true,
-};
+use yomi_engine::play::{mate_distance, PlaySearcher};
+use yomi_engine::search::{Limits, SearchOptions, Searcher};
 
 fn game(sfen: &str) -> ShogiGame {
     ShogiGame::new(Position::from_sfen(sfen).unwrap(), 0)
@@ -22,16 +14,25 @@ fn game(sfen: &str) -> ShogiGame {
 #[test]
 fn finds_a_mate_in_one_and_scores_it_by_distance() {
     // G*5b, protected by the pawn on 5c, mates the king on 5a.
-    let mut searcher = Searcher::new(game("4k4/9/4P4/9/9/9/9/9/4K4 b G 1"), 4, PLAY);
+    let mut searcher = PlaySearcher::new(game("4k4/9/4P4/9/9/9/9/9/4K4 b G 1"), 4);
     let r = searcher.search(Limits::depth(3), |_| {});
     assert_eq!(r.best_move.unwrap().to_string(), "G*5b");
     assert_eq!(mate_distance(r.value), Some(1));
 }
 
 #[test]
+fn finds_a_mate_in_three() {
+    // No mate in one; R*1c, the king's escapes covered, mates in three.
+    let mut searcher = PlaySearcher::new(game("7gk/9/7P1/9/9/9/9/9/K8 b RS 1"), 4);
+    let r = searcher.search(Limits::depth(5), |_| {});
+    assert_eq!(mate_distance(r.value), Some(3), "{r:?}");
+    assert_eq!(r.pv.len(), 3, "the mating line: {r:?}");
+}
+
+#[test]
 fn a_mated_side_sees_its_distance_to_mate() {
     // White to move, mated: no legal move.
-    let mut searcher = Searcher::new(game("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1"), 4, PLAY);
+    let mut searcher = PlaySearcher::new(game("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1"), 4);
     let r = searcher.search(Limits::depth(2), |_| {});
     assert_eq!(r.best_move, None);
     assert_eq!(mate_distance(r.value), Some(0));
@@ -44,7 +45,7 @@ fn quiescence_sees_the_recapture() {
     let mut research = Searcher::new(game(sfen), 4, SearchOptions::default());
     let greedy = research.search(Limits::depth(1), |_| {});
     assert!(greedy.best_move.unwrap().to_string().starts_with("4h4c"));
-    let mut play = Searcher::new(game(sfen), 4, PLAY);
+    let mut play = PlaySearcher::new(game(sfen), 4);
     let careful = play.search(Limits::depth(1), |_| {});
     assert!(!careful.best_move.unwrap().to_string().starts_with("4h4c"));
     assert!(careful.value < greedy.value);
@@ -79,10 +80,45 @@ fn repetitions_are_draws_unless_one_side_checks_throughout() {
 }
 
 #[test]
-fn play_mode_iterates_every_depth() {
-    let mut searcher = Searcher::new(ShogiGame::new(Position::startpos(), 0), 4, PLAY);
+fn the_play_search_iterates_every_depth() {
+    let mut searcher = PlaySearcher::new(ShogiGame::new(Position::startpos(), 0), 4);
     let mut depths = Vec::new();
     let r = searcher.search(Limits::depth(4), |it| depths.push(it.depth));
     assert_eq!(depths, [1, 2, 3, 4]);
     assert!(r.stats.seldepth >= 4);
+}
+
+#[test]
+fn a_branch_limit_keeps_the_search_to_the_top_b_moves() {
+    let pos = Position::startpos();
+    let mut top = Vec::new();
+    ShogiGame::new(pos.clone(), 3).children(&mut top);
+    let mut searcher = PlaySearcher::new(ShogiGame::new(pos, 3), 4);
+    let r = searcher.search(Limits::depth(4), |_| {});
+    assert!(top.contains(&r.best_move.unwrap()), "{r:?} not in {top:?}");
+}
+
+#[test]
+fn multipv_lines_start_with_distinct_legal_moves() {
+    let pos = yomi_engine::positions::pro_middlegame_32()[0]
+        .position
+        .clone();
+    let legal = pos.legal_moves();
+    let mut searcher = PlaySearcher::new(ShogiGame::new(pos, 0), 8);
+    let limits = Limits {
+        depth: 5,
+        multipv: 3,
+        ..Limits::default()
+    };
+    let mut lines = Vec::new();
+    searcher.search(limits, |it| {
+        if it.depth == 5 {
+            lines.push((it.multipv, it.pv[0]));
+        }
+    });
+    assert_eq!(lines.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3]);
+    for (i, (_, mv)) in lines.iter().enumerate() {
+        assert!(legal.contains(mv));
+        assert!(lines[..i].iter().all(|l| l.1 != *mv), "{lines:?}");
+    }
 }

@@ -27,7 +27,6 @@ fn plain_configurations() -> Vec<(usize, SearchOptions)> {
                 SearchOptions {
                     negascout,
                     split: None,
-                    ..SearchOptions::default()
                 },
             ));
         }
@@ -55,7 +54,6 @@ fn split_configurations(depth: u32, d_prime: u32) -> Vec<SearchOptions> {
                         sharing,
                         full_windows,
                     }),
-                    ..SearchOptions::default()
                 });
             }
         }
@@ -142,7 +140,6 @@ fn split_variants_count_task_searches() {
             sharing,
             full_windows: false,
         }),
-        ..SearchOptions::default()
     };
     let mut searcher = Searcher::new(tree(3, 5), 1, options(Sharing::None));
     let result = searcher.search(Limits::depth(7), |_| {});
@@ -238,33 +235,27 @@ fn multipv_lines_are_the_best_children_in_order() {
             })
             .collect();
         values.sort_by_key(|v| std::cmp::Reverse(v.0));
-        for play in [false, true] {
-            let options = SearchOptions {
-                play,
-                ..SearchOptions::default()
-            };
-            let mut searcher = Searcher::new(tree(seed, 4), 1, options);
-            let mut lines = Vec::new();
-            let limits = Limits {
-                depth,
-                multipv: 3,
-                ..Limits::default()
-            };
-            let r = searcher.search(limits, |it| {
-                if it.depth == depth {
-                    lines.push((it.multipv, it.value, it.pv[0].to_string()));
-                }
-            });
-            assert_eq!(lines.len(), 3);
-            for (k, (line, value, first)) in lines.iter().enumerate() {
-                assert_eq!(*line, k + 1);
-                assert_eq!(*value, values[k].0, "seed {seed} line {line}");
-                if values.iter().filter(|v| v.0 == *value).count() == 1 {
-                    assert_eq!(*first, values[k].1);
-                }
+        let mut searcher = Searcher::new(tree(seed, 4), 1, SearchOptions::default());
+        let mut lines = Vec::new();
+        let limits = Limits {
+            depth,
+            multipv: 3,
+            ..Limits::default()
+        };
+        let r = searcher.search(limits, |it| {
+            if it.depth == depth {
+                lines.push((it.multipv, it.value, it.pv[0].to_string()));
             }
-            assert_eq!(r.value, values[0].0);
+        });
+        assert_eq!(lines.len(), 3);
+        for (k, (line, value, first)) in lines.iter().enumerate() {
+            assert_eq!(*line, k + 1);
+            assert_eq!(*value, values[k].0, "seed {seed} line {line}");
+            if values.iter().filter(|v| v.0 == *value).count() == 1 {
+                assert_eq!(*first, values[k].1);
+            }
         }
+        assert_eq!(r.value, values[0].0);
     }
 }
 

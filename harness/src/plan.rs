@@ -179,7 +179,6 @@ impl Plan {
         SearchOptions {
             negascout: self.negascout,
             split,
-            ..SearchOptions::default()
         }
     }
 

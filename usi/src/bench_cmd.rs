@@ -2,12 +2,13 @@
 //! and middle-game positions, for nodes per second. Node counts are the same
 //! on every run; only the times change.
 
+use crate::searcher::ShogiSearcher;
 use clap::Args;
 use std::time::Duration;
 use yomi_engine::board::Position;
 use yomi_engine::game::ShogiGame;
 use yomi_engine::positions::pro_middlegame_32;
-use yomi_engine::search::{Limits, SearchOptions, Searcher, Stats};
+use yomi_engine::search::{Limits, Stats};
 
 /// Search the start position and middle-game positions to a fixed depth
 /// (research mode unless --play, single thread) and print nodes, leaves and
@@ -26,15 +27,9 @@ pub struct BenchArgs {
     /// Transposition table size in MB (cleared before each position).
     #[arg(long, default_value_t = 64)]
     hash_mb: usize,
-    /// Play mode (quiescence, extensions, pruning) instead of research mode.
+    /// The play search (games) instead of research mode.
     #[arg(long)]
     play: bool,
-    /// Play mode with null-move pruning (off in games: it lost matches).
-    #[arg(long, requires = "play")]
-    null_move: bool,
-    /// Play mode with late move reductions (off in games: no gain shown).
-    #[arg(long, requires = "play")]
-    reductions: bool,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
@@ -48,25 +43,14 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             .take(args.positions as usize)
             .map(|e| (format!("pro#{}", (e.line)), e.position.clone())),
     );
-    let mut searcher = Searcher::new(
+    let mut searcher = ShogiSearcher::new(
+        args.play,
         ShogiGame::new(Position::startpos(), args.b),
         args.hash_mb,
-        SearchOptions {
-            play: args.play,
-            null_move: args.play && args.null_move,
-            reductions: args.play && args.reductions,
-            ..SearchOptions::default()
-        },
     );
     let mut total = Stats::default();
     let mut time = Duration::ZERO;
-    let mode = match (args.play, args.null_move, args.reductions) {
-        (false, ..) => "research",
-        (true, false, false) => "play",
-        (true, true, false) => "play with null move",
-        (true, false, true) => "play with reductions",
-        (true, true, true) => "play with null move and reductions",
-    };
+    let mode = if args.play { "play" } else { "research" };
     println!(
         "bench: {mode}, depth {} b {} hash {} MB",
         args.depth, args.b, args.hash_mb

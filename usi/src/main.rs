@@ -7,6 +7,7 @@ mod moves_cmd;
 mod perft_cmd;
 mod position_arg;
 mod protocol;
+mod searcher;
 
 use clap::{Parser, Subcommand};
 

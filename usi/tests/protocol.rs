@@ -54,8 +54,6 @@ fn handshake_declares_every_option() {
         "NodesLimit",
         "SearchMode",
         "ByoyomiMargin",
-        "NullMovePruning",
-        "LateMoveReductions",
     ] {
         assert!(
             lines

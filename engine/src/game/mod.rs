@@ -5,7 +5,7 @@
 mod shogi;
 pub mod synthetic;
 
-pub use shogi::ShogiGame;
+pub use shogi::{Repetition, ShogiGame, DRAW};
 pub use synthetic::{EdgeModel, EdgeParams, SyntheticTree};
 
 /// Values of states, from the side to move (negamax convention). In shogi a
@@ -41,59 +41,9 @@ pub trait Game {
 
     /// The static value at the search horizon, from the side to move; a
     /// terminal state the game can recognise cheaply gets [`LOSS`].
-    /// Research mode needs nothing else; play mode also uses the defaulted
-    /// methods below.
     fn evaluate(&mut self) -> Value;
 
     /// A hash of the current state for transposition tables; equal states
     /// have equal hashes in every process.
     fn hash(&self) -> u64;
-
-    /// Play mode: the children searched beyond the horizon (captures and
-    /// the like), best predicted first. Default: none.
-    fn tactical_children(&mut self, out: &mut Vec<Self::Move>) {
-        out.clear();
-    }
-
-    /// Play mode: whether the side to move is in check (no standing pat,
-    /// one ply of extension). Default: never.
-    fn in_check(&self) -> bool {
-        false
-    }
-
-    /// Play mode: passes the turn if the game allows it here (null-move
-    /// pruning); false, and nothing done, where it does not. Default: never.
-    fn play_null(&mut self) -> bool {
-        false
-    }
-
-    /// Takes back the pass of [`Game::play_null`].
-    fn undo_null(&mut self) {}
-
-    /// Play mode: whether `mv`, a child of the current state, changes the
-    /// material (captures, promotions); such children are never reduced.
-    /// Default: all are.
-    fn is_tactical(&self, _mv: Self::Move) -> bool {
-        true
-    }
-
-    /// Play mode: when the current state repeats an earlier one of the game
-    /// or the search path, its outcome for the side to move: a draw, or a
-    /// loss or win by perpetual check. Default: never.
-    fn repetition(&self) -> Option<Repetition> {
-        None
-    }
-}
-
-/// The value of a drawn state.
-pub const DRAW: Value = 0;
-
-/// The outcome of a repeated state, for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
-    Draw,
-    /// The side to move gave check all through the cycle.
-    Loss,
-    /// The opponent gave check all through the cycle.
-    Win,
 }

@@ -1,8 +1,24 @@
 //! Shogi as a [`Game`], with the branching limited to the top `b` moves.
 
-use super::{Game, Repetition, Value, LOSS};
+use super::{Game, Value, LOSS};
 use crate::board::{Move, Position};
 use crate::eval;
+
+/// The value of a drawn state.
+pub const DRAW: Value = 0;
+
+/// The outcome of a repeated state, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    Draw,
+    /// The side to move gave check all through the cycle.
+    Loss,
+    /// The opponent gave check all through the cycle.
+    Win,
+}
+
+/// The history entry of a null move (no position hashes to it in practice).
+const NULL_WALL: u64 = 0;
 
 /// A shogi position whose children are its `b` most promising legal moves
 /// (all of them when `b` is 0).
@@ -12,8 +28,8 @@ use crate::eval;
 /// encoding; so the child set is a pure function of the position.
 ///
 /// It also remembers every state since it was made (hash, in check), for
-/// play mode's repetition rules: build it on a game's first position and
-/// play the game's moves on it.
+/// the play search's repetition rules: build it on a game's first position
+/// and play the game's moves on it.
 #[derive(Clone, Debug)]
 pub struct ShogiGame {
     pos: Position,
@@ -40,11 +56,57 @@ impl ShogiGame {
     pub fn branch_limit(&self) -> usize {
         self.branch_limit
     }
-}
 
-/// Captures and promotions.
-fn changes_material(pos: &Position, mv: Move) -> bool {
-    mv.is_promotion() || (!mv.is_drop() && !pos.piece_at(mv.to()).is_empty())
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// Passing is allowed when not in check. The pass is a wall in the
+    /// history: no repetition is seen across it.
+    pub fn play_null(&mut self) -> bool {
+        if self.pos.in_check() {
+            return false;
+        }
+        self.pos.make_null_move();
+        self.history.push((NULL_WALL, false));
+        true
+    }
+
+    /// Takes back the pass of [`ShogiGame::play_null`].
+    pub fn undo_null(&mut self) {
+        self.pos.unmake_null_move();
+        self.history.pop();
+    }
+
+    /// The current position repeats one with the same side to move: a draw,
+    /// unless one side gave check in every one of its turns of the cycle
+    /// (perpetual check loses).
+    pub fn repetition(&self) -> Option<Repetition> {
+        let n = self.history.len() - 1;
+        let hash = self.history[n].0;
+        // Back two plies at a time (same side to move); a cycle takes at
+        // least four plies and never reaches back over a null move.
+        let mut i = n;
+        let earlier = loop {
+            if i < 2 || self.history[i - 1].0 == NULL_WALL || self.history[i - 2].0 == NULL_WALL {
+                return None;
+            }
+            i -= 2;
+            if n - i >= 4 && self.history[i].0 == hash {
+                break i;
+            }
+        };
+        // Turns of the side to move are n, n − 2, …; the opponent's n − 1, ….
+        let checked = |from: usize| (from..=n).step_by(2).all(|k| self.history[k].1);
+        Some(if checked(earlier + 1) {
+            Repetition::Loss
+        } else if checked(earlier + 2) {
+            Repetition::Win
+        } else {
+            Repetition::Draw
+        })
+    }
 }
 
 /// Writes the `limit` best of `moves` (all with 0) to `out`, best first:
@@ -71,9 +133,6 @@ fn rank(
     );
 }
 
-/// The history entry of a null move (no position hashes to it in practice).
-const NULL_WALL: u64 = 0;
-
 impl Game for ShogiGame {
     type Move = Move;
 
@@ -86,70 +145,6 @@ impl Game for ShogiGame {
             &mut self.keys,
             out,
         );
-    }
-
-    /// Captures and promotions, all of them, ranked like the children.
-    fn tactical_children(&mut self, out: &mut Vec<Move>) {
-        let moves = self.pos.legal_moves();
-        let pos = &self.pos;
-        let tactical = moves
-            .iter()
-            .copied()
-            .filter(|&mv| changes_material(pos, mv));
-        rank(pos, tactical, 0, &mut self.keys, out);
-    }
-
-    fn in_check(&self) -> bool {
-        self.pos.in_check()
-    }
-
-    /// Passing is allowed when not in check. The pass is a wall in the
-    /// history: no repetition is seen across it.
-    fn play_null(&mut self) -> bool {
-        if self.pos.in_check() {
-            return false;
-        }
-        self.pos.make_null_move();
-        self.history.push((NULL_WALL, false));
-        true
-    }
-
-    fn undo_null(&mut self) {
-        self.pos.unmake_null_move();
-        self.history.pop();
-    }
-
-    fn is_tactical(&self, mv: Move) -> bool {
-        changes_material(&self.pos, mv)
-    }
-
-    /// The current position repeats one with the same side to move: a draw,
-    /// unless one side gave check in every one of its turns of the cycle
-    /// (perpetual check loses).
-    fn repetition(&self) -> Option<Repetition> {
-        let n = self.history.len() - 1;
-        let hash = self.history[n].0;
-        // Back two plies at a time (same side to move); a cycle takes at
-        // least four plies and never reaches back over a null move.
-        let mut i = n;
-        let earlier = loop {
-            if i < 2 || self.history[i - 1].0 == NULL_WALL || self.history[i - 2].0 == NULL_WALL {
-                return None;
-            }
-            i -= 2;
-            if n - i >= 4 && self.history[i].0 == hash {
-                break i;
-            }
-        };
-        // Turns of the side to move are n, n − 2, …; the opponent's n − 1, ….
-        let checked = |from: usize| (from..=n).step_by(2).all(|k| self.history[k].1);
-        Some(if checked(earlier + 1) {
-            Repetition::Loss
-        } else if checked(earlier + 2) {
-            Repetition::Win
-        } else {
-            Repetition::Draw
-        })
     }
 
     #[inline]

@@ -9,7 +9,7 @@ use super::limits::Limits;
 use super::split::{TableSplit, WorkerTable};
 use super::stats::Stats;
 use super::tt::{Bound, Entry, TranspositionTable, NO_CHILD};
-use crate::game::{Game, Value, INFINITE};
+use crate::game::{Game, Value, INFINITE, LOSS};
 use std::time::{Duration, Instant};
 
 /// Search switches that stay fixed for a searcher's life.
@@ -19,14 +19,6 @@ pub struct SearchOptions {
     pub negascout: bool,
     /// The §5.2 two-table variants; `None` is the plain search with one table.
     pub split: Option<TableSplit>,
-    /// Play mode (USI games): quiescence search, check extension, mate
-    /// distances, repetition rules, root iterations one ply apart. Off, the
-    /// search is research mode: the paper's plain tree, reproducible leaves.
-    pub play: bool,
-    /// Play mode: null-move pruning.
-    pub null_move: bool,
-    /// Play mode: late move reductions.
-    pub reductions: bool,
 }
 
 /// One finished iteration.
@@ -61,8 +53,6 @@ pub struct SearchResult<M> {
 /// Per-ply scratch, kept between searches to avoid allocation.
 pub(super) struct Ply<M> {
     pub(super) children: Vec<M>,
-    /// This ply passed (null move): its child may not pass again.
-    pub(super) null: bool,
     /// (sort key, index in predicted order), searched in ascending key order.
     order: Vec<(i64, u16)>,
     pv: Vec<M>,
@@ -72,7 +62,6 @@ impl<M> Default for Ply<M> {
     fn default() -> Self {
         Ply {
             children: Vec::new(),
-            null: false,
             order: Vec::new(),
             pv: Vec::new(),
         }
@@ -197,8 +186,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
     }
 
     /// Iterative deepening from the current state to `limits.depth` (odd
-    /// depths from 1, even ones from 2, in steps of two; in play mode every
-    /// depth from 1), calling
+    /// depths from 1, even ones from 2, in steps of two), calling
     /// `on_iteration` after each finished iteration. Returns the deepest
     /// finished iteration; tables are kept, so a later search reuses them.
     pub fn search(
@@ -220,10 +208,9 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             stats: Stats::default(),
             elapsed: Duration::ZERO,
         };
-        let step = if self.options.play { 1 } else { 2 };
         let mut depth = match max_depth {
             0 => 0,
-            d if step == 1 || !d.is_multiple_of(2) => 1,
+            d if !d.is_multiple_of(2) => 1,
             _ => 2,
         };
         let lines = self.limits.multipv.max(1);
@@ -261,12 +248,12 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             if self.root_excluded.is_empty() {
                 // The root is terminal.
                 result.depth = depth;
-                result.value = self.loss_value(0);
+                result.value = LOSS;
             }
             if depth == max_depth {
                 break;
             }
-            depth += step;
+            depth += 2;
         }
         self.root_excluded.clear();
         result.stats = self.stats;
@@ -294,23 +281,15 @@ impl<G: Game, H: Hook> Searcher<G, H> {
     #[inline]
     fn probe(&self, ply: usize) -> Option<Entry> {
         let key = self.game.hash();
-        let entry = match (&self.worker, self.options.split) {
+        match (&self.worker, self.options.split) {
             (Some(w), Some(s)) if ply > s.d_prime as usize => w.probe(key),
             _ => self.table.probe(key),
-        }?;
-        Some(Entry {
-            value: self.value_from_table(entry.value, ply),
-            ..entry
-        })
+        }
     }
 
     #[inline]
     fn store(&mut self, ply: usize, entry: Entry) {
         let key = self.game.hash();
-        let entry = Entry {
-            value: self.value_to_table(entry.value, ply),
-            ..entry
-        };
         match (&mut self.worker, self.options.split) {
             (Some(w), Some(s)) if ply > s.d_prime as usize => w.store(key, entry),
             _ => self.table.store(key, entry),
@@ -327,20 +306,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         if self.out_of_budget() {
             return 0;
         }
-        let mut depth = depth;
-        let in_check = self.options.play && self.game.in_check();
-        if self.options.play && ply > 0 {
-            if let Some(r) = self.game.repetition() {
-                return self.repetition_value(r, ply);
-            }
-            if in_check && ply < 2 * self.root_depth as usize {
-                depth += 1;
-            }
-        }
         if depth == 0 || ply == MAX_PLY {
-            if self.options.play && ply < MAX_PLY {
-                return self.quiesce(ply, alpha, beta);
-            }
             self.stats.leaves += 1;
             return self.game.evaluate();
         }
@@ -378,15 +344,6 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             }
         }
 
-        if self.options.null_move && !in_check {
-            if let Some(v) = self.null_move_cutoff(depth, ply, beta) {
-                return v;
-            }
-            if self.aborted {
-                return 0;
-            }
-        }
-
         if entry.is_none() && depth >= 3 && !partial_root {
             self.alphabeta(depth - 2, ply, alpha, beta);
             if self.aborted {
@@ -399,7 +356,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         if children.is_empty() {
             self.plies[ply].children = children;
             self.stats.leaves += 1;
-            return self.loss_value(ply).clamp(outer_alpha, outer_beta);
+            return LOSS.clamp(outer_alpha, outer_beta);
         }
         let mut order = std::mem::take(&mut self.plies[ply].order);
         self.order_children(ply, depth, &children, &mut order);
@@ -410,25 +367,14 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             if partial_root && self.root_excluded.contains(&mv) {
                 continue;
             }
-            let quiet = !in_check && !self.game.is_tactical(mv);
             self.game.play(mv);
-            // A late quiet move that gives no check is first searched
-            // shallower with a null window; only if it beats alpha does it
-            // get the full search.
-            let mut v = alpha + 1;
-            let r = self.reduction(i, depth, quiet && !self.game.in_check());
-            if r > 0 {
-                v = -self.alphabeta(depth - 1 - r, ply + 1, -alpha - 1, -alpha);
-            }
-            if v > alpha && !self.aborted {
-                if self.options.negascout && i > 0 {
-                    v = -self.alphabeta(depth - 1, ply + 1, -alpha - 1, -alpha);
-                    if v > alpha && v < beta && !self.aborted {
-                        v = -self.alphabeta(depth - 1, ply + 1, -beta, -alpha);
-                    }
-                } else {
-                    v = -self.alphabeta(depth - 1, ply + 1, -beta, -alpha);
-                }
+            let mut v = if self.options.negascout && i > 0 {
+                -self.alphabeta(depth - 1, ply + 1, -alpha - 1, -alpha)
+            } else {
+                -self.alphabeta(depth - 1, ply + 1, -beta, -alpha)
+            };
+            if self.options.negascout && i > 0 && v > alpha && v < beta && !self.aborted {
+                v = -self.alphabeta(depth - 1, ply + 1, -beta, -alpha);
             }
             self.game.undo(mv);
             if self.aborted {

@@ -28,7 +28,7 @@ impl Limits {
 
     /// Whether a search that began at `start` and has searched `nodes`
     /// nodes must stop now.
-    pub(super) fn reached(&self, start: Instant, nodes: u64) -> bool {
+    pub(crate) fn reached(&self, start: Instant, nodes: u64) -> bool {
         self.nodes.is_some_and(|n| nodes >= n)
             || self.time.is_some_and(|t| start.elapsed() >= t)
             || self

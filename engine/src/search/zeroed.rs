@@ -17,7 +17,7 @@ const ALIGN: usize = 64;
 /// A huge page; arrays of at least this size start on one.
 const HUGE: usize = 2 << 20;
 
-pub(super) struct ZeroedArray<T> {
+pub(crate) struct ZeroedArray<T> {
     /// What the allocator gave, and how it was asked.
     base: NonNull<u8>,
     layout: Layout,
@@ -35,7 +35,7 @@ impl<T> ZeroedArray<T> {
     ///
     /// # Safety
     /// All-zero bytes must be a valid `T`, and `T`'s alignment at most 64.
-    pub(super) unsafe fn new(len: usize) -> ZeroedArray<T> {
+    pub(crate) unsafe fn new(len: usize) -> ZeroedArray<T> {
         assert!(std::mem::align_of::<T>() <= ALIGN);
         let size = std::mem::size_of::<T>()
             .checked_mul(len)

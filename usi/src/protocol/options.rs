@@ -25,9 +25,6 @@ pub struct Options {
     pub mode: Mode,
     /// Kept back from every time budget for transmission and GUI delays.
     pub margin_ms: u64,
-    /// Play mode's pruning, switchable for experiments.
-    pub null_move: bool,
-    pub reductions: bool,
 }
 
 enum Kind {
@@ -113,18 +110,10 @@ const SPECS: &[Spec] = &[
     Spec {
         name: "ByoyomiMargin",
         kind: Kind::Spin {
-            default: 200,
+            default: 100,
             min: 0,
             max: 60_000,
         },
-    },
-    Spec {
-        name: "NullMovePruning",
-        kind: Kind::Check { default: false },
-    },
-    Spec {
-        name: "LateMoveReductions",
-        kind: Kind::Check { default: false },
     },
 ];
 
@@ -140,8 +129,6 @@ impl Default for Options {
             nodes_limit: 0,
             mode: Mode::Play,
             margin_ms: 0,
-            null_move: false,
-            reductions: false,
         };
         for spec in SPECS {
             let value = match spec.kind {
@@ -227,8 +214,6 @@ impl Options {
                 };
                 match spec.name {
                     "USI_Ponder" => self.ponder = v,
-                    "NullMovePruning" => self.null_move = v,
-                    "LateMoveReductions" => self.reductions = v,
                     _ => unreachable!("every check option has a field"),
                 }
             }

@@ -3,13 +3,15 @@
 
 use super::clock::Budget;
 use super::output::Output;
+use crate::searcher::ShogiSearcher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use yomi_engine::board::Move;
 use yomi_engine::game::{Game, ShogiGame};
-use yomi_engine::search::{mate_distance, Iteration, Limits, Searcher};
+use yomi_engine::play::mate_distance;
+use yomi_engine::search::{Iteration, Limits};
 
 /// What the command loop and the search share.
 pub struct Control {
@@ -73,11 +75,11 @@ pub struct Request {
 
 pub struct Running {
     pub control: Arc<Control>,
-    pub handle: JoinHandle<Searcher<ShogiGame>>,
+    pub handle: JoinHandle<ShogiSearcher>,
 }
 
 /// Starts searching `searcher`'s game; the thread hands the searcher back.
-pub fn start(mut searcher: Searcher<ShogiGame>, request: Request, out: Output) -> Running {
+pub fn start(mut searcher: ShogiSearcher, request: Request, out: Output) -> Running {
     let stop = Arc::new(AtomicBool::new(false));
     let mut limits = request.limits;
     limits.stop = Some(stop.clone());

@@ -9,11 +9,12 @@ use super::options::{Mode, Options};
 use super::output::Output;
 use super::position_cmd::GamePosition;
 use super::search_thread::{self, Request, Running};
+use crate::searcher::ShogiSearcher;
 use std::io::BufRead;
 use std::time::Duration;
 use yomi_engine::game::{Game, ShogiGame};
 use yomi_engine::memory;
-use yomi_engine::search::{Limits, SearchOptions, Searcher};
+use yomi_engine::search::Limits;
 
 /// The deepest search `go` without a depth asks for.
 const MAX_DEPTH: u32 = 200;
@@ -22,9 +23,9 @@ struct Session {
     out: Output,
     options: Options,
     /// Built at `isready` (or the first `go`); away while a search runs.
-    searcher: Option<Searcher<ShogiGame>>,
-    /// The table size and search options the searcher was built for.
-    built: Option<(usize, SearchOptions)>,
+    searcher: Option<ShogiSearcher>,
+    /// The table size and mode the searcher was built for.
+    built: Option<(usize, Mode)>,
     position: Option<GamePosition>,
     running: Option<Running>,
 }
@@ -136,14 +137,7 @@ impl Session {
 
     /// Makes sure the searcher matches the options (allocating the table).
     fn prepare_searcher(&mut self) {
-        let play = self.options.mode == Mode::Play;
-        let options = SearchOptions {
-            play,
-            null_move: play && self.options.null_move,
-            reductions: play && self.options.reductions,
-            ..SearchOptions::default()
-        };
-        let wanted = (self.options.hash_mb, options);
+        let wanted = (self.options.hash_mb, self.options.mode);
         if self.searcher.is_some() && self.built == Some(wanted) {
             return;
         }
@@ -156,16 +150,16 @@ impl Session {
             table_mb = cap;
         }
         let game = ShogiGame::new(GamePosition::startpos().start, 0);
-        self.searcher = Some(Searcher::new(game, table_mb, options));
+        self.searcher = Some(ShogiSearcher::new(
+            self.options.mode == Mode::Play,
+            game,
+            table_mb,
+        ));
         self.built = Some(wanted);
         if self.options.threads > 1 {
             self.out.info(
                 "Threads > 1: the parallel search is not in this build; searching with one thread",
             );
-        }
-        if self.options.multipv > 1 {
-            self.out
-                .info("MultiPV > 1 is not in this build; searching one line");
         }
     }
 

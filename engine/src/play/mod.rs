@@ -1,0 +1,15 @@
+//! The play search (USI games, shogi only): a modern alpha-beta with move
+//! ordering, pruning and reductions, kept apart from the research search
+//! of [`crate::search`], whose plain tree and leaf counts the paper's
+//! experiments need.
+
+mod check;
+mod history;
+mod picker;
+mod quiesce;
+mod search;
+mod see;
+mod table;
+
+pub use search::{mate_distance, PlaySearcher, MAX_PLY};
+pub use see::see_ge;

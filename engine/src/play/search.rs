@@ -1,0 +1,550 @@
+//! The play search: principal variation search with aspiration windows at
+//! the root, a table that keeps the best move, null-move pruning, late move
+//! reductions, reverse futility, razoring, futility and late-move pruning,
+//! SEE pruning, check extensions and mate-distance pruning; fail-soft.
+//! Shogi only, for games (USI play mode): research mode keeps the plain
+//! alpha-beta of [`crate::search`].
+
+use super::check::gives_check;
+use super::history::History;
+use super::picker::{is_tactical, Hints, Picker};
+use super::table::PlayTable;
+use crate::board::{Move, MoveList};
+use crate::eval;
+use crate::game::{Game, Repetition, ShogiGame, Value, DRAW, INFINITE, LOSS};
+use crate::search::{Bound, Iteration, Limits, SearchResult, Stats};
+use std::time::{Duration, Instant};
+
+/// The deepest ply searched, quiescence included.
+pub const MAX_PLY: usize = 128;
+/// Values this far from a loss or beyond are mates.
+pub(super) const MATE_ZONE: Value = -LOSS - MAX_PLY as Value;
+/// The static value of a node in check: none.
+pub(super) const NO_EVAL: Value = -INFINITE;
+/// Nodes between two checks of the limits.
+const CHECK_EVERY: u64 = 1024;
+
+/// Plies to mate in a value: positive when the side to move mates,
+/// negative when it is mated; `None` for other values.
+pub fn mate_distance(value: Value) -> Option<i32> {
+    if value >= MATE_ZONE {
+        Some(-LOSS - value)
+    } else if value <= -MATE_ZONE {
+        Some(LOSS - value)
+    } else {
+        None
+    }
+}
+
+/// Per-ply scratch, kept between searches.
+#[derive(Default)]
+pub(super) struct Frame {
+    pub(super) pv: Vec<Move>,
+    /// The picker's storage.
+    pub(super) moves: Vec<(i32, Move)>,
+    /// Quiet moves searched before the one that cut off.
+    tried: Vec<Move>,
+    /// The static value ([`NO_EVAL`] in check).
+    eval: Value,
+    /// The move played from this ply (`Move::NONE` for a pass).
+    pub(super) played: Move,
+}
+
+pub struct PlaySearcher {
+    pub(super) game: ShogiGame,
+    pub(super) table: PlayTable,
+    pub(super) history: History,
+    pub(super) frames: Vec<Frame>,
+    pub(super) stats: Stats,
+    limits: Limits,
+    start: Instant,
+    next_check: u64,
+    pub(super) aborted: bool,
+    /// Root moves left out of the running line (MultiPV).
+    root_excluded: Vec<Move>,
+    /// The running iteration's best root line so far (first line only):
+    /// a move searched to the full depth that beat the window's alpha.
+    root_best: Vec<Move>,
+    root_depth: i32,
+    /// Late move reductions by depth and move number.
+    lmr: Vec<[u8; 64]>,
+    /// Scratch for the branch-limited move list.
+    ranked: Vec<Move>,
+}
+
+impl PlaySearcher {
+    pub fn new(game: ShogiGame, table_mb: usize) -> PlaySearcher {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        PlaySearcher {
+            game,
+            table: PlayTable::new(table_mb),
+            history: History::new(MAX_PLY + 1),
+            frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
+            stats: Stats::default(),
+            limits: Limits::default(),
+            start: Instant::now(),
+            next_check: CHECK_EVERY,
+            aborted: false,
+            root_excluded: Vec::new(),
+            root_best: Vec::new(),
+            root_depth: 0,
+            lmr,
+            ranked: Vec::new(),
+        }
+    }
+
+    pub fn game(&self) -> &ShogiGame {
+        &self.game
+    }
+
+    pub fn game_mut(&mut self) -> &mut ShogiGame {
+        &mut self.game
+    }
+
+    /// Forgets the table and the history (a new game).
+    pub fn clear_tables(&mut self) {
+        self.table.clear();
+        self.history.clear();
+    }
+
+    /// Iterative deepening one ply at a time to `limits.depth`, calling
+    /// `on_iteration` after each finished line. Returns the deepest
+    /// finished iteration.
+    pub fn search(
+        &mut self,
+        limits: Limits,
+        mut on_iteration: impl FnMut(&Iteration<Move>),
+    ) -> SearchResult<Move> {
+        self.limits = limits;
+        self.stats = Stats::default();
+        self.start = Instant::now();
+        self.next_check = CHECK_EVERY;
+        self.aborted = false;
+        self.table.new_generation();
+        self.history.age();
+        self.history.clear_killers();
+        let max_depth = (self.limits.depth as usize).min(MAX_PLY - 1) as i32;
+        let mut result = SearchResult {
+            depth: 0,
+            value: 0,
+            best_move: None,
+            pv: Vec::new(),
+            stats: Stats::default(),
+            elapsed: Duration::ZERO,
+        };
+        let lines = self.limits.multipv.max(1);
+        let mut previous: Vec<Value> = Vec::new();
+        'deepening: for depth in 1..=max_depth.max(1) {
+            self.root_depth = depth;
+            self.root_excluded.clear();
+            self.root_best.clear();
+            for line in 1..=lines {
+                let value = self.aspiration(depth, previous.get(line - 1).copied());
+                if self.aborted {
+                    // A move the unfinished iteration found better stands.
+                    if line == 1 && !self.root_best.is_empty() {
+                        result.best_move = Some(self.root_best[0]);
+                        result.pv = self.root_best.clone();
+                    }
+                    break 'deepening;
+                }
+                let pv = self.frames[0].pv.clone();
+                let Some(&first) = pv.first() else {
+                    break; // no move left for another line
+                };
+                self.root_excluded.push(first);
+                if previous.len() < line {
+                    previous.push(value);
+                } else {
+                    previous[line - 1] = value;
+                }
+                let iteration = Iteration {
+                    depth: depth as u32,
+                    multipv: line,
+                    value,
+                    pv,
+                    stats: self.stats,
+                    elapsed: self.start.elapsed(),
+                    hashfull: self.table.permille_full(),
+                };
+                on_iteration(&iteration);
+                if line == 1 {
+                    result.depth = depth as u32;
+                    result.value = value;
+                    result.best_move = Some(first);
+                    result.pv = iteration.pv;
+                }
+            }
+            if self.root_excluded.is_empty() {
+                // No legal move: lost.
+                result.depth = depth as u32;
+                result.value = LOSS;
+                break;
+            }
+        }
+        self.root_excluded.clear();
+        result.stats = self.stats;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// A root search in a window around the last value, widened on failure.
+    fn aspiration(&mut self, depth: i32, last: Option<Value>) -> Value {
+        let Some(last) = last.filter(|v| depth >= 5 && v.abs() < MATE_ZONE) else {
+            return self.search_node(depth, 0, -INFINITE, INFINITE, false);
+        };
+        let mut delta = 40;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let v = self.search_node(depth, 0, alpha, beta, false);
+            if self.aborted {
+                return v;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITE);
+            } else if v >= beta {
+                beta = (v + delta).min(INFINITE);
+            } else {
+                return v;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        }
+    }
+
+    /// Whether the search must stop; checked every [`CHECK_EVERY`] nodes.
+    #[inline]
+    pub(super) fn out_of_budget(&mut self) -> bool {
+        if self.stats.nodes >= self.next_check {
+            self.next_check = self.stats.nodes + CHECK_EVERY;
+            if self.limits.reached(self.start, self.stats.nodes) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    pub(super) fn repetition_value(r: Repetition, ply: usize) -> Value {
+        match r {
+            Repetition::Draw => DRAW,
+            Repetition::Loss => LOSS + ply as Value,
+            Repetition::Win => -LOSS - ply as Value,
+        }
+    }
+
+    /// Mate values are stored as distances from the node, not the root.
+    pub(super) fn value_to_table(v: Value, ply: usize) -> Value {
+        match v {
+            v if v >= MATE_ZONE => v + ply as Value,
+            v if v <= -MATE_ZONE => v - ply as Value,
+            v => v,
+        }
+    }
+
+    pub(super) fn value_from_table(v: Value, ply: usize) -> Value {
+        match v {
+            v if v >= MATE_ZONE => v - ply as Value,
+            v if v <= -MATE_ZONE => v + ply as Value,
+            v => v,
+        }
+    }
+
+    /// Every move the search may play here: all legal moves, or the game's
+    /// top b with a branch limit.
+    pub(super) fn allowed_moves(&mut self) -> MoveList {
+        if self.game.branch_limit() == 0 {
+            return self.game.position().legal_moves();
+        }
+        self.game.children(&mut self.ranked);
+        let mut list = MoveList::new();
+        for &mv in &self.ranked {
+            list.push(mv);
+        }
+        list
+    }
+
+    fn search_node(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+        cut: bool,
+    ) -> Value {
+        if depth <= 0 {
+            return self.quiesce(ply, alpha, beta);
+        }
+        let mut alpha = alpha;
+        let mut beta = beta;
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.frames[ply].pv.clear();
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        if self.out_of_budget() {
+            return 0;
+        }
+        if !root {
+            if let Some(r) = self.game.repetition() {
+                return Self::repetition_value(r, ply);
+            }
+            if ply >= MAX_PLY - 1 {
+                return eval::evaluate(self.game.position());
+            }
+            // Mate-distance pruning: no line here beats a mate already found.
+            alpha = alpha.max(LOSS + ply as Value);
+            beta = beta.min(-LOSS - ply as Value - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.game.in_check();
+        let partial_root = root && !self.root_excluded.is_empty();
+        let key = self.game.hash();
+        let hit = if partial_root {
+            None
+        } else {
+            self.table.probe(key)
+        };
+        let mut table_move = hit.map_or(Move::NONE, |h| h.mv);
+        if self.game.branch_limit() > 0 || !self.game.position().is_legal(table_move) {
+            table_move = Move::NONE;
+        }
+        if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
+            let v = Self::value_from_table(h.value, ply);
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if usable {
+                return v;
+            }
+        }
+
+        // The static value, sharpened by the table's bound where it can be.
+        let raw_eval = match hit {
+            _ if in_check => NO_EVAL,
+            Some(h) if h.eval != NO_EVAL => h.eval,
+            _ => eval::evaluate(self.game.position()),
+        };
+        let mut eval = raw_eval;
+        if let Some(h) = hit.filter(|_| !in_check) {
+            let v = Self::value_from_table(h.value, ply);
+            let tighter = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => v > eval,
+                Bound::Upper => v < eval,
+            };
+            if tighter && v.abs() < MATE_ZONE {
+                eval = v;
+            }
+        }
+        self.frames[ply].eval = raw_eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.frames[ply - 2].eval != NO_EVAL
+            && raw_eval > self.frames[ply - 2].eval;
+
+        if !pv_node && !in_check && !root {
+            // Razoring: far below alpha near the horizon, only captures can help.
+            if depth <= 2 && eval + 250 * depth < alpha {
+                let v = self.quiesce(ply, alpha, alpha + 1);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Reverse futility: far above beta near the horizon.
+            let margin = 80 * depth - if improving { 40 } else { 0 };
+            if depth <= 6 && eval - margin >= beta && eval < MATE_ZONE {
+                return eval;
+            }
+            // Null move: even passing keeps the value at or above beta.
+            if depth >= 3
+                && eval >= beta
+                && self.frames[ply - 1].played != Move::NONE
+                && beta > -MATE_ZONE
+                && self.game.play_null()
+            {
+                self.frames[ply].played = Move::NONE;
+                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let v = -self.search_node(depth - r, ply + 1, -beta, -beta + 1, !cut);
+                self.game.undo_null();
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_ZONE { beta } else { v };
+                }
+            }
+        }
+        // Internal iterative reduction: without a table move the node was
+        // not searched before; search it a ply shallower.
+        let depth = if table_move == Move::NONE && depth >= 4 && (pv_node || cut) {
+            depth - 1
+        } else {
+            depth
+        };
+
+        let us = self.game.position().side_to_move();
+        let previous = if root {
+            Move::NONE
+        } else {
+            self.frames[ply - 1].played
+        };
+        let hints = Hints {
+            table: table_move,
+            killers: self.history.killers(ply),
+            counter: self.history.counter(us, previous),
+        };
+        let mut picker = Picker::new(std::mem::take(&mut self.frames[ply].moves), hints);
+        let mut tried = std::mem::take(&mut self.frames[ply].tried);
+        tried.clear();
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut move_count = 0usize;
+        let mut allowed = None;
+        if self.game.branch_limit() > 0 {
+            allowed = Some(self.allowed_moves());
+        }
+        loop {
+            let next = {
+                let pos = self.game.position();
+                picker.next(pos, &self.history, || {
+                    allowed.take().unwrap_or_else(|| pos.legal_moves())
+                })
+            };
+            let Some((mv, score)) = next else {
+                break;
+            };
+            if partial_root && self.root_excluded.contains(&mv) {
+                continue;
+            }
+            move_count += 1;
+            let pos = self.game.position();
+            let tactical = is_tactical(pos, mv);
+            let gives_check = gives_check(pos, mv);
+            // Shallow pruning, once a move has kept us from being mated;
+            // checks are spared.
+            if !root && best > -MATE_ZONE && !gives_check {
+                if !tactical && !in_check {
+                    let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
+                    if depth <= 8 && move_count as i32 > lmp {
+                        continue;
+                    }
+                    if depth <= 8 && eval + 100 + 100 * depth <= alpha {
+                        continue;
+                    }
+                }
+                let threshold = if tactical {
+                    -120 * depth
+                } else {
+                    -30 * depth * depth
+                };
+                if depth <= 8 && !super::see::see_ge(pos, mv, threshold) {
+                    continue;
+                }
+            }
+            self.game.play(mv);
+            self.frames[ply].played = mv;
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extension;
+            let mut v = -INFINITE;
+            let mut full = pv_node && move_count == 1;
+            if !full {
+                let reduce = depth >= 3
+                    && move_count > 1 + usize::from(pv_node)
+                    && (!tactical || Picker::is_bad_capture(score));
+                let mut d = new_depth;
+                if reduce {
+                    let mut r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
+                    r += i32::from(cut) + i32::from(!improving);
+                    r -= i32::from(pv_node) + i32::from(gives_check);
+                    r -= i32::from(Picker::is_refutation(score));
+                    if !tactical {
+                        r -= score / 8192;
+                    }
+                    d = (new_depth - r).clamp(1, new_depth);
+                }
+                v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
+                if v > alpha && d < new_depth && !self.aborted {
+                    v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
+                }
+                full = pv_node && v > alpha && v < beta;
+            }
+            if full && !self.aborted {
+                v = -self.search_node(new_depth, ply + 1, -beta, -alpha, false);
+            }
+            self.game.undo(mv);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = mv;
+                    let (head, tail) = self.frames.split_at_mut(ply + 1);
+                    head[ply].pv.clear();
+                    head[ply].pv.push(mv);
+                    head[ply].pv.extend_from_slice(&tail[0].pv);
+                    if root && !partial_root {
+                        self.root_best.clone_from(&self.frames[0].pv);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if mv != best_move && !tactical {
+                tried.push(mv);
+            }
+        }
+        self.frames[ply].moves = picker.into_list();
+        if self.aborted {
+            self.frames[ply].tried = tried;
+            return 0;
+        }
+        if move_count == 0 {
+            self.frames[ply].tried = tried;
+            // Every root move left out, or no legal move: lost.
+            return if partial_root {
+                alpha
+            } else {
+                LOSS + ply as Value
+            };
+        }
+        if best >= beta && !is_tactical(self.game.position(), best_move) {
+            self.history
+                .cutoff(us, ply, depth, best_move, &tried, previous);
+        }
+        self.frames[ply].tried = tried;
+        if !partial_root {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if pv_node && best_move != Move::NONE {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored = Self::value_to_table(best, ply);
+            self.table
+                .store(key, best_move, stored, raw_eval, depth, bound);
+        }
+        best
+    }
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""A match between two USI engines, refereed by cshogi's match runner
+(`cshogi.cli`), from the short openings in `scripts/openings.txt`, each
+played with both colours. Prints wins, losses and draws of the first
+engine, its score and an Elo estimate with a 95 % interval.
+
+    python3 scripts/match.py target/release/yomi /path/to/YaneuraOu --games 40 --byoyomi 1000
+    python3 scripts/match.py target/release/yomi /tmp/yomi-old --games 40 --nodes 100000
+
+`--yaneuraou` gives the second engine the settings a fair match needs
+(no network delays, no opening book). `--nodes N` plays at N nodes a
+move for both (NodesLimit) with a byoyomi long enough not to bind.
+"""
+
+import argparse
+import math
+import os
+import sys
+import time
+
+import cshogi.cli
+from cshogi.usi import Engine
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+YANEURAOU = {
+    "NetworkDelay": "0",
+    "NetworkDelay2": "0",
+    "BookFile": "no_book",
+    "MinimumThinkingTime": "100",
+    "Threads": "1",
+}
+
+
+def time_every_move():
+    """Records how long each engine takes for each `go` (the runner itself
+    checks no byoyomi): engines in the order the runner makes them."""
+    engines = []
+    init, go = Engine.__init__, Engine.go
+
+    def timed_init(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.move_ms = []
+        engines.append(self)
+
+    def timed_go(self, *args, **kwargs):
+        start = time.perf_counter()
+        result = go(self, *args, **kwargs)
+        self.move_ms.append((time.perf_counter() - start) * 1000)
+        return result
+
+    Engine.__init__, Engine.go = timed_init, timed_go
+    return engines
+
+
+def parse_options(text):
+    options = {}
+    for kv in filter(None, text.split(",")):
+        name, sep, value = kv.partition(":")
+        if not sep:
+            sys.exit(f"option {kv!r} is not NAME:VALUE")
+        options[name] = value
+    return options
+
+
+def elo(score):
+    """Elo difference of a score share in (0, 1)."""
+    return -400 * math.log10(1 / score - 1)
+
+
+def summary(wins, losses, draws):
+    n = wins + losses + draws
+    score = (wins + draws / 2) / n
+    # Per-game variance of the result (1, 1/2, 0) around the mean.
+    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
+    half = 1.96 * math.sqrt(var / n)
+    clamp = lambda x: min(max(x, 1e-3), 1 - 1e-3)  # noqa: E731 (±1200 Elo at most)
+    return (
+        f"{wins}-{losses}-{draws} (W-L-D) in {n} games: score {score:.3f}, "
+        f"Elo {elo(clamp(score)):+.0f} (95 %: {elo(clamp(score - half)):+.0f} to {elo(clamp(score + half)):+.0f})"
+    )
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("engine1")
+    p.add_argument("engine2")
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--byoyomi", type=int, default=1000, help="ms a move")
+    p.add_argument("--nodes", type=int, help="nodes a move for both engines")
+    p.add_argument("--options1", default="", help="NAME:VALUE,... for engine1")
+    p.add_argument("--options2", default="", help="NAME:VALUE,... for engine2")
+    p.add_argument("--yaneuraou", action="store_true", help="engine2 is YaneuraOu: fair settings")
+    p.add_argument("--hash", type=int, default=256, help="MB of table for both")
+    p.add_argument("--openings", default=os.path.join(HERE, "openings.txt"))
+    p.add_argument("--draw", type=int, default=256, help="moves before a draw")
+    p.add_argument("--pgn", help="write the games here")
+    args = p.parse_args()
+
+    options1 = {"USI_Hash": str(args.hash)}
+    options2 = {"USI_Hash": str(args.hash)}
+    if args.yaneuraou:
+        options2.update(YANEURAOU)
+    byoyomi = args.byoyomi
+    if args.nodes:
+        options1["NodesLimit"] = str(args.nodes)
+        options2["NodesLimit"] = str(args.nodes)
+        byoyomi = max(byoyomi, 60_000)
+    options1.update(parse_options(args.options1))
+    options2.update(parse_options(args.options2))
+
+    engines = time_every_move()
+    result = cshogi.cli.main(
+        os.path.abspath(args.engine1),
+        os.path.abspath(args.engine2),
+        options1,
+        options2,
+        games=args.games,
+        byoyomi=byoyomi,
+        draw=args.draw,
+        opening=args.openings,
+        opening_seed=0,
+        pgn=args.pgn,
+        print_summary=False,
+    )
+    for label, engine in zip(("engine1", "engine2"), engines):
+        ms = engine.move_ms or [0.0]
+        over = sum(t > byoyomi for t in ms) if not args.nodes else 0
+        print(
+            f"{label} {engine.name}: {len(ms)} moves, mean {sum(ms) / len(ms):.0f} ms, "
+            f"worst {max(ms):.0f} ms" + (f", {over} over the byoyomi of {byoyomi} ms" if not args.nodes else "")
+        )
+    print(summary(result["engine1_won"], result["engine2_won"], result["draw"]))
+
+
+if __name__ == "__main__":
+    main()
