@@ -14,13 +14,21 @@ fn config_cells(m: &ConfigModel) -> Vec<String> {
         c.b.to_string(),
         c.d.to_string(),
         c.d_prime.map_or(String::new(), |d| d.to_string()),
-        if c.variant.is_empty() {
-            c.method.clone()
-        } else {
-            format!("{} ({})", c.method, c.variant)
-        },
+        method_cell(c),
         c.ranks.to_string(),
     ]
+}
+
+/// The method with its ε and any option beyond the paper.
+fn method_cell(c: &crate::summary::Config) -> String {
+    let mut cell = c.method.clone();
+    if let Some(e) = c.eps {
+        cell += &format!(" ε={e}");
+    }
+    if !c.variant.is_empty() {
+        cell += &format!(" ({})", c.variant);
+    }
+    cell
 }
 
 /// Table 5: per parallel configuration, the factors' means, their product

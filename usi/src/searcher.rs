@@ -4,7 +4,7 @@
 
 use yomi_engine::board::Move;
 use yomi_engine::game::ShogiGame;
-use yomi_engine::play::PlaySearcher;
+use yomi_engine::play::{PlaySearcher, ProgressReport};
 use yomi_engine::search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
 
 pub enum ShogiSearcher {
@@ -26,6 +26,13 @@ impl ShogiSearcher {
         match self {
             ShogiSearcher::Play(s) => s.game_mut(),
             ShogiSearcher::Research(s) => s.game_mut(),
+        }
+    }
+
+    /// Reports long iterations' progress (the play search only).
+    pub fn set_progress(&mut self, report: ProgressReport) {
+        if let ShogiSearcher::Play(s) = self {
+            s.set_progress(report);
         }
     }
 

@@ -1,10 +1,34 @@
 //! What the play search learns about quiet moves as it goes: killer moves
 //! (quiet moves that cut off at the same ply), a counter move for each
-//! opponent move, and a history score per (side, origin or drop, destination,
-//! promotion) that rises when a move cuts off and falls when it was tried
-//! before one that did.
+//! opponent move, a history score per (side, origin or drop, destination,
+//! promotion), and continuation histories: a score per (piece and square
+//! of the move one and two plies before, piece and square of this one).
+//! Scores rise when a move cuts off and fall when it was tried before one
+//! that did.
 
-use crate::board::{Color, Move};
+use crate::board::{Color, Move, Position};
+
+/// A move as the piece that stands on its destination afterwards (its
+/// kind, promoted or dropped) and that square: `kind · 81 + square`.
+pub type PieceTo = usize;
+const PIECE_TO: usize = 15 * 81;
+
+pub fn piece_to(pos: &Position, mv: Move) -> PieceTo {
+    let kind = if mv.is_drop() {
+        mv.drop_kind()
+    } else {
+        let kind = pos.piece_at(mv.from()).kind();
+        if mv.is_promotion() {
+            kind.promoted()
+        } else {
+            kind
+        }
+    };
+    kind.index() * 81 + mv.to().index()
+}
+
+/// The moves one and two plies before a node (`None`: a pass, or the root).
+pub type Context = [Option<PieceTo>; 2];
 
 /// History scores stay within ±`HISTORY_MAX`.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -18,6 +42,7 @@ fn index(side: Color, mv: Move) -> usize {
 
 pub struct History {
     butterfly: Vec<i16>,
+    continuation: Vec<i16>,
     counters: Vec<Move>,
     killers: Vec<[Move; 2]>,
 }
@@ -26,6 +51,7 @@ impl History {
     pub fn new(plies: usize) -> History {
         History {
             butterfly: vec![0; 2 << 15],
+            continuation: vec![0; PIECE_TO * PIECE_TO],
             counters: vec![Move::NONE; 2 << 15],
             killers: vec![[Move::NONE; 2]; plies],
         }
@@ -34,6 +60,7 @@ impl History {
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.butterfly.fill(0);
+        self.continuation.fill(0);
         self.counters.fill(Move::NONE);
         self.clear_killers();
     }
@@ -45,14 +72,19 @@ impl History {
 
     /// Ages history between searches so that newer results weigh more.
     pub fn age(&mut self) {
-        for h in &mut self.butterfly {
+        for h in self.butterfly.iter_mut().chain(&mut self.continuation) {
             *h /= 2;
         }
     }
 
+    /// A quiet move's score: its history and its continuation histories.
     #[inline]
-    pub fn score(&self, side: Color, mv: Move) -> i32 {
-        i32::from(self.butterfly[index(side, mv)])
+    pub fn score(&self, side: Color, mv: Move, to: PieceTo, context: &Context) -> i32 {
+        let mut score = i32::from(self.butterfly[index(side, mv)]);
+        for before in context.iter().flatten() {
+            score += i32::from(self.continuation[before * PIECE_TO + to]);
+        }
+        score
     }
 
     #[inline]
@@ -71,16 +103,20 @@ impl History {
     }
 
     /// `best` (quiet) cut off at `ply` after the quiet moves `tried` failed;
-    /// `previous` is the opponent's move before it.
+    /// `previous` is the opponent's move before it, `context` the moves
+    /// before the node.
+    #[allow(clippy::too_many_arguments)]
     pub fn cutoff(
         &mut self,
         side: Color,
         ply: usize,
         depth: i32,
-        best: Move,
-        tried: &[Move],
+        best: (Move, PieceTo),
+        tried: &[(Move, PieceTo)],
         previous: Move,
+        context: &Context,
     ) {
+        let (best, best_to) = best;
         let k = &mut self.killers[ply];
         if k[0] != best {
             k[1] = k[0];
@@ -90,18 +126,24 @@ impl History {
             self.counters[index(side, previous)] = best;
         }
         let bonus = (depth * depth * 16 + 32 * depth).min(1600);
-        self.update(side, best, bonus);
-        for &mv in tried {
-            self.update(side, mv, -bonus);
+        self.update(side, best, best_to, context, bonus);
+        for &(mv, to) in tried {
+            self.update(side, mv, to, context, -bonus);
         }
     }
 
-    /// Moves a score towards ±HISTORY_MAX by `bonus`, less the nearer it is.
-    fn update(&mut self, side: Color, mv: Move, bonus: i32) {
-        let h = &mut self.butterfly[index(side, mv)];
-        let v = i32::from(*h);
-        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+    fn update(&mut self, side: Color, mv: Move, to: PieceTo, context: &Context, bonus: i32) {
+        gravity(&mut self.butterfly[index(side, mv)], bonus);
+        for before in context.iter().flatten() {
+            gravity(&mut self.continuation[before * PIECE_TO + to], bonus);
+        }
     }
+}
+
+/// Moves a score towards ±HISTORY_MAX by `bonus`, less the nearer it is.
+fn gravity(h: &mut i16, bonus: i32) {
+    let v = i32::from(*h);
+    *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
 }
 
 #[cfg(test)]
@@ -114,16 +156,34 @@ mod tests {
         let mv = |a, b| Move::normal(Square::from_index(a), Square::from_index(b), false);
         let mut h = History::new(8);
         let (good, bad, previous) = (mv(1, 2), mv(3, 4), mv(5, 6));
-        h.cutoff(Color::Black, 3, 4, good, &[bad], previous);
+        let context = [Some(100), None];
+        let score = |h: &History, side, m: Move, to| h.score(side, m, to, &context);
+        h.cutoff(
+            Color::Black,
+            3,
+            4,
+            (good, 7),
+            &[(bad, 8)],
+            previous,
+            &context,
+        );
         assert_eq!(h.killers(3), [good, Move::NONE]);
         assert_eq!(h.counter(Color::Black, previous), good);
-        assert!(h.score(Color::Black, good) > 0 && h.score(Color::Black, bad) < 0);
-        assert_eq!(h.score(Color::White, good), 0, "per side");
+        assert!(score(&h, Color::Black, good, 7) > 0 && score(&h, Color::Black, bad, 8) < 0);
+        // The continuation history is not per side; the butterfly one is.
+        assert_eq!(
+            score(&h, Color::White, good, 7),
+            score(&h, Color::Black, good, 7) / 2
+        );
+        assert_eq!(
+            h.score(Color::Black, good, 7, &[None, None]),
+            score(&h, Color::Black, good, 7) / 2
+        );
         for _ in 0..1000 {
-            h.cutoff(Color::Black, 3, 30, good, &[], previous);
+            h.cutoff(Color::Black, 3, 30, (good, 7), &[], previous, &context);
         }
-        assert!(h.score(Color::Black, good) <= HISTORY_MAX);
+        assert!(score(&h, Color::Black, good, 7) <= 2 * HISTORY_MAX);
         h.clear();
-        assert_eq!(h.score(Color::Black, good), 0);
+        assert_eq!(score(&h, Color::Black, good, 7), 0);
     }
 }

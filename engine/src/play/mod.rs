@@ -11,5 +11,5 @@ mod search;
 mod see;
 mod table;
 
-pub use search::{mate_distance, PlaySearcher, MAX_PLY};
+pub use search::{mate_distance, PlaySearcher, Progress, ProgressReport, MAX_PLY};
 pub use see::see_ge;

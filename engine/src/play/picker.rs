@@ -4,7 +4,7 @@
 //! material (SEE), most valuable victim first; the two killers; the
 //! counter move; quiet moves by history; captures that lose material last.
 
-use super::history::History;
+use super::history::{piece_to, Context, History};
 use super::see::{captured_value, see_ge};
 use crate::board::{Move, MoveList, Position};
 use crate::eval::piece_value;
@@ -35,6 +35,8 @@ pub struct Hints {
     pub table: Move,
     pub killers: [Move; 2],
     pub counter: Move,
+    /// The moves one and two plies before, for continuation histories.
+    pub context: Context,
 }
 
 enum Stage {
@@ -111,7 +113,7 @@ impl Picker {
                 } else if mv == h.counter {
                     KILLER
                 } else {
-                    history.score(us, mv)
+                    history.score(us, mv, piece_to(pos, mv), &h.context)
                 };
                 (score, mv)
             }));

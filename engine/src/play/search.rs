@@ -6,7 +6,7 @@
 //! alpha-beta of [`crate::search`].
 
 use super::check::gives_check;
-use super::history::History;
+use super::history::{piece_to, History, PieceTo};
 use super::picker::{is_tactical, Hints, Picker};
 use super::table::PlayTable;
 use crate::board::{Move, MoveList};
@@ -23,6 +23,24 @@ pub(super) const MATE_ZONE: Value = -LOSS - MAX_PLY as Value;
 pub(super) const NO_EVAL: Value = -INFINITE;
 /// Nodes between two checks of the limits.
 const CHECK_EVERY: u64 = 1024;
+
+/// How often a long iteration reports its progress.
+const REPORT_EVERY: Duration = Duration::from_secs(1);
+
+/// The search's state in the middle of an iteration.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// The running iteration.
+    pub depth: u32,
+    /// Counts since the search began.
+    pub stats: Stats,
+    pub elapsed: Duration,
+    /// Permille of the table used by this search.
+    pub hashfull: u32,
+}
+
+/// Called with the progress about once a second during a search.
+pub type ProgressReport = Box<dyn FnMut(&Progress) + Send>;
 
 /// Plies to mate in a value: positive when the side to move mates,
 /// negative when it is mated; `None` for other values.
@@ -43,11 +61,13 @@ pub(super) struct Frame {
     /// The picker's storage.
     pub(super) moves: Vec<(i32, Move)>,
     /// Quiet moves searched before the one that cut off.
-    tried: Vec<Move>,
+    tried: Vec<(Move, PieceTo)>,
     /// The static value ([`NO_EVAL`] in check).
     eval: Value,
-    /// The move played from this ply (`Move::NONE` for a pass).
+    /// The move played from this ply (`Move::NONE` for a pass), and its
+    /// piece and square (`None` for a pass).
     pub(super) played: Move,
+    piece_to: Option<PieceTo>,
 }
 
 pub struct PlaySearcher {
@@ -70,6 +90,8 @@ pub struct PlaySearcher {
     lmr: Vec<[u8; 64]>,
     /// Scratch for the branch-limited move list.
     ranked: Vec<Move>,
+    progress: Option<ProgressReport>,
+    next_report: Duration,
 }
 
 impl PlaySearcher {
@@ -101,6 +123,8 @@ impl PlaySearcher {
             root_depth: 0,
             lmr,
             ranked: Vec::new(),
+            progress: None,
+            next_report: REPORT_EVERY,
         }
     }
 
@@ -110,6 +134,12 @@ impl PlaySearcher {
 
     pub fn game_mut(&mut self) -> &mut ShogiGame {
         &mut self.game
+    }
+
+    /// Reports the progress of long iterations to `report` (USI `info`
+    /// lines between iterations).
+    pub fn set_progress(&mut self, report: ProgressReport) {
+        self.progress = Some(report);
     }
 
     /// Forgets the table and the history (a new game).
@@ -130,6 +160,7 @@ impl PlaySearcher {
         self.stats = Stats::default();
         self.start = Instant::now();
         self.next_check = CHECK_EVERY;
+        self.next_report = REPORT_EVERY;
         self.aborted = false;
         self.table.new_generation();
         self.history.age();
@@ -233,6 +264,18 @@ impl PlaySearcher {
             self.next_check = self.stats.nodes + CHECK_EVERY;
             if self.limits.reached(self.start, self.stats.nodes) {
                 self.aborted = true;
+            }
+            if let Some(report) = &mut self.progress {
+                let elapsed = self.start.elapsed();
+                if elapsed >= self.next_report {
+                    self.next_report = elapsed + REPORT_EVERY;
+                    report(&Progress {
+                        depth: self.root_depth as u32,
+                        stats: self.stats,
+                        elapsed,
+                        hashfull: self.table.permille_full(),
+                    });
+                }
             }
         }
         self.aborted
@@ -381,6 +424,7 @@ impl PlaySearcher {
                 && self.game.play_null()
             {
                 self.frames[ply].played = Move::NONE;
+                self.frames[ply].piece_to = None;
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
                 let v = -self.search_node(depth - r, ply + 1, -beta, -beta + 1, !cut);
                 self.game.undo_null();
@@ -406,10 +450,17 @@ impl PlaySearcher {
         } else {
             self.frames[ply - 1].played
         };
+        let before = |back: usize| {
+            (ply >= back)
+                .then(|| self.frames[ply - back].piece_to)
+                .flatten()
+        };
+        let context = [before(1), before(2)];
         let hints = Hints {
             table: table_move,
             killers: self.history.killers(ply),
             counter: self.history.counter(us, previous),
+            context,
         };
         let mut picker = Picker::new(std::mem::take(&mut self.frames[ply].moves), hints);
         let mut tried = std::mem::take(&mut self.frames[ply].tried);
@@ -438,6 +489,10 @@ impl PlaySearcher {
             let pos = self.game.position();
             let tactical = is_tactical(pos, mv);
             let gives_check = gives_check(pos, mv);
+            let moved = piece_to(pos, mv);
+            // Checks are searched a ply deeper (all of them: sparing only
+            // those that keep material measured −35 ± 100 Elo).
+            let extend = gives_check && ply < 2 * self.root_depth as usize;
             // Shallow pruning, once a move has kept us from being mated;
             // checks are spared.
             if !root && best > -MATE_ZONE && !gives_check {
@@ -461,8 +516,8 @@ impl PlaySearcher {
             }
             self.game.play(mv);
             self.frames[ply].played = mv;
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
-            let new_depth = depth - 1 + extension;
+            self.frames[ply].piece_to = Some(moved);
+            let new_depth = depth - 1 + i32::from(extend);
             let mut v = -INFINITE;
             let mut full = pv_node && move_count == 1;
             if !full {
@@ -511,7 +566,7 @@ impl PlaySearcher {
                 }
             }
             if mv != best_move && !tactical {
-                tried.push(mv);
+                tried.push((mv, moved));
             }
         }
         self.frames[ply].moves = picker.into_list();
@@ -528,9 +583,11 @@ impl PlaySearcher {
                 LOSS + ply as Value
             };
         }
-        if best >= beta && !is_tactical(self.game.position(), best_move) {
+        let pos = self.game.position();
+        if best >= beta && !is_tactical(pos, best_move) {
+            let best = (best_move, piece_to(pos, best_move));
             self.history
-                .cutoff(us, ply, depth, best_move, &tried, previous);
+                .cutoff(us, ply, depth, best, &tried, previous, &context);
         }
         self.frames[ply].tried = tried;
         if !partial_root {

@@ -43,9 +43,13 @@ pub struct PlayTable {
     generation: u8,
 }
 
+/// `n` empty buckets, their pages touched: a game's first move should
+/// not pay for the table's page faults.
 fn buckets(n: usize) -> ZeroedArray<Bucket> {
     // SAFETY: a Bucket of zero bytes is valid (empty slots), aligned to 64.
-    unsafe { ZeroedArray::new(n) }
+    let mut buckets = unsafe { ZeroedArray::new(n) };
+    buckets.prefault();
+    buckets
 }
 
 /// Depths are stored plus one so that quiescence entries (depth 0 and

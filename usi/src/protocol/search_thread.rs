@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use yomi_engine::board::Move;
 use yomi_engine::game::{Game, ShogiGame};
-use yomi_engine::play::mate_distance;
+use yomi_engine::play::{mate_distance, Progress};
 use yomi_engine::search::{Iteration, Limits};
 
 /// What the command loop and the search share.
@@ -94,6 +94,8 @@ pub fn start(mut searcher: ShogiSearcher, request: Request, out: Output) -> Runn
         control.start_clock();
     }
     let shared = control.clone();
+    let progress_out = out.clone();
+    searcher.set_progress(Box::new(move |p| progress_out.line(&progress_line(p))));
     let handle = std::thread::spawn(move || {
         let result = searcher.search(limits, |it| {
             out.line(&info_line(it));
@@ -132,6 +134,19 @@ fn first_child(game: &mut ShogiGame) -> Option<Move> {
     let mut children = Vec::new();
     game.children(&mut children);
     children.first().copied()
+}
+
+/// A long iteration's progress: no score or line until it finishes.
+fn progress_line(p: &Progress) -> String {
+    let ms = p.elapsed.as_millis();
+    let nps = (p.stats.nodes as f64 / p.elapsed.as_secs_f64().max(1e-3)) as u64;
+    format!(
+        "info depth {} seldepth {} nodes {} nps {nps} hashfull {} time {ms}",
+        p.depth,
+        p.stats.seldepth.max(p.depth),
+        p.stats.nodes,
+        p.hashfull,
+    )
 }
 
 fn info_line(it: &Iteration<Move>) -> String {
