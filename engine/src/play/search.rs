@@ -490,8 +490,9 @@ impl PlaySearcher {
             let tactical = is_tactical(pos, mv);
             let gives_check = gives_check(pos, mv);
             let moved = piece_to(pos, mv);
-            // Checks are searched a ply deeper (all of them: sparing only
-            // those that keep material measured −35 ± 100 Elo).
+            // Checks are searched a ply deeper: all of them (without the
+            // extension −108 Elo, extending only checks that keep material
+            // −35 ± 100, in 40-game matches at 40–50k nodes).
             let extend = gives_check && ply < 2 * self.root_depth as usize;
             // Shallow pruning, once a move has kept us from being mated;
             // checks are spared.
