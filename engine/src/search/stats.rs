@@ -19,7 +19,8 @@ pub struct Stats {
     pub task_searches: u64,
     /// The same in the last root iteration only (d − d′ to go).
     pub task_searches_last: u64,
-    /// The deepest ply reached (play mode: quiescence and extensions included).
+    /// The deepest ply reached (the play search: quiescence and extensions
+    /// included).
     pub seldepth: u32,
 }
 
