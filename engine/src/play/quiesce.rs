@@ -4,7 +4,7 @@
 //! must answer, with every evasion. Fail-soft.
 
 use super::picker::order_tactical;
-use super::search::{PlaySearcher, MAX_PLY, NO_EVAL};
+use super::search::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
 use crate::board::{Bitboard, Color, Move, MoveList, MoveSink, PieceKind, Square};
 use crate::eval;
@@ -53,12 +53,7 @@ impl PlaySearcher {
         let hit = self.table.probe(key);
         if let Some(h) = hit.filter(|_| !pv_node) {
             let v = Self::value_from_table(h.value, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if usable {
+            if proves(h.bound, v, alpha, beta) {
                 return v;
             }
         }

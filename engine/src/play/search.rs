@@ -42,6 +42,16 @@ pub struct Progress {
 /// Called with the progress about once a second during a search.
 pub type ProgressReport = Box<dyn FnMut(&Progress) + Send>;
 
+/// Whether a stored value with `bound` settles a search of the window
+/// (`alpha`, `beta`) (fail-soft: the value itself is returned).
+pub(super) fn proves(bound: Bound, v: Value, alpha: Value, beta: Value) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    }
+}
+
 /// Plies to mate in a value: positive when the side to move mates,
 /// negative when it is mated; `None` for other values.
 pub fn mate_distance(value: Value) -> Option<i32> {
@@ -369,12 +379,7 @@ impl PlaySearcher {
         }
         if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
             let v = Self::value_from_table(h.value, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if usable {
+            if proves(h.bound, v, alpha, beta) {
                 return v;
             }
         }
