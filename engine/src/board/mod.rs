@@ -2,10 +2,12 @@
 
 pub mod attacks;
 mod bitboard;
+mod checks;
 mod convert;
 mod declaration;
 mod hand;
 mod legality;
+mod mate;
 mod movegen;
 mod moves;
 mod perft;
@@ -15,6 +17,7 @@ mod types;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use checks::CheckSquares;
 pub use hand::Hand;
 pub use legality::UsiMoveError;
 pub use movegen::{MoveCounter, MoveSink};

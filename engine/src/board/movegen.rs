@@ -143,6 +143,26 @@ impl Position {
         counter.0
     }
 
+    /// Whether the side to move has a legal move: a king step first, which
+    /// settles most checks without generating the rest.
+    pub fn has_legal_move(&self) -> bool {
+        let us = self.side_to_move();
+        if let Some(k) = self.king_square(us) {
+            let without_king = self.occupied() ^ Bitboard::from_square(k);
+            let steps = attacks::king(k).and_not(self.color_bb(us));
+            if steps
+                .into_iter()
+                .any(|to| !self.is_attacked(us.flip(), to, without_king))
+            {
+                return true;
+            }
+            if self.checkers().has_more_than_one() {
+                return false;
+            }
+        }
+        self.count_legal_moves() > 0
+    }
+
     /// Hands every legal move to `sink`.
     pub fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
         let us = self.side_to_move();

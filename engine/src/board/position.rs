@@ -357,6 +357,13 @@ impl Position {
     /// Pieces of `c` pinned to `c`'s king by an enemy slider, with `occ` as
     /// the occupancy.
     pub fn pinned(&self, c: Color, occ: Bitboard) -> Bitboard {
+        self.line_blockers(c, occ) & self.by_color[c.index()]
+    }
+
+    /// Pieces of either color that alone stand between `c`'s king and an
+    /// enemy slider aimed at it: `c`'s are pinned, the enemy's uncover a
+    /// check when they step off the line.
+    pub fn line_blockers(&self, c: Color, occ: Bitboard) -> Bitboard {
         let Some(k) = self.king_square(c) else {
             return Bitboard::EMPTY;
         };
@@ -367,14 +374,14 @@ impl Position {
                 & (kinds[PieceKind::Bishop as usize] | kinds[PieceKind::Horse as usize]))
             | (attacks::lance_pseudo(c, k) & kinds[PieceKind::Lance as usize]))
             & self.by_color[c.flip().index()];
-        let mut pinned = Bitboard::EMPTY;
+        let mut single = Bitboard::EMPTY;
         for s in snipers {
             let blockers = attacks::between(k, s) & occ;
             if blockers.any() && !blockers.has_more_than_one() {
-                pinned |= blockers;
+                single |= blockers;
             }
         }
-        pinned & self.by_color[c.index()]
+        single
     }
 
     /// Whether dropping a pawn of `us` on `sq`, which checks the enemy king,

@@ -62,6 +62,11 @@ impl ShogiGame {
         self.pos.in_check()
     }
 
+    /// A move that mates at once (the side to move not in check).
+    pub fn mate_in_one(&mut self) -> Option<Move> {
+        self.pos.mate_in_one()
+    }
+
     /// Passing is allowed when not in check. The pass is a wall in the
     /// history: no repetition is seen across it.
     pub fn play_null(&mut self) -> bool {

@@ -3,7 +3,6 @@
 //! of [`crate::search`], whose plain tree and leaf counts the paper's
 //! experiments need.
 
-mod check;
 mod history;
 mod picker;
 mod quiesce;

@@ -123,6 +123,22 @@ impl Picker {
             }));
     }
 
+    /// Leaves out the quiet moves not yet picked, but those `keep` wants:
+    /// once pruning would skip every quiet move, the picker need not sort
+    /// them.
+    pub fn skip_quiets(&mut self, keep: impl Fn(Move) -> bool) {
+        let mut kept = self.next;
+        for i in self.next..self.list.len() {
+            let (score, mv) = self.list[i];
+            let tactical = score >= GOOD_CAPTURE / 2 || Self::is_bad_capture(score);
+            if tactical || keep(mv) {
+                self.list[kept] = self.list[i];
+                kept += 1;
+            }
+        }
+        self.list.truncate(kept);
+    }
+
     /// Whether a score is of a capture that loses material.
     pub fn is_bad_capture(score: i32) -> bool {
         score < BAD_CAPTURE / 2

@@ -1,7 +1,8 @@
 //! The quiescence search beyond the horizon: the side to move may stand pat
 //! on the static value or try captures and promotions that do not lose
 //! material (SEE) and can still reach alpha (delta pruning); in check it
-//! must answer, with every evasion. Fail-soft.
+//! must answer, with every evasion. A mate in one, where the table knows
+//! nothing of the node, is its value. Fail-soft.
 
 use super::picker::order_tactical;
 use super::search::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
@@ -58,6 +59,11 @@ impl PlaySearcher {
             }
         }
         let in_check = self.game.in_check();
+        if hit.is_none() && !in_check {
+            if let Some(v) = self.mate_at_once(key, ply) {
+                return v;
+            }
+        }
         let mut moves = MoveList::new();
         let (raw_eval, mut best) = if in_check {
             moves = self.allowed_moves();

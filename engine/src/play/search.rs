@@ -1,15 +1,15 @@
 //! The play search: principal variation search with aspiration windows at
 //! the root, a table that keeps the best move, null-move pruning, late move
 //! reductions, reverse futility, razoring, futility and late-move pruning,
-//! SEE pruning, check extensions and mate-distance pruning; fail-soft.
+//! SEE pruning, check extensions, mate-distance pruning and a mate-in-one
+//! test at nodes the table does not know; fail-soft.
 //! Shogi only, for games (USI play mode): research mode keeps the plain
 //! alpha-beta of [`crate::search`].
 
-use super::check::gives_check;
 use super::history::{piece_to, History, PieceTo};
 use super::picker::{is_tactical, Hints, Picker};
 use super::table::PlayTable;
-use crate::board::{Move, MoveList};
+use crate::board::{CheckSquares, Move, MoveList};
 use crate::eval;
 use crate::game::{Game, Repetition, ShogiGame, Value, DRAW, INFINITE, LOSS};
 use crate::search::{Bound, Iteration, Limits, SearchResult, Stats};
@@ -316,6 +316,24 @@ impl PlaySearcher {
         }
     }
 
+    /// The value of a node (not in check, not yet in the table) whose side
+    /// to move mates at once, stored; `None` when it has no such mate.
+    /// A branch limit may leave the mate out of the tree: not asked then.
+    pub(super) fn mate_at_once(&mut self, key: u64, ply: usize) -> Option<Value> {
+        if self.game.branch_limit() > 0 {
+            return None;
+        }
+        let mv = self.game.mate_in_one()?;
+        let v = -LOSS - ply as Value - 1;
+        let stored = Self::value_to_table(v, ply);
+        // Exact at every depth.
+        self.table
+            .store(key, mv, stored, NO_EVAL, MAX_PLY as i32, Bound::Exact);
+        self.frames[ply].pv.clear();
+        self.frames[ply].pv.push(mv);
+        Some(v)
+    }
+
     /// Every move the search may play here: all legal moves, or the game's
     /// top b with a branch limit.
     pub(super) fn allowed_moves(&mut self) -> MoveList {
@@ -380,6 +398,12 @@ impl PlaySearcher {
         if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
             let v = Self::value_from_table(h.value, ply);
             if proves(h.bound, v, alpha, beta) {
+                return v;
+            }
+        }
+
+        if hit.is_none() && !root && !in_check {
+            if let Some(v) = self.mate_at_once(key, ply) {
                 return v;
             }
         }
@@ -477,6 +501,7 @@ impl PlaySearcher {
         if self.game.branch_limit() > 0 {
             allowed = Some(self.allowed_moves());
         }
+        let checks = CheckSquares::new(self.game.position());
         loop {
             let next = {
                 let pos = self.game.position();
@@ -493,7 +518,7 @@ impl PlaySearcher {
             move_count += 1;
             let pos = self.game.position();
             let tactical = is_tactical(pos, mv);
-            let gives_check = gives_check(pos, mv);
+            let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
             let moved = piece_to(pos, mv);
             // Checks are searched a ply deeper: all of them (without the
             // extension −108 Elo, extending only checks that keep material
@@ -504,10 +529,12 @@ impl PlaySearcher {
             if !root && best > -MATE_ZONE && !gives_check {
                 if !tactical && !in_check {
                     let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
-                    if depth <= 8 && move_count as i32 > lmp {
-                        continue;
-                    }
-                    if depth <= 8 && eval + 100 + 100 * depth <= alpha {
+                    let futile = eval + 100 + 100 * depth <= alpha;
+                    if depth <= 8 && (move_count as i32 > lmp || futile) {
+                        // So is every later quiet move that does not check.
+                        if let Some(checks) = &checks {
+                            picker.skip_quiets(|m| checks.gives_check(pos, m));
+                        }
                         continue;
                     }
                 }

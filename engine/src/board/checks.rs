@@ -1,0 +1,103 @@
+//! Which moves give check, known before they are played: worked out once
+//! per position, then a table lookup per move (pruning spares checks, the
+//! mate-in-one test tries only them).
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::Move;
+use super::position::Position;
+use super::types::{PieceKind, Square};
+
+/// The checks open to the side to move.
+///
+/// The direct checks come from the occupancy before the move: a moving
+/// slider never checks through the square it leaves (it moves along its
+/// own lines, so that square lies beyond it, not between it and the king).
+pub struct CheckSquares {
+    king: Square,
+    /// By kind: the squares from which a piece of ours attacks the enemy
+    /// king (empty for the king, which never gives check itself).
+    from: [Bitboard; 15],
+    /// Our pieces whose step off the line to the king uncovers a slider.
+    discoverers: Bitboard,
+}
+
+impl CheckSquares {
+    /// `None` when the opponent has no king.
+    pub fn new(pos: &Position) -> Option<CheckSquares> {
+        let us = pos.side_to_move();
+        let them = us.flip();
+        let king = pos.king_square(them)?;
+        let occ = pos.occupied();
+        let mut from = [Bitboard::EMPTY; 15];
+        for (i, squares) in from.iter_mut().enumerate() {
+            *squares = match PieceKind::from_u8(i as u8) {
+                Some(PieceKind::King) | None => Bitboard::EMPTY,
+                // A piece of ours attacks the king from where the same piece
+                // of theirs, on the king's square, would attack.
+                Some(kind) => attacks::piece(them, kind, king, occ),
+            };
+        }
+        Some(CheckSquares {
+            king,
+            from,
+            discoverers: pos.line_blockers(them, occ) & pos.color_bb(us),
+        })
+    }
+
+    /// The squares of `to` where a piece of `kind` (after any promotion)
+    /// coming from `from` checks.
+    #[inline]
+    pub fn targets(&self, kind: PieceKind, from: Square, to: Bitboard) -> Bitboard {
+        let mut checking = to & self.from[kind.index()];
+        if self.discoverers.contains(from) {
+            checking |= to.and_not(attacks::line(self.king, from));
+        }
+        checking
+    }
+
+    /// The squares of `to` where a drop of `kind` checks.
+    #[inline]
+    pub fn drop_targets(&self, kind: PieceKind, to: Bitboard) -> Bitboard {
+        to & self.from[kind.index()]
+    }
+
+    /// Whether `mv` (legal) checks the opponent's king.
+    #[inline]
+    pub fn gives_check(&self, pos: &Position, mv: Move) -> bool {
+        let to = Bitboard::from_square(mv.to());
+        if mv.is_drop() {
+            return self.drop_targets(mv.drop_kind(), to).any();
+        }
+        let kind = pos.piece_at(mv.from()).kind();
+        let kind = if mv.is_promotion() {
+            kind.promoted()
+        } else {
+            kind
+        };
+        self.targets(kind, mv.from(), to).any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every move of every position reached by random games from the bench
+    /// positions: the prediction against the position after the move.
+    #[test]
+    fn agrees_with_playing_the_move() {
+        let mut checked = 0;
+        for mut pos in crate::board::mate::tests::random_positions(400) {
+            let checks = CheckSquares::new(&pos).unwrap();
+            for mv in pos.legal_moves().iter().copied() {
+                let predicted = checks.gives_check(&pos, mv);
+                pos.make_move(mv);
+                assert_eq!(predicted, pos.in_check(), "{} {mv}", pos.to_sfen());
+                checked += usize::from(predicted);
+                pos.unmake_move(mv);
+            }
+        }
+        assert!(checked > 1000, "checks seen: {checked}");
+    }
+}

@@ -1,0 +1,179 @@
+//! Mate in one: every checking move is tried, and mates when the opponent
+//! is left without a legal reply. Cheap enough to ask at most nodes of a
+//! search (the generator hands over target sets; only checks are played).
+
+use super::bitboard::Bitboard;
+use super::checks::CheckSquares;
+use super::movegen::MoveSink;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::types::{Color, PieceKind, Square};
+
+/// Collects the legal moves that give check.
+struct Checks<'a> {
+    pos: &'a Position,
+    squares: CheckSquares,
+    list: MoveList,
+}
+
+impl MoveSink for Checks<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
+        let kind = self.pos.piece_at(from).kind();
+        let kind = if promote { kind.promoted() } else { kind };
+        for sq in self.squares.targets(kind, from, to) {
+            self.list.push(Move::normal(from, sq, promote));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
+        let kind = if promote {
+            PieceKind::ProPawn
+        } else {
+            PieceKind::Pawn
+        };
+        for sq in to {
+            let from = match us {
+                Color::Black => sq.index() + 1,
+                Color::White => sq.index() - 1,
+            };
+            let from = Square::from_index(from as u8);
+            if self
+                .squares
+                .targets(kind, from, Bitboard::from_square(sq))
+                .any()
+            {
+                self.list.push(Move::normal(from, sq, promote));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+        // A pawn drop that mates is illegal.
+        if kind == PieceKind::Pawn {
+            return;
+        }
+        for sq in self.squares.drop_targets(kind, to) {
+            self.list.push(Move::drop(kind, sq));
+        }
+    }
+}
+
+impl Position {
+    /// A move that mates at once, if the side to move (not in check) has
+    /// one. The position is as it was on return.
+    pub fn mate_in_one(&mut self) -> Option<Move> {
+        let squares = CheckSquares::new(self)?;
+        let mut checks = Checks {
+            pos: self,
+            squares,
+            list: MoveList::new(),
+        };
+        self.generate_legal(&mut checks);
+        let list = checks.list;
+        list.iter().copied().find(|&mv| {
+            self.make_move(mv);
+            let mated = !self.has_legal_move();
+            self.unmake_move(mv);
+            mated
+        })
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use rand::{rngs::StdRng, RngExt, SeedableRng};
+
+    /// Positions from random games out of the 32 bench positions, `per_start`
+    /// plies each (ended early at a mate), every one visited.
+    pub(crate) fn random_positions(per_start: usize) -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut out = Vec::new();
+        for entry in crate::positions::pro_middlegame_32() {
+            let mut pos = entry.position.clone();
+            for _ in 0..per_start {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                out.push(pos.clone());
+                pos.make_move(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        out
+    }
+
+    /// Every legal move played, and the reply count after it.
+    fn mates_by_brute_force(pos: &mut Position) -> Vec<Move> {
+        let moves = pos.legal_moves();
+        moves
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                pos.make_move(mv);
+                let mated = pos.in_check() && pos.count_legal_moves() == 0;
+                pos.unmake_move(mv);
+                mated
+            })
+            .collect()
+    }
+
+    #[test]
+    fn finds_a_mate_exactly_where_brute_force_does() {
+        let mut mates = 0;
+        for mut pos in random_positions(200) {
+            if pos.in_check() {
+                continue;
+            }
+            let before = pos.to_sfen();
+            let expected = mates_by_brute_force(&mut pos);
+            let found = pos.mate_in_one();
+            assert_eq!(pos.to_sfen(), before);
+            match found {
+                Some(mv) => assert!(expected.contains(&mv), "{before}: {mv} does not mate"),
+                None => assert!(expected.is_empty(), "{before}: missed {:?}", expected),
+            }
+            mates += usize::from(found.is_some());
+        }
+        assert!(mates > 50, "mates seen: {mates}");
+    }
+
+    #[test]
+    fn has_legal_move_agrees_with_the_move_count() {
+        let mut none = 0;
+        for mut pos in random_positions(200) {
+            for mv in pos.legal_moves().iter().copied() {
+                pos.make_move(mv);
+                let count = pos.count_legal_moves();
+                assert_eq!(pos.has_legal_move(), count > 0, "{}", pos.to_sfen());
+                none += usize::from(count == 0);
+                pos.unmake_move(mv);
+            }
+        }
+        assert!(none > 50, "positions without a move: {none}");
+    }
+
+    #[test]
+    fn a_drop_and_a_move_mate_but_a_pawn_drop_may_not() {
+        // Gold drop on 5b, protected by the pawn on 5c.
+        let mut pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+        assert_eq!(
+            pos.mate_in_one().map(|m| m.to_string()),
+            Some("G*5b".into())
+        );
+        // A pawn drop on 1b would mate (the gold on 2c guards 1b and 2b,
+        // the knight fills 2a), so it is illegal and there is no mate.
+        let mut pos = Position::from_sfen("7nk/9/7G1/9/9/9/9/9/4K4 b P 1").unwrap();
+        assert_eq!(pos.mate_in_one(), None);
+        // The gold on 4c steps to 5b, or the pawn promotes there.
+        let mut pos = Position::from_sfen("4k4/9/4PG3/9/9/9/9/9/4K4 b - 1").unwrap();
+        let found = pos.mate_in_one().map(|m| m.to_string());
+        assert!(
+            matches!(found.as_deref(), Some("4c5b" | "5c5b+")),
+            "{found:?}"
+        );
+    }
+}
