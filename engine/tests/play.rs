@@ -122,3 +122,33 @@ fn multipv_lines_start_with_distinct_legal_moves() {
         assert!(lines[..i].iter().all(|l| l.1 != *mv), "{lines:?}");
     }
 }
+
+#[test]
+fn helper_threads_keep_the_answers_and_count_their_nodes() {
+    let mut searcher = PlaySearcher::new(game("7gk/9/7P1/9/9/9/9/9/K8 b RS 1"), 4);
+    searcher.set_threads(3);
+    assert_eq!(searcher.threads(), 3);
+    let r = searcher.search(Limits::depth(5), |_| {});
+    assert_eq!(mate_distance(r.value), Some(3), "{r:?}");
+    // A middle-game position: the helpers search beside the main thread
+    // (their nodes are counted) and the answer is a legal move.
+    let entry = &yomi_engine::positions::pro_middlegame_32()[0];
+    let mut single = PlaySearcher::new(ShogiGame::new(entry.position.clone(), 0), 16);
+    let alone = single.search(Limits::depth(8), |_| {});
+    let mut searcher = PlaySearcher::new(ShogiGame::new(entry.position.clone(), 0), 16);
+    searcher.set_threads(2);
+    let r = searcher.search(Limits::depth(8), |_| {});
+    assert!(entry.position.is_legal(r.best_move.unwrap()));
+    assert!(
+        r.stats.nodes > alone.stats.nodes / 2,
+        "{r:?} against {alone:?}"
+    );
+    // Back to one thread: the same search as a fresh single-thread one.
+    searcher.set_threads(1);
+    searcher.clear_tables();
+    let again = searcher.search(Limits::depth(8), |_| {});
+    assert_eq!(
+        (again.best_move, again.value),
+        (alone.best_move, alone.value)
+    );
+}

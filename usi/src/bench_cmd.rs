@@ -1,5 +1,5 @@
-//! `yomi bench`: a fixed-depth, single-thread search of the start position
-//! and middle-game positions, for nodes per second. Node counts are the same
+//! `yomi bench`: a fixed-depth search of the start position and middle-game
+//! positions, for nodes per second. On one thread node counts are the same
 //! on every run; only the times change.
 
 use crate::searcher::ShogiSearcher;
@@ -11,8 +11,8 @@ use yomi_engine::positions::pro_middlegame_32;
 use yomi_engine::search::{Limits, Stats};
 
 /// Search the start position and middle-game positions to a fixed depth
-/// (research mode unless --play, single thread) and print nodes, leaves and
-/// time per position and the total nodes per second.
+/// (research mode unless --play) and print nodes, leaves and time per
+/// position and the total nodes per second.
 #[derive(Args)]
 pub struct BenchArgs {
     /// Search depth in plies.
@@ -30,6 +30,9 @@ pub struct BenchArgs {
     /// The play search (games) instead of research mode.
     #[arg(long)]
     play: bool,
+    /// Threads of the play search (Lazy SMP; node counts then vary).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
@@ -48,12 +51,15 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         ShogiGame::new(Position::startpos(), args.b),
         args.hash_mb,
     );
+    if !searcher.set_threads(args.threads.into()) {
+        return Err("--threads: research mode searches on one thread".into());
+    }
     let mut total = Stats::default();
     let mut time = Duration::ZERO;
     let mode = if args.play { "play" } else { "research" };
     println!(
-        "bench: {mode}, depth {} b {} hash {} MB",
-        args.depth, args.b, args.hash_mb
+        "bench: {mode}, depth {} b {} hash {} MB threads {}",
+        args.depth, args.b, args.hash_mb, args.threads
     );
     for (name, pos) in positions {
         *searcher.game_mut() = ShogiGame::new(pos, args.b);

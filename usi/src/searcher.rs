@@ -29,6 +29,18 @@ impl ShogiSearcher {
         }
     }
 
+    /// Threads for the play search (Lazy SMP); the research search runs on
+    /// one. Returns whether the searcher uses them.
+    pub fn set_threads(&mut self, threads: usize) -> bool {
+        match self {
+            ShogiSearcher::Play(s) => {
+                s.set_threads(threads);
+                true
+            }
+            ShogiSearcher::Research(_) => threads <= 1,
+        }
+    }
+
     /// Reports long iterations' progress (the play search only).
     pub fn set_progress(&mut self, report: ProgressReport) {
         if let ShogiSearcher::Play(s) = self {

@@ -334,3 +334,52 @@ fn an_entered_king_declares_the_win() {
     e.send("go depth 2");
     assert_ne!(e.bestmove(LONG).last().unwrap(), "bestmove win");
 }
+
+#[test]
+fn two_threads_answer_every_kind_of_go() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 2");
+    e.send("setoption name USI_Hash value 16");
+    e.ready(LONG);
+    e.send("position startpos moves 7g7f");
+    e.send("go depth 6");
+    legal_bestmove(e.bestmove(LONG).last().unwrap(), &after(&["7g7f"]));
+
+    e.send("position startpos");
+    let start = Instant::now();
+    e.send("go movetime 500");
+    legal_bestmove(e.bestmove(SHORT).last().unwrap(), &Position::startpos());
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    let lines = e.expect("readyok", SHORT);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    legal_bestmove(e.bestmove(SHORT).last().unwrap(), &Position::startpos());
+
+    e.send("position startpos moves 2g2f");
+    e.send("go ponder btime 10000 wtime 10000 byoyomi 1000");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("ponderhit");
+    legal_bestmove(e.bestmove(SHORT).last().unwrap(), &after(&["2g2f"]));
+
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let lines = e.bestmove(LONG);
+    let at_depth_4 = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .count();
+    assert_eq!(at_depth_4, 3, "{lines:?}");
+    legal_bestmove(lines.last().unwrap(), &Position::startpos());
+}

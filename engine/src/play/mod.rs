@@ -4,6 +4,7 @@
 //! experiments need.
 
 mod history;
+mod lazy_smp;
 mod picker;
 mod quiesce;
 mod search;

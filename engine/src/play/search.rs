@@ -13,6 +13,8 @@ use crate::board::{CheckSquares, Move, MoveList};
 use crate::eval;
 use crate::game::{Game, Repetition, ShogiGame, Value, DRAW, INFINITE, LOSS};
 use crate::search::{Bound, Iteration, Limits, SearchResult, Stats};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The deepest ply searched, quiescence included.
@@ -82,7 +84,7 @@ pub(super) struct Frame {
 
 pub struct PlaySearcher {
     pub(super) game: ShogiGame,
-    pub(super) table: PlayTable,
+    pub(super) table: Arc<PlayTable>,
     pub(super) history: History,
     pub(super) frames: Vec<Frame>,
     pub(super) stats: Stats,
@@ -102,10 +104,30 @@ pub struct PlaySearcher {
     ranked: Vec<Move>,
     progress: Option<ProgressReport>,
     next_report: Duration,
+    /// Lazy SMP: searchers of the same root on other threads, sharing the
+    /// table (see `lazy_smp`).
+    pub(super) helpers: Vec<PlaySearcher>,
+    /// Nodes of this search on every thread; each adds its own at its
+    /// checks of the limits, `flushed` of them so far.
+    pub(super) nodes_all: Arc<AtomicU64>,
+    flushed: u64,
 }
 
 impl PlaySearcher {
     pub fn new(game: ShogiGame, table_mb: usize) -> PlaySearcher {
+        Self::sharing(
+            game,
+            Arc::new(PlayTable::new(table_mb)),
+            Arc::new(AtomicU64::new(0)),
+        )
+    }
+
+    /// A searcher that shares `table` and the node count `nodes_all`.
+    pub(super) fn sharing(
+        game: ShogiGame,
+        table: Arc<PlayTable>,
+        nodes_all: Arc<AtomicU64>,
+    ) -> PlaySearcher {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -120,7 +142,7 @@ impl PlaySearcher {
             .collect();
         PlaySearcher {
             game,
-            table: PlayTable::new(table_mb),
+            table,
             history: History::new(MAX_PLY + 1),
             frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
             stats: Stats::default(),
@@ -135,6 +157,9 @@ impl PlaySearcher {
             ranked: Vec::new(),
             progress: None,
             next_report: REPORT_EVERY,
+            helpers: Vec::new(),
+            nodes_all,
+            flushed: 0,
         }
     }
 
@@ -152,27 +177,45 @@ impl PlaySearcher {
         self.progress = Some(report);
     }
 
-    /// Forgets the table and the history (a new game).
+    /// Forgets the table and the histories (a new game).
     pub fn clear_tables(&mut self) {
         self.table.clear();
         self.history.clear();
+        for helper in &mut self.helpers {
+            helper.history.clear();
+        }
     }
 
     /// Iterative deepening one ply at a time to `limits.depth`, calling
-    /// `on_iteration` after each finished line. Returns the deepest
-    /// finished iteration.
+    /// `on_iteration` after each finished line, with the helper threads
+    /// searching beside. Returns the deepest finished iteration.
     pub fn search(
+        &mut self,
+        limits: Limits,
+        on_iteration: impl FnMut(&Iteration<Move>),
+    ) -> SearchResult<Move> {
+        self.table.new_generation();
+        self.nodes_all.store(0, Ordering::Relaxed);
+        if self.helpers.is_empty() {
+            self.deepen(limits, on_iteration)
+        } else {
+            self.search_with_helpers(limits, on_iteration)
+        }
+    }
+
+    /// [`PlaySearcher::search`] on this thread alone.
+    pub(super) fn deepen(
         &mut self,
         limits: Limits,
         mut on_iteration: impl FnMut(&Iteration<Move>),
     ) -> SearchResult<Move> {
         self.limits = limits;
         self.stats = Stats::default();
+        self.flushed = 0;
         self.start = Instant::now();
         self.next_check = CHECK_EVERY;
         self.next_report = REPORT_EVERY;
         self.aborted = false;
-        self.table.new_generation();
         self.history.age();
         self.history.clear_killers();
         let max_depth = (self.limits.depth as usize).min(MAX_PLY - 1) as i32;
@@ -215,7 +258,7 @@ impl PlaySearcher {
                     multipv: line,
                     value,
                     pv,
-                    stats: self.stats,
+                    stats: self.stats_all(),
                     elapsed: self.start.elapsed(),
                     hashfull: self.table.permille_full(),
                 };
@@ -235,7 +278,7 @@ impl PlaySearcher {
             }
         }
         self.root_excluded.clear();
-        result.stats = self.stats;
+        result.stats = self.stats_all();
         result.elapsed = self.start.elapsed();
         result
     }
@@ -272,7 +315,8 @@ impl PlaySearcher {
     pub(super) fn out_of_budget(&mut self) -> bool {
         if self.stats.nodes >= self.next_check {
             self.next_check = self.stats.nodes + CHECK_EVERY;
-            if self.limits.reached(self.start, self.stats.nodes) {
+            let all = self.stats_all();
+            if self.limits.reached(self.start, all.nodes) {
                 self.aborted = true;
             }
             if let Some(report) = &mut self.progress {
@@ -281,7 +325,7 @@ impl PlaySearcher {
                     self.next_report = elapsed + REPORT_EVERY;
                     report(&Progress {
                         depth: self.root_depth as u32,
-                        stats: self.stats,
+                        stats: all,
                         elapsed,
                         hashfull: self.table.permille_full(),
                     });
@@ -289,6 +333,17 @@ impl PlaySearcher {
             }
         }
         self.aborted
+    }
+
+    /// This thread's counts, with the nodes of every thread.
+    fn stats_all(&mut self) -> Stats {
+        let fresh = self.stats.nodes - self.flushed;
+        self.flushed = self.stats.nodes;
+        let nodes = self.nodes_all.fetch_add(fresh, Ordering::Relaxed) + fresh;
+        Stats {
+            nodes,
+            ..self.stats
+        }
     }
 
     pub(super) fn repetition_value(r: Repetition, ply: usize) -> Value {

@@ -4,16 +4,20 @@
 //! table it ages: each search is a generation, and a slot of an older
 //! generation is replaced before a deeper current one, so a game's earlier
 //! moves do not fill the table for good.
+//!
+//! Threads share it without locks: a slot is two atomic words, the entry
+//! and the key XOR the entry, so a slot torn by two writers no longer
+//! matches its key and reads as a miss.
 
 use crate::board::Move;
 use crate::game::Value;
 use crate::search::zeroed::ZeroedArray;
 use crate::search::Bound;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-#[derive(Clone, Copy, Default)]
-#[repr(C)]
-struct Slot {
-    key: u64,
+/// One entry, as it is packed into a word.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Entry {
     mv: u16,
     value: i16,
     eval: i16,
@@ -22,9 +26,64 @@ struct Slot {
     age_bound: u8,
 }
 
+impl Entry {
+    fn pack(self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.value as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.age_bound) << 56
+    }
+
+    fn unpack(word: u64) -> Entry {
+        Entry {
+            mv: word as u16,
+            value: (word >> 16) as u16 as i16,
+            eval: (word >> 32) as u16 as i16,
+            depth: (word >> 48) as u8,
+            age_bound: (word >> 56) as u8,
+        }
+    }
+
+    fn is_empty(self) -> bool {
+        self.age_bound & 3 == 0
+    }
+}
+
+#[derive(Default)]
+#[repr(C)]
+struct Slot {
+    /// The position's key XOR the packed entry.
+    check: AtomicU64,
+    entry: AtomicU64,
+}
+
+impl Slot {
+    /// The entry, if it is of `key`.
+    #[inline]
+    fn read(&self, key: u64) -> Option<Entry> {
+        let word = self.entry.load(Relaxed);
+        let entry = Entry::unpack(word);
+        (self.check.load(Relaxed) ^ word == key && !entry.is_empty()).then_some(entry)
+    }
+
+    /// The entry, whatever its key (for replacement).
+    #[inline]
+    fn any(&self) -> Entry {
+        Entry::unpack(self.entry.load(Relaxed))
+    }
+
+    #[inline]
+    fn write(&self, key: u64, entry: Entry) {
+        let word = entry.pack();
+        self.entry.store(word, Relaxed);
+        self.check.store(key ^ word, Relaxed);
+    }
+}
+
 const WAYS: usize = 4;
 
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(C, align(64))]
 struct Bucket([Slot; WAYS]);
 
@@ -40,7 +99,7 @@ pub struct Hit {
 
 pub struct PlayTable {
     buckets: ZeroedArray<Bucket>,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 /// `n` empty buckets, their pages touched: a game's first move should
@@ -64,40 +123,45 @@ impl PlayTable {
         let n = ((megabytes << 20) / std::mem::size_of::<Bucket>()).max(1);
         PlayTable {
             buckets: buckets(n),
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
-    pub fn clear(&mut self) {
-        let n = self.buckets.len();
-        self.buckets = buckets(0);
-        self.buckets = buckets(n);
-        self.generation = 0;
+    /// Empties every slot (no search may be running).
+    pub fn clear(&self) {
+        for bucket in self.buckets.iter() {
+            for slot in &bucket.0 {
+                slot.write(0, Entry::default());
+            }
+        }
+        self.generation.store(0, Relaxed);
     }
 
-    /// A new search: what it stores is newer than everything before.
-    pub fn new_generation(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+    /// A new search: what it stores is newer than everything before (no
+    /// search may be running).
+    pub fn new_generation(&self) {
+        self.generation.store((self.generation() + 1) & 63, Relaxed);
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    fn generation(&self) -> u8 {
+        self.generation.load(Relaxed)
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[((u128::from(key) * self.buckets.len() as u128) >> 64) as usize]
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let bucket = &self.buckets[self.bucket(key)];
-        let slot = bucket
-            .0
-            .iter()
-            .find(|s| s.key == key && s.age_bound & 3 != 0)?;
+        let entry = self.bucket(key).0.iter().find_map(|s| s.read(key))?;
         Some(Hit {
-            mv: Move::from_bits(slot.mv).unwrap_or(Move::NONE),
-            value: Value::from(slot.value),
-            eval: Value::from(slot.eval),
-            depth: i32::from(slot.depth) - 1,
-            bound: match slot.age_bound & 3 {
+            mv: Move::from_bits(entry.mv).unwrap_or(Move::NONE),
+            value: Value::from(entry.value),
+            eval: Value::from(entry.eval),
+            depth: i32::from(entry.depth) - 1,
+            bound: match entry.age_bound & 3 {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
@@ -107,67 +171,64 @@ impl PlayTable {
 
     /// Stores a result; a move of `Move::NONE` keeps the slot's old move.
     #[inline]
-    pub fn store(
-        &mut self,
-        key: u64,
-        mv: Move,
-        value: Value,
-        eval: Value,
-        depth: i32,
-        bound: Bound,
-    ) {
-        let generation = self.generation;
-        let i = self.bucket(key);
-        let bucket = &mut self.buckets[i].0;
-        let age = |s: &Slot| (generation.wrapping_sub(s.age_bound >> 2) & 63) as i32;
-        let way = bucket
+    pub fn store(&self, key: u64, mv: Move, value: Value, eval: Value, depth: i32, bound: Bound) {
+        let generation = self.generation();
+        let bucket = &self.bucket(key).0;
+        let age = |e: Entry| (generation.wrapping_sub(e.age_bound >> 2) & 63) as i32;
+        let (slot, old) = bucket
             .iter()
-            .position(|s| s.key == key && s.age_bound & 3 != 0)
+            .find_map(|s| s.read(key).map(|e| (s, Some(e))))
             .unwrap_or_else(|| {
-                (0..WAYS)
-                    .min_by_key(|&w| {
-                        let s = &bucket[w];
-                        if s.age_bound & 3 == 0 {
+                let victim = bucket
+                    .iter()
+                    .min_by_key(|s| {
+                        let e = s.any();
+                        if e.is_empty() {
                             i32::MIN
                         } else {
-                            i32::from(s.depth) - 8 * age(s)
+                            i32::from(e.depth) - 8 * age(e)
                         }
                     })
-                    .expect("buckets are not empty")
+                    .expect("buckets are not empty");
+                (victim, None)
             });
-        let slot = &mut bucket[way];
-        let same = slot.key == key && slot.age_bound & 3 != 0;
-        // A deeper bound of this search on the same position stays.
-        if same
-            && bound != Bound::Exact
-            && age(slot) == 0
-            && i32::from(slot.depth) > i32::from(stored_depth(depth)) + 2
-        {
-            return;
+        if let Some(old) = old {
+            // A deeper bound of this search on the same position stays.
+            if bound != Bound::Exact
+                && age(old) == 0
+                && i32::from(old.depth) > i32::from(stored_depth(depth)) + 2
+            {
+                return;
+            }
         }
-        let mv = if mv == Move::NONE && same {
-            slot.mv
-        } else {
-            mv.to_bits()
+        let mv = match old {
+            Some(old) if mv == Move::NONE => old.mv,
+            _ => mv.to_bits(),
         };
-        *slot = Slot {
+        slot.write(
             key,
-            mv,
-            value: value as i16,
-            eval: eval as i16,
-            depth: stored_depth(depth),
-            age_bound: generation << 2 | bound as u8,
-        };
+            Entry {
+                mv,
+                value: value as i16,
+                eval: eval as i16,
+                depth: stored_depth(depth),
+                age_bound: generation << 2 | bound as u8,
+            },
+        );
     }
 
     /// Permille of a sample of slots used by the current search (USI `hashfull`).
     pub fn permille_full(&self) -> u32 {
         let sample = self.buckets.len().min(250);
+        let generation = self.generation();
         let used: usize = self.buckets[..sample]
             .iter()
             .map(|b| {
                 b.0.iter()
-                    .filter(|s| s.age_bound & 3 != 0 && s.age_bound >> 2 == self.generation)
+                    .filter(|s| {
+                        let e = s.any();
+                        !e.is_empty() && e.age_bound >> 2 == generation
+                    })
                     .count()
             })
             .sum();
@@ -182,7 +243,7 @@ mod tests {
 
     #[test]
     fn stores_probes_and_ages() {
-        let mut t = PlayTable::new(0);
+        let t = PlayTable::new(0);
         assert_eq!(t.buckets.len(), 1);
         let mv = Move::normal(Square::from_index(10), Square::from_index(11), false);
         t.store(7, mv, 50, 20, 6, Bound::Lower);
@@ -204,5 +265,29 @@ mod tests {
         assert_eq!(t.permille_full(), 250);
         t.clear();
         assert_eq!(t.probe(7), None);
+    }
+
+    #[test]
+    fn threads_sharing_it_never_read_a_torn_entry() {
+        // One bucket, many keys, two writers: every hit must be an entry
+        // written for its own key (value and eval derived from the key).
+        let t = PlayTable::new(0);
+        let entry = |key: u64| ((key % 1000) as Value, (key % 777) as Value, (key % 50) as i32);
+        std::thread::scope(|s| {
+            for thread in 0..2u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let key = (i * 2 + thread) % 64 + 1;
+                        let (value, eval, depth) = entry(key);
+                        t.store(key, Move::NONE, value, eval, depth, Bound::Exact);
+                        let probe = (i * 7) % 64 + 1;
+                        if let Some(hit) = t.probe(probe) {
+                            assert_eq!((hit.value, hit.eval, hit.depth), entry(probe));
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -156,11 +156,6 @@ impl Session {
             table_mb,
         ));
         self.built = Some(wanted);
-        if self.options.threads > 1 {
-            self.out.info(
-                "Threads > 1: the parallel search is not in this build; searching with one thread",
-            );
-        }
     }
 
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
@@ -186,6 +181,10 @@ impl Session {
         }
         self.prepare_searcher();
         let mut searcher = self.searcher.take().expect("prepared above");
+        if !searcher.set_threads(self.options.threads) {
+            self.out
+                .info("Threads > 1 in research mode: its search runs on one thread");
+        }
         let mut game = ShogiGame::new(position.start.clone(), self.options.branch_limit);
         for &mv in &position.moves {
             game.play(mv);
