@@ -1,8 +1,8 @@
 //! The play search: principal variation search with aspiration windows at
 //! the root, a table that keeps the best move, null-move pruning, late move
 //! reductions, reverse futility, razoring, futility and late-move pruning,
-//! SEE pruning, check extensions, mate-distance pruning and a mate-in-one
-//! test at nodes the table does not know; fail-soft.
+//! SEE pruning, check and singular extensions, mate-distance pruning and a
+//! mate-in-one test at nodes the table does not know; fail-soft.
 //! Shogi only, for games (USI play mode): research mode keeps the plain
 //! alpha-beta of [`crate::search`].
 
@@ -23,6 +23,8 @@ pub const MAX_PLY: usize = 128;
 pub(super) const MATE_ZONE: Value = -LOSS - MAX_PLY as Value;
 /// The static value of a node in check: none.
 pub(super) const NO_EVAL: Value = -INFINITE;
+/// The shallowest node whose table move may be singularly extended.
+const SINGULAR_DEPTH: i32 = 8;
 /// Nodes between two checks of the limits.
 const CHECK_EVERY: u64 = 1024;
 
@@ -80,6 +82,8 @@ pub(super) struct Frame {
     /// piece and square (`None` for a pass).
     pub(super) played: Move,
     piece_to: Option<PieceTo>,
+    /// The move a singular-extension search leaves out (`Move::NONE`).
+    excluded: Move,
 }
 
 pub struct PlaySearcher {
@@ -440,12 +444,12 @@ impl PlaySearcher {
         }
         let in_check = self.game.in_check();
         let partial_root = root && !self.root_excluded.is_empty();
+        let excluded = self.frames[ply].excluded;
+        // A search without the table move must neither use nor overwrite
+        // what the table knows of the whole node.
+        let partial = partial_root || excluded != Move::NONE;
         let key = self.game.hash();
-        let hit = if partial_root {
-            None
-        } else {
-            self.table.probe(key)
-        };
+        let hit = if partial { None } else { self.table.probe(key) };
         let mut table_move = hit.map_or(Move::NONE, |h| h.mv);
         if self.game.branch_limit() > 0 || !self.game.position().is_legal(table_move) {
             table_move = Move::NONE;
@@ -457,7 +461,7 @@ impl PlaySearcher {
             }
         }
 
-        if hit.is_none() && !root && !in_check {
+        if hit.is_none() && !root && !in_check && !partial {
             if let Some(v) = self.mate_at_once(key, ply) {
                 return v;
             }
@@ -487,7 +491,7 @@ impl PlaySearcher {
             && self.frames[ply - 2].eval != NO_EVAL
             && raw_eval > self.frames[ply - 2].eval;
 
-        if !pv_node && !in_check && !root {
+        if !pv_node && !in_check && !root && !partial {
             // Razoring: far below alpha near the horizon, only captures can help.
             if depth <= 2 && eval + 250 * depth < alpha {
                 let v = self.quiesce(ply, alpha, alpha + 1);
@@ -522,11 +526,40 @@ impl PlaySearcher {
         }
         // Internal iterative reduction: without a table move the node was
         // not searched before; search it a ply shallower.
-        let depth = if table_move == Move::NONE && depth >= 4 && (pv_node || cut) {
+        let depth = if table_move == Move::NONE && depth >= 4 && (pv_node || cut) && !partial {
             depth - 1
         } else {
             depth
         };
+
+        // Singular extension: the table move is searched a ply deeper when
+        // every other move falls well short of its value; when even they
+        // reach beta, the node is cut off at once (multi-cut).
+        let mut singular = false;
+        if let Some(h) = hit.filter(|h| {
+            !root
+                && depth >= SINGULAR_DEPTH
+                && table_move != Move::NONE
+                && h.depth >= depth - 3
+                && h.bound != Bound::Upper
+        }) {
+            let tv = Self::value_from_table(h.value, ply);
+            if tv.abs() < MATE_ZONE {
+                let singular_beta = tv - 2 * depth;
+                self.frames[ply].excluded = table_move;
+                let v =
+                    self.search_node((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut);
+                self.frames[ply].excluded = Move::NONE;
+                if self.aborted {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular = true;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
 
         let us = self.game.position().side_to_move();
         let previous = if root {
@@ -567,7 +600,7 @@ impl PlaySearcher {
             let Some((mv, score)) = next else {
                 break;
             };
-            if partial_root && self.root_excluded.contains(&mv) {
+            if partial_root && self.root_excluded.contains(&mv) || mv == excluded {
                 continue;
             }
             move_count += 1;
@@ -578,7 +611,8 @@ impl PlaySearcher {
             // Checks are searched a ply deeper: all of them (without the
             // extension −108 Elo, extending only checks that keep material
             // −35 ± 100, in 40-game matches at 40–50k nodes).
-            let extend = gives_check && ply < 2 * self.root_depth as usize;
+            let extend =
+                gives_check && ply < 2 * self.root_depth as usize || singular && mv == table_move;
             // Shallow pruning, once a move has kept us from being mated;
             // checks are spared.
             if !root && best > -MATE_ZONE && !gives_check {
@@ -665,11 +699,7 @@ impl PlaySearcher {
         if move_count == 0 {
             self.frames[ply].tried = tried;
             // Every root move left out, or no legal move: lost.
-            return if partial_root {
-                alpha
-            } else {
-                LOSS + ply as Value
-            };
+            return if partial { alpha } else { LOSS + ply as Value };
         }
         let pos = self.game.position();
         if best >= beta && !is_tactical(pos, best_move) {
@@ -678,7 +708,7 @@ impl PlaySearcher {
                 .cutoff(us, ply, depth, best, &tried, previous, &context);
         }
         self.frames[ply].tried = tried;
-        if !partial_root {
+        if !partial {
             let bound = if best >= beta {
                 Bound::Lower
             } else if pv_node && best_move != Move::NONE {

@@ -272,7 +272,13 @@ mod tests {
         // One bucket, many keys, two writers: every hit must be an entry
         // written for its own key (value and eval derived from the key).
         let t = PlayTable::new(0);
-        let entry = |key: u64| ((key % 1000) as Value, (key % 777) as Value, (key % 50) as i32);
+        let entry = |key: u64| {
+            (
+                (key % 1000) as Value,
+                (key % 777) as Value,
+                (key % 50) as i32,
+            )
+        };
         std::thread::scope(|s| {
             for thread in 0..2u64 {
                 let t = &t;
