@@ -181,7 +181,15 @@ impl Session {
         }
         self.prepare_searcher();
         let mut searcher = self.searcher.take().expect("prepared above");
-        if !searcher.set_threads(self.options.threads) {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut threads = self.options.threads;
+        if threads > cores {
+            self.out.info(&format!(
+                "Threads {threads} is more than this machine's {cores} cores; using {cores}"
+            ));
+            threads = cores;
+        }
+        if !searcher.set_threads(threads) {
             self.out
                 .info("Threads > 1 in research mode: its search runs on one thread");
         }
