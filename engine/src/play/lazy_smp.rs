@@ -16,11 +16,17 @@ impl PlaySearcher {
         let helpers = threads.max(1) - 1;
         self.helpers.truncate(helpers);
         while self.helpers.len() < helpers {
-            let helper = PlaySearcher::sharing(
+            let mut helper = PlaySearcher::sharing(
                 self.game.clone(),
                 self.table.clone(),
                 self.nodes_all.clone(),
             );
+            // Every other helper searches only the even depths, one ahead
+            // of the main thread half the time, so that the threads do not
+            // all work on the same iteration.
+            if self.helpers.len() % 2 == 0 {
+                helper.skips = |depth| depth % 2 == 1;
+            }
             self.helpers.push(helper);
         }
     }

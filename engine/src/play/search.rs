@@ -115,6 +115,8 @@ pub struct PlaySearcher {
     /// checks of the limits, `flushed` of them so far.
     pub(super) nodes_all: Arc<AtomicU64>,
     flushed: u64,
+    /// Depths this searcher leaves out (helpers only; see `lazy_smp`).
+    pub(super) skips: fn(i32) -> bool,
 }
 
 impl PlaySearcher {
@@ -164,6 +166,7 @@ impl PlaySearcher {
             helpers: Vec::new(),
             nodes_all,
             flushed: 0,
+            skips: |_| false,
         }
     }
 
@@ -234,6 +237,9 @@ impl PlaySearcher {
         let lines = self.limits.multipv.max(1);
         let mut previous: Vec<Value> = Vec::new();
         'deepening: for depth in 1..=max_depth.max(1) {
+            if depth < max_depth && (self.skips)(depth) {
+                continue;
+            }
             self.root_depth = depth;
             self.root_excluded.clear();
             self.root_best.clear();
