@@ -24,7 +24,7 @@ impl PlaySearcher {
             // Every other helper searches only the even depths, one ahead
             // of the main thread half the time, so that the threads do not
             // all work on the same iteration.
-            if self.helpers.len() % 2 == 0 {
+            if self.helpers.len().is_multiple_of(2) {
                 helper.skips = |depth| depth % 2 == 1;
             }
             self.helpers.push(helper);
