@@ -162,19 +162,24 @@ fn movetime_and_byoyomi_are_kept() {
     legal_bestmove(lines.last().unwrap(), &after(&["2g2f"]));
 }
 
-#[test]
-fn infinite_and_ponder_wait_for_stop_and_ponderhit() {
-    let mut e = ready_engine();
-    e.send("position startpos");
+/// Starts `go infinite`; `isready` is answered while the search runs, and
+/// no bestmove comes early.
+fn go_infinite_answering_isready(e: &mut Engine) {
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
-    // isready is answered while the search runs, and no bestmove comes early.
     e.send("isready");
     let lines = e.expect("readyok", SHORT);
     assert!(
         !lines.iter().any(|l| l.starts_with("bestmove")),
         "{lines:?}"
     );
+}
+
+#[test]
+fn infinite_and_ponder_wait_for_stop_and_ponderhit() {
+    let mut e = ready_engine();
+    e.send("position startpos");
+    go_infinite_answering_isready(&mut e);
     let stopped = Instant::now();
     e.send("stop");
     e.bestmove(SHORT);
@@ -355,14 +360,7 @@ fn two_threads_answer_every_kind_of_go() {
         start.elapsed()
     );
 
-    e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
-    e.send("isready");
-    let lines = e.expect("readyok", SHORT);
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:?}"
-    );
+    go_infinite_answering_isready(&mut e);
     e.send("stop");
     legal_bestmove(e.bestmove(SHORT).last().unwrap(), &Position::startpos());
 
