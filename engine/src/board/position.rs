@@ -191,23 +191,19 @@ impl Position {
     }
 
     /// Plays a legal move.
-    pub fn make_move(&mut self, mv: Move) {
+    /// The key of the position after `mv`, without making it (for
+    /// prefetching the transposition table slot it will read).
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
         let us = self.side;
-        let mut undo = Undo {
-            captured: Piece::EMPTY,
-            hash: self.hash,
-            checkers: self.checkers,
-        };
         let to = mv.to();
         let mut hash = self.hash ^ zobrist::side();
         if mv.is_drop() {
             let kind = mv.drop_kind();
             let n = self.hands[us.index()].count(kind);
-            hash ^= zobrist::hand(us, kind, n) ^ zobrist::hand(us, kind, n - 1);
-            self.hands[us.index()].remove(kind);
-            let piece = Piece::new(us, kind);
-            hash ^= zobrist::board(piece, to);
-            self.put(piece, to);
+            hash ^= zobrist::hand(us, kind, n)
+                ^ zobrist::hand(us, kind, n - 1)
+                ^ zobrist::board(Piece::new(us, kind), to);
         } else {
             let from = mv.from();
             let piece = self.board[from.index()];
@@ -218,17 +214,36 @@ impl Position {
                 hash ^= zobrist::board(captured, to)
                     ^ zobrist::hand(us, kind, n)
                     ^ zobrist::hand(us, kind, n + 1);
-                self.hands[us.index()].add(kind);
+            }
+            hash ^= zobrist::board(piece, from) ^ zobrist::board(moved_piece(piece, mv), to);
+        }
+        hash
+    }
+
+    pub fn make_move(&mut self, mv: Move) {
+        let us = self.side;
+        let mut undo = Undo {
+            captured: Piece::EMPTY,
+            hash: self.hash,
+            checkers: self.checkers,
+        };
+        let hash = self.key_after(mv);
+        let to = mv.to();
+        if mv.is_drop() {
+            let kind = mv.drop_kind();
+            self.hands[us.index()].remove(kind);
+            self.put(Piece::new(us, kind), to);
+        } else {
+            let from = mv.from();
+            let piece = self.board[from.index()];
+            let captured = self.board[to.index()];
+            if !captured.is_empty() {
+                self.hands[us.index()].add(captured.kind().unpromoted());
                 self.remove(captured, to);
                 undo.captured = captured;
             }
             self.remove(piece, from);
-            let moved = if mv.is_promotion() {
-                Piece::new(us, piece.kind().promoted())
-            } else {
-                piece
-            };
-            hash ^= zobrist::board(piece, from) ^ zobrist::board(moved, to);
+            let moved = moved_piece(piece, mv);
             self.put(moved, to);
             if moved.kind() == PieceKind::King {
                 self.kings[us.index()] = Some(to);
@@ -409,5 +424,15 @@ impl Position {
             .and_not(self.color_bb(them))
             .into_iter()
             .any(|to| !self.is_attacked(us, to, without_king))
+    }
+}
+
+/// The piece that lands on a board move's destination.
+#[inline]
+fn moved_piece(piece: Piece, mv: Move) -> Piece {
+    if mv.is_promotion() {
+        Piece::new(piece.color(), piece.kind().promoted())
+    } else {
+        piece
     }
 }

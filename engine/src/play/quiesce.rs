@@ -104,6 +104,7 @@ impl PlaySearcher {
                     continue;
                 }
             }
+            self.table.prefetch(self.game.position().key_after(mv));
             self.game.play(mv);
             let v = -self.quiesce(ply + 1, -beta, -alpha);
             self.game.undo(mv);

@@ -642,6 +642,7 @@ impl PlaySearcher {
                     continue;
                 }
             }
+            self.table.prefetch(self.game.position().key_after(mv));
             self.game.play(mv);
             self.frames[ply].played = mv;
             self.frames[ply].piece_to = Some(moved);
