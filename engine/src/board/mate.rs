@@ -2,6 +2,7 @@
 //! is left without a legal reply. Cheap enough to ask at most nodes of a
 //! search (the generator hands over target sets; only checks are played).
 
+use super::attacks;
 use super::bitboard::Bitboard;
 use super::checks::CheckSquares;
 use super::movegen::MoveSink;
@@ -73,12 +74,68 @@ impl Position {
         };
         self.generate_legal(&mut checks);
         let list = checks.list;
+        let escapes = self.unattacked_king_steps()?;
         list.iter().copied().find(|&mv| {
+            if self.surely_escapes(mv, escapes) {
+                return false;
+            }
             self.make_move(mv);
             let mated = !self.has_legal_move();
             self.unmake_move(mv);
             mated
         })
+    }
+
+    /// The squares next to the opponent's king that it could step to now
+    /// (free of its own pieces, not attacked by the side to move).
+    fn unattacked_king_steps(&self) -> Option<Bitboard> {
+        let us = self.side_to_move();
+        let king = self.king_square(us.flip())?;
+        let without_king = self.occupied() ^ Bitboard::from_square(king);
+        let free = attacks::king(king).and_not(self.color_bb(us.flip()));
+        Some(
+            free.into_iter()
+                .filter(|&sq| !self.is_attacked(us, sq, without_king))
+                .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq)),
+        )
+    }
+
+    /// Whether after the check `mv` the king surely has a square to step
+    /// to, decided without making the move (most checks are answered so;
+    /// making each was most of the test's cost). Never true of a mate.
+    fn surely_escapes(&self, mv: Move, escapes: Bitboard) -> bool {
+        let us = self.side_to_move();
+        let Some(king) = self.king_square(us.flip()) else {
+            return false;
+        };
+        let to = mv.to();
+        let (kind, occ) = if mv.is_drop() {
+            (mv.drop_kind(), self.occupied() | Bitboard::from_square(to))
+        } else {
+            let from = mv.from();
+            let kind = self.piece_at(from).kind();
+            let kind = if mv.is_promotion() {
+                kind.promoted()
+            } else {
+                kind
+            };
+            (
+                kind,
+                (self.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to),
+            )
+        };
+        let without_king = occ ^ Bitboard::from_square(king);
+        let covered = attacks::piece(us, kind, to, without_king) | Bitboard::from_square(to);
+        let candidates = escapes.and_not(covered);
+        if mv.is_drop() {
+            // A dropped piece only blocks lines: the other squares stay free.
+            return candidates.any();
+        }
+        // A board move may open a line through its origin: ask again,
+        // counting the moved piece at its origin too (only ever more attacks).
+        candidates
+            .into_iter()
+            .any(|sq| !self.is_attacked(us, sq, without_king))
     }
 }
 
@@ -130,6 +187,10 @@ pub(crate) mod tests {
             }
             let before = pos.to_sfen();
             let expected = mates_by_brute_force(&mut pos);
+            let escapes = pos.unattacked_king_steps().unwrap();
+            for &mv in &expected {
+                assert!(!pos.surely_escapes(mv, escapes), "{before}: {mv} mates");
+            }
             let found = pos.mate_in_one();
             assert_eq!(pos.to_sfen(), before);
             match found {
