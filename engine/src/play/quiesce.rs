@@ -59,11 +59,6 @@ impl PlaySearcher {
             }
         }
         let in_check = self.game.in_check();
-        if hit.is_none() && !in_check {
-            if let Some(v) = self.mate_at_once(key, ply) {
-                return v;
-            }
-        }
         let mut moves = MoveList::new();
         let (raw_eval, mut best) = if in_check {
             moves = self.allowed_moves();
@@ -81,6 +76,14 @@ impl PlaySearcher {
             if raw >= beta {
                 return raw;
             }
+            // Asked only where standing pat does not already cut (half the
+            // nodes or more): a mate could only raise a value that cuts.
+            if hit.is_none() {
+                if let Some(v) = self.mate_at_once(key, ply) {
+                    return v;
+                }
+            }
+            let pos = self.game.position();
             alpha = alpha.max(raw);
             let us = pos.side_to_move();
             pos.generate_legal(&mut Tactical {
