@@ -340,9 +340,11 @@ fn an_entered_king_declares_the_win() {
     assert_ne!(e.bestmove(LONG).last().unwrap(), "bestmove win");
 }
 
-#[test]
-fn two_threads_answer_every_kind_of_go() {
+/// Every kind of `go` with two threads in `mode`; MultiPV 3 gives
+/// `lines` lines a depth.
+fn two_threads_answer_every_kind_of_go(mode: &str, lines_per_depth: usize) {
     let mut e = Engine::start();
+    e.send(&format!("setoption name SearchMode value {mode}"));
     e.send("setoption name Threads value 2");
     e.send("setoption name USI_Hash value 16");
     e.ready(LONG);
@@ -378,6 +380,50 @@ fn two_threads_answer_every_kind_of_go() {
         .iter()
         .filter(|l| l.starts_with("info depth 4 "))
         .count();
-    assert_eq!(at_depth_4, 3, "{lines:?}");
+    assert_eq!(at_depth_4, lines_per_depth, "{lines:?}");
     legal_bestmove(lines.last().unwrap(), &Position::startpos());
+}
+
+#[test]
+fn two_threads_answer_every_kind_of_go_in_play_mode() {
+    two_threads_answer_every_kind_of_go("play", 3);
+}
+
+#[test]
+fn two_threads_answer_every_kind_of_go_in_research_mode() {
+    // The master reports its best move only.
+    two_threads_answer_every_kind_of_go("research", 1);
+}
+
+/// The last score and the move of a research-mode `go depth 5` with
+/// `threads` threads.
+fn research_answer(threads: usize, position: &str) -> (String, String) {
+    let mut e = Engine::start();
+    e.send("setoption name SearchMode value research");
+    e.send(&format!("setoption name Threads value {threads}"));
+    e.send("setoption name USI_Hash value 16");
+    e.ready(LONG);
+    e.send(position);
+    e.send("go depth 5");
+    let lines = e.bestmove(LONG);
+    let last_info = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth 5 "))
+        .unwrap_or_else(|| panic!("no depth 5: {lines:?}"));
+    let score = last_info.split(" score ").nth(1).unwrap();
+    let score = score.split(' ').take(2).collect::<Vec<_>>().join(" ");
+    (score, lines.last().unwrap().clone())
+}
+
+#[test]
+fn two_threads_in_research_mode_keep_the_root_value() {
+    for position in [
+        "position startpos moves 7g7f 3c3d",
+        "position sfen ln1g3nl/1r1sgk1b1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL b - 11",
+    ] {
+        let (one, _) = research_answer(1, position);
+        let (two, bestmove) = research_answer(2, position);
+        assert_eq!(one, two, "{position}");
+        assert!(bestmove.starts_with("bestmove "), "{bestmove}");
+    }
 }

@@ -61,6 +61,9 @@ pub struct MasterOutcome<M> {
     pub elapsed: Duration,
     /// One report per worker (rank 1 first).
     pub reports: Vec<Report>,
+    /// Whether the last pass settled every value; false when the search
+    /// was stopped first (the value and move are then the last pass's).
+    pub complete: bool,
 }
 
 pub struct Master<G: Game, T> {
@@ -83,6 +86,8 @@ pub struct Master<G: Game, T> {
     scratch: Vec<G::Move>,
     nodes: u64,
     tasks_sent: u64,
+    /// Asked between passes and while waiting: true ends the search.
+    stop: Option<Box<dyn Fn() -> bool>>,
 }
 
 impl<G: Game, T: Transport<Message>> Master<G, T> {
@@ -106,7 +111,20 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             scratch: Vec::new(),
             nodes: 0,
             tasks_sent: 0,
+            stop: None,
         }
+    }
+
+    /// Ends the search early, with the last pass's value and move, once
+    /// `stop` says so (a time limit, a GUI's `stop`): the best move is
+    /// there at any moment after the first pass.
+    pub fn with_stop(mut self, stop: impl Fn() -> bool + 'static) -> Master<G, T> {
+        self.stop = Some(Box::new(stop));
+        self
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s())
     }
 
     /// NegaScout in the master (seed 000 §5.4): null pass windows after
@@ -121,17 +139,19 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// Passes until one finds no uncertain value; then the workers stop and report.
     pub fn run(mut self) -> MasterOutcome<G::Move> {
         let mut passes = 0;
-        let value = loop {
+        let (value, complete) = loop {
             passes += 1;
             let (value, uncertain) = self.pass(self.depth, Windows::FULL, false);
-            if !uncertain {
-                break value;
+            if !uncertain || self.stopped() {
+                break (value, !uncertain);
             }
             for w in 1..self.transport.size() {
                 self.transport.send(w, Message::Pass);
             }
             self.balancer.end_pass();
-            self.wait_for_results();
+            if !self.wait_for_results() {
+                break (value, false);
+            }
         };
         let elapsed = self.transport.now();
         let root = &self.tree[&Vec::new()];
@@ -146,12 +166,14 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             traffic: self.transport.traffic(),
             elapsed,
             reports,
+            complete,
         }
     }
 
     /// Takes in every result that has arrived, waiting for at least one:
-    /// without new information the next pass would be the same.
-    fn wait_for_results(&mut self) {
+    /// without new information the next pass would be the same. False
+    /// when the search was stopped first.
+    fn wait_for_results(&mut self) -> bool {
         let mut got = false;
         loop {
             while let Some((_, message)) = self.transport.poll() {
@@ -161,7 +183,10 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 }
             }
             if got {
-                return;
+                return true;
+            }
+            if self.stopped() {
+                return false;
             }
             self.transport.idle();
         }

@@ -4,6 +4,7 @@
 //! the `mpi` feature). The master and worker loops build on them.
 
 pub mod balance;
+pub mod deepening;
 pub mod depth;
 pub mod eps_window;
 pub mod master;

@@ -50,6 +50,19 @@ pub fn run_threads<G>(root: G, config: ParallelConfig) -> MasterOutcome<G::Move>
 where
     G: Game + Clone + Send + 'static,
 {
+    run_threads_until(root, config, || false)
+}
+
+/// [`run_threads`], ended early (with the last pass's move) once `stop`
+/// says so.
+pub fn run_threads_until<G>(
+    root: G,
+    config: ParallelConfig,
+    stop: impl Fn() -> bool + 'static,
+) -> MasterOutcome<G::Move>
+where
+    G: Game + Clone + Send + 'static,
+{
     let mut transports = network::<Message>(config.workers.max(1) + 1).into_iter();
     let master_transport = transports.next().expect("rank 0");
     let worker_config = worker_config(&config);
@@ -59,7 +72,9 @@ where
             std::thread::spawn(move || worker::run(root, t, worker_config))
         })
         .collect();
-    let outcome = master(root, master_transport, &config).run();
+    let outcome = master(root, master_transport, &config)
+        .with_stop(stop)
+        .run();
     for h in handles {
         h.join().expect("a worker thread panicked");
     }

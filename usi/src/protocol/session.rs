@@ -189,9 +189,11 @@ impl Session {
             ));
             threads = cores;
         }
-        if !searcher.set_threads(threads) {
-            self.out
-                .info("Threads > 1 in research mode: its search runs on one thread");
+        searcher.set_threads(threads);
+        if self.options.multipv > 1 && !searcher.gives_multipv() {
+            self.out.info(
+                "MultiPV with Threads > 1 in research mode: one line, the master's best move",
+            );
         }
         let mut game = ShogiGame::new(position.start.clone(), self.options.branch_limit);
         for &mv in &position.moves {

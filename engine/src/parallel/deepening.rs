@@ -1,0 +1,147 @@
+//! The paper's master and workers playing a game (seed 000 §6, future
+//! work): iterative deepening at the root, one parallel search on threads
+//! per depth, each ended by the search's limits with its last pass's move.
+//! A move is there at any moment after depth 1's first pass; the answer is
+//! the deepest finished depth's.
+
+use super::master::MasterOutcome;
+use super::run::{run_threads_until, MasterSearch, ParallelConfig};
+use crate::game::Game;
+use crate::search::{Iteration, Limits, SearchResult, Stats};
+use std::time::Instant;
+
+/// Deepest master tree: with a handful of threads a few plies give every
+/// worker tasks enough.
+const MAX_D_PRIME: u32 = 3;
+
+/// Searches `root` to `limits.depth` (or until its time, node budget or
+/// stop flag ends it) with a master and `workers` worker threads, each with
+/// a table of `table_mb` MB; `on_iteration` hears every finished depth.
+/// The node budget is checked between depths.
+pub fn deepen_on_threads<G>(
+    root: &G,
+    workers: usize,
+    table_mb: usize,
+    limits: &Limits,
+    mut on_iteration: impl FnMut(&Iteration<G::Move>),
+) -> SearchResult<G::Move>
+where
+    G: Game + Clone + Send + 'static,
+{
+    let start = Instant::now();
+    let mut stats = Stats::default();
+    let mut result = SearchResult {
+        depth: 0,
+        value: 0,
+        best_move: None,
+        pv: Vec::new(),
+        stats,
+        elapsed: start.elapsed(),
+    };
+    // Two plies at a time, ending at the limit, as the sequential search
+    // deepens (shogi values swing with the side to move at the horizon).
+    let max_depth = limits.depth.max(1);
+    for depth in (2 - max_depth % 2..=max_depth).step_by(2) {
+        let config = ParallelConfig {
+            depth,
+            d_prime: depth.saturating_sub(1).clamp(1, MAX_D_PRIME),
+            workers: workers.max(1),
+            updates: true,
+            table_mb,
+            master_search: MasterSearch::AlphaBeta,
+            confirmed_deepening: false,
+            share_plies: None,
+            search_id: u64::from(depth),
+        };
+        let stop_limits = limits.clone();
+        let outcome =
+            run_threads_until(root.clone(), config, move || stop_limits.reached(start, 0));
+        stats += counted(&outcome);
+        if outcome.complete || result.best_move.is_none() {
+            result.value = outcome.value;
+            result.best_move = outcome.best_move;
+            result.pv = outcome.best_move.into_iter().collect();
+        }
+        result.stats = stats;
+        result.elapsed = start.elapsed();
+        if !outcome.complete {
+            break;
+        }
+        result.depth = depth;
+        on_iteration(&Iteration {
+            depth,
+            multipv: 1,
+            value: result.value,
+            pv: result.pv.clone(),
+            stats,
+            elapsed: result.elapsed,
+            hashfull: 0,
+        });
+        if limits.reached(start, stats.nodes) || result.best_move.is_none() {
+            break;
+        }
+    }
+    result
+}
+
+/// The nodes and leaves of one parallel search: the workers' and the
+/// master's own.
+fn counted<M>(outcome: &MasterOutcome<M>) -> Stats {
+    let mut stats = Stats {
+        nodes: outcome.nodes,
+        ..Stats::default()
+    };
+    for report in &outcome.reports {
+        stats += report.stats;
+    }
+    stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::ShogiGame;
+    use crate::search::{SearchOptions, Searcher};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    fn game() -> ShogiGame {
+        let pos = crate::positions::pro_middlegame_32()[3].position.clone();
+        ShogiGame::new(pos, 5)
+    }
+
+    #[test]
+    fn every_depth_has_the_sequential_value() {
+        for depth in [4, 5] {
+            let mut sequential = Vec::new();
+            Searcher::new(game(), 16, SearchOptions::default())
+                .search(Limits::depth(depth), |it| {
+                    sequential.push((it.depth, it.value))
+                });
+            for workers in [1, 2, 3] {
+                let mut parallel = Vec::new();
+                let limits = Limits::depth(depth);
+                let result = deepen_on_threads(&game(), workers, 4, &limits, |it| {
+                    parallel.push((it.depth, it.value));
+                    assert_eq!(it.pv.len(), 1);
+                });
+                assert_eq!(parallel, sequential, "{workers} workers");
+                assert_eq!(Some(&(result.depth, result.value)), sequential.last());
+                assert!(result.best_move.is_some() && result.stats.nodes > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_search_still_has_a_move() {
+        let stop = Arc::new(AtomicBool::new(true));
+        let limits = Limits {
+            depth: 64,
+            stop: Some(stop),
+            ..Limits::default()
+        };
+        let result = deepen_on_threads(&game(), 2, 4, &limits, |_| {});
+        assert_eq!(result.depth, 0);
+        assert!(result.best_move.is_some());
+    }
+}
