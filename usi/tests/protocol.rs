@@ -427,3 +427,22 @@ fn two_threads_in_research_mode_keep_the_root_value() {
         assert!(bestmove.starts_with("bestmove "), "{bestmove}");
     }
 }
+
+#[test]
+fn threads_beyond_the_cores_are_capped_and_said_once() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 1024");
+    e.send("setoption name USI_Hash value 16");
+    e.ready(LONG);
+    for _ in 0..2 {
+        e.send("position startpos");
+        e.send("go depth 2");
+        legal_bestmove(e.bestmove(LONG).last().unwrap(), &Position::startpos());
+    }
+    let notes = e
+        .transcript
+        .iter()
+        .filter(|l| l.contains("Threads 1024 is more than this machine's"))
+        .count();
+    assert_eq!(notes, 1, "{:?}", e.transcript);
+}

@@ -28,6 +28,8 @@ struct Session {
     built: Option<(usize, Mode)>,
     position: Option<GamePosition>,
     running: Option<Running>,
+    /// The Threads value last said to be capped (said once, not every go).
+    capped_threads: Option<usize>,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -39,6 +41,7 @@ pub fn run(mut input: impl BufRead, out: Output) {
         built: None,
         position: None,
         running: None,
+        capped_threads: None,
     };
     loop {
         let line = match read_line(&mut input) {
@@ -184,9 +187,12 @@ impl Session {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let mut threads = self.options.threads;
         if threads > cores {
-            self.out.info(&format!(
-                "Threads {threads} is more than this machine's {cores} cores; using {cores}"
-            ));
+            if self.capped_threads != Some(threads) {
+                self.out.info(&format!(
+                    "Threads {threads} is more than this machine's {cores} cores; using {cores}"
+                ));
+                self.capped_threads = Some(threads);
+            }
             threads = cores;
         }
         searcher.set_threads(threads);
