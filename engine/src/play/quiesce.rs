@@ -76,8 +76,8 @@ impl PlaySearcher {
             if raw >= beta {
                 return raw;
             }
-            // Asked only where standing pat does not already cut (half the
-            // nodes or more): a mate could only raise a value that cuts.
+            // Asked only where standing pat does not already cut: there a
+            // mate could only raise a value that cuts anyway.
             if hit.is_none() {
                 if let Some(v) = self.mate_at_once(key, ply) {
                     return v;
