@@ -1,12 +1,23 @@
-//! The static evaluation: colour symmetry, sensible material values, and
-//! `move_gain` equal to the exact change of `material_placement`.
+//! The static evaluations: colour symmetry, sensible material values,
+//! `move_gain` equal to the exact change of `material_placement`, and the
+//! tuner's features giving the evaluation back.
 
 mod common;
 
 use std::hint::black_box;
 use std::time::Instant;
+use yomi_engine::board::Color;
 use yomi_engine::board::{PieceKind, Position};
-use yomi_engine::eval::{evaluate, material_placement, move_gain, piece_value, Score};
+use yomi_engine::eval::weights::Weights;
+use yomi_engine::eval::{
+    features, piece_value, play_weights, research_weights, Evaluator, Score, PLAY, RESEARCH,
+};
+
+/// Both evaluations, with their weights: the properties below hold for either.
+const BOTH: [(&str, &Evaluator, fn() -> Weights); 2] = [
+    ("research", &RESEARCH, research_weights),
+    ("play", &PLAY, play_weights),
+];
 
 fn swap_case(c: char) -> char {
     if c.is_ascii_uppercase() {
@@ -71,24 +82,29 @@ fn colour_flip_keeps_the_value() {
         .chain([sfen(KINGLESS)]);
     for pos in positions {
         let flip = flipped(&pos);
-        assert_eq!(evaluate(&pos), evaluate(&flip), "{}", pos.to_sfen());
-        assert_eq!(
-            material_placement(&pos),
-            material_placement(&flip),
-            "{}",
-            pos.to_sfen()
-        );
+        for (name, e, _) in BOTH {
+            let at = format!("{name}: {}", pos.to_sfen());
+            assert_eq!(e.evaluate(&pos), e.evaluate(&flip), "{at}");
+            assert_eq!(
+                e.material_placement(&pos),
+                e.material_placement(&flip),
+                "{at}"
+            );
+        }
     }
 }
 
 #[test]
 fn the_start_position_is_about_even() {
-    let v = evaluate(&Position::startpos());
-    assert!(v.abs() < 100, "start position {v}");
+    for (name, e, _) in BOTH {
+        let v = e.evaluate(&Position::startpos());
+        assert!(v.abs() < 100, "{name}: start position {v}");
+    }
 }
 
 #[test]
 fn a_missing_pawn_costs_about_a_pawn() {
+    let evaluate = |pos: &Position| RESEARCH.evaluate(pos);
     let start = evaluate(&Position::startpos());
     for (rank, side) in [("PP1PPPPPP", "b"), ("PPPPPPP1P", "b"), ("PPPP1PPPP", "w")] {
         let text = format!("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/{rank}/1B5R1/LNSGKGSNL {side} - 1");
@@ -103,6 +119,7 @@ fn a_missing_pawn_costs_about_a_pawn() {
 fn a_piece_in_hand_is_worth_about_its_value() {
     // Each piece is taken off White's side of the start position, then given
     // to Black's hand.
+    let evaluate = |pos: &Position| RESEARCH.evaluate(pos);
     for (letter, white_side) in [
         ('P', "lnsgkgsnl/1r5b1/pppppppp1"),
         ('L', "lnsgkgsn1/1r5b1/ppppppppp"),
@@ -135,9 +152,9 @@ fn promotions_and_material_order() {
     }
 }
 
-/// The king-safety part of the evaluation, for the side to move.
+/// The king-safety part of the research evaluation, for the side to move.
 fn king_safety(pos: &Position) -> Score {
-    evaluate(pos) - material_placement(pos)
+    RESEARCH.evaluate(pos) - RESEARCH.material_placement(pos)
 }
 
 #[test]
@@ -157,13 +174,13 @@ fn king_safety_punishes_an_exposed_king_facing_drops() {
 
 /// For every legal non-king move, `move_gain` is the mover's exact change of
 /// `material_placement`.
-fn check_move_gain(pos: &mut Position) {
-    let before = material_placement(pos);
+fn check_move_gain(e: &'static Evaluator, pos: &mut Position) {
+    let before = e.material_placement(pos);
     for &mv in pos.legal_moves().iter() {
         let is_king = !mv.is_drop() && pos.piece_at(mv.from()).kind() == PieceKind::King;
-        let gain = move_gain(pos, mv);
+        let gain = e.move_gain(pos, mv);
         pos.make_move(mv);
-        let after = -material_placement(pos);
+        let after = -e.material_placement(pos);
         pos.unmake_move(mv);
         if !is_king {
             assert_eq!(after - before, gain, "{mv} in {}", pos.to_sfen());
@@ -178,7 +195,34 @@ fn move_gain_is_the_exact_placement_change() {
     positions.push(sfen(KINGLESS));
     assert!(positions.len() > 3000);
     for mut pos in positions {
-        check_move_gain(&mut pos);
+        for (_, e, _) in BOTH {
+            check_move_gain(e, &mut pos);
+        }
+    }
+}
+
+#[test]
+fn the_features_give_the_evaluation_back() {
+    let mut positions = common::start_positions();
+    positions.extend(common::random_play(31, 1, 100));
+    positions.push(sfen(KINGLESS));
+    for (name, e, weights) in BOTH {
+        let flat: Vec<f64> = weights().to_flat().into_iter().map(f64::from).collect();
+        for pos in &positions {
+            let black = features(pos).dot(&flat);
+            let sign = if pos.side_to_move() == Color::Black {
+                1
+            } else {
+                -1
+            };
+            let v = sign * e.evaluate(pos);
+            // King danger is rounded per side in the evaluation.
+            assert!(
+                (black - f64::from(v)).abs() <= 2.0,
+                "{name}: {black} against {v} in {}",
+                pos.to_sfen()
+            );
+        }
     }
 }
 
@@ -198,12 +242,12 @@ fn timing() {
         println!("{name}: {ns:.1} ns/call (checksum {sum})");
     };
     time("evaluate", positions.len(), &|| {
-        positions.iter().map(|p| evaluate(black_box(p))).sum()
+        positions.iter().map(|p| PLAY.evaluate(black_box(p))).sum()
     });
     time("material_placement", positions.len(), &|| {
         positions
             .iter()
-            .map(|p| material_placement(black_box(p)))
+            .map(|p| PLAY.material_placement(black_box(p)))
             .sum()
     });
     let moves: Vec<_> = positions
@@ -213,7 +257,7 @@ fn timing() {
     time("move_gain", moves.len(), &|| {
         moves
             .iter()
-            .map(|&(p, m)| move_gain(black_box(p), black_box(m)))
+            .map(|&(p, m)| PLAY.move_gain(black_box(p), black_box(m)))
             .sum()
     });
 }

@@ -1,68 +1,139 @@
 //! Static evaluation, in units where a pawn is about 100.
 //!
-//! Two parts. [`material_placement`] sums, for every piece on the board and
+//! Two [`Evaluator`]s share the terms and differ in their [`Weights`]:
+//! [`RESEARCH`], hand-set and fixed, and [`PLAY`], tuned on self-play.
+//!
+//! Two parts. [`Evaluator::material_placement`] sums, for every piece on the board and
 //! in hand, a term that depends only on the piece, its square and the two
-//! king squares, so [`move_gain`] gets a move's exact change from a few table
-//! lookups. King safety needs attack maps and joins only in [`evaluate`].
+//! king squares, so [`Evaluator::move_gain`] gets a move's exact change from a few table
+//! lookups. King safety needs attack maps and joins only in [`Evaluator::evaluate`].
 
+mod features;
 mod king_safety;
-mod material;
 mod placement;
+mod play_weights;
+mod research_weights;
+pub mod weights;
 
-pub use material::piece_value;
+pub use features::{features, Features};
 
-use crate::board::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
-use placement::Kings;
+use crate::board::{Bitboard, Color, Hand, Move, Piece, PieceKind, Position, Square};
+use placement::{Kings, Tables};
+use weights::Weights;
 
 /// Evaluation units: a pawn is about 100.
 pub type Score = i32;
 
-/// Static evaluation from the side to move's point of view (negamax convention).
-pub fn evaluate(pos: &Position) -> Score {
-    let us = pos.side_to_move();
-    material_placement(pos) + king_safety::danger(pos, us.flip()) - king_safety::danger(pos, us)
+/// A static evaluation with its own weights.
+pub struct Evaluator {
+    tables: Tables,
+    /// One piece in hand, indexed like a [`Hand`].
+    hand: [Score; 8],
+    /// King danger is scaled by this / 64.
+    king_safety: Score,
 }
 
-/// The material + placement part of [`evaluate`] (no king-safety term), from
-/// the side to move.
-pub fn material_placement(pos: &Position) -> Score {
-    let us = pos.side_to_move();
-    side_total(pos, us) - side_total(pos, us.flip())
+/// The hand-set evaluation of research mode, fixed so that its trees and
+/// leaf counts stay reproducible.
+pub static RESEARCH: Evaluator = Evaluator::new(&research_weights::WEIGHTS);
+
+/// The play search's evaluation: [`RESEARCH`]'s terms with tuned weights
+/// (`yomi tune`).
+pub static PLAY: Evaluator = Evaluator::new(&play_weights::WEIGHTS);
+
+/// The weights of [`RESEARCH`] and [`PLAY`], for the tuner.
+pub fn research_weights() -> Weights {
+    research_weights::WEIGHTS
 }
 
-fn side_total(pos: &Position, c: Color) -> Score {
-    Kings::new(pos, c).board_total(pos) + material::hand_value(pos.hand(c))
+pub fn play_weights() -> Weights {
+    play_weights::WEIGHTS
 }
 
-/// Cheap estimate, for move ordering, of how much the side to move's
-/// evaluation changes if `mv` (a legal move) is played: the exact change of
-/// [`material_placement`] for every non-king move. A king move shifts the
-/// placement of every piece, so for it this counts only the capture.
-pub fn move_gain(pos: &Position, mv: Move) -> Score {
-    let us = pos.side_to_move();
-    let ours = Kings::new(pos, us);
-    let to = mv.to();
-    if mv.is_drop() {
-        let kind = mv.drop_kind();
-        return ours.term(Piece::new(us, kind), to) - material::in_hand(kind);
+/// The material value of a piece of `kind` on the board, for exchange
+/// arithmetic (research values in both modes).
+#[inline(always)]
+pub fn piece_value(kind: PieceKind) -> Score {
+    research_weights::WEIGHTS.material[kind.index()]
+}
+
+impl Evaluator {
+    const fn new(w: &Weights) -> Evaluator {
+        Evaluator {
+            tables: placement::tables(w),
+            hand: w.hand,
+            king_safety: w.king_safety,
+        }
     }
-    let from = mv.from();
-    let captured = pos.piece_at(to);
-    let mut gain = 0;
-    if !captured.is_empty() {
-        let kind = captured.kind().unpromoted();
-        gain += Kings::new(pos, us.flip()).term(captured, to) + material::in_hand(kind);
+
+    /// Static evaluation from the side to move's point of view (negamax convention).
+    pub fn evaluate(&'static self, pos: &Position) -> Score {
+        let us = pos.side_to_move();
+        self.material_placement(pos) + self.danger(pos, us.flip()) - self.danger(pos, us)
     }
-    let piece = pos.piece_at(from);
-    if piece.kind() == PieceKind::King {
-        return gain;
+
+    /// The danger to `c`'s king, as a penalty for `c`.
+    #[inline(always)]
+    fn danger(&self, pos: &Position, c: Color) -> Score {
+        king_safety::danger(pos, c) * self.king_safety / 64
     }
-    let moved = if mv.is_promotion() {
-        Piece::new(us, piece.kind().promoted())
-    } else {
-        piece
-    };
-    gain + ours.term(moved, to) - ours.term(piece, from)
+
+    /// The material + placement part of [`Evaluator::evaluate`] (no
+    /// king-safety term), from the side to move.
+    pub fn material_placement(&'static self, pos: &Position) -> Score {
+        let us = pos.side_to_move();
+        self.side_total(pos, us) - self.side_total(pos, us.flip())
+    }
+
+    fn side_total(&'static self, pos: &Position, c: Color) -> Score {
+        Kings::new(&self.tables, pos, c).board_total(pos) + self.hand_value(pos.hand(c))
+    }
+
+    /// The value of one piece of `kind` (unpromoted) in hand.
+    #[inline(always)]
+    fn in_hand(&self, kind: PieceKind) -> Score {
+        self.hand[kind.index() & 7]
+    }
+
+    fn hand_value(&self, hand: Hand) -> Score {
+        PieceKind::HAND_SFEN_ORDER
+            .iter()
+            .map(|&k| hand.count(k) as Score * self.in_hand(k))
+            .sum()
+    }
+
+    /// Cheap estimate, for move ordering, of how much the side to move's
+    /// evaluation changes if `mv` (a legal move) is played: the exact change
+    /// of [`Evaluator::material_placement`] for every non-king move. A king
+    /// move shifts the placement of every piece, so for it this counts only
+    /// the capture.
+    pub fn move_gain(&'static self, pos: &Position, mv: Move) -> Score {
+        let us = pos.side_to_move();
+        let ours = Kings::new(&self.tables, pos, us);
+        let to = mv.to();
+        if mv.is_drop() {
+            let kind = mv.drop_kind();
+            return ours.term(Piece::new(us, kind), to) - self.in_hand(kind);
+        }
+        let from = mv.from();
+        let captured = pos.piece_at(to);
+        let mut gain = 0;
+        if !captured.is_empty() {
+            let kind = captured.kind().unpromoted();
+            gain +=
+                Kings::new(&self.tables, pos, us.flip()).term(captured, to) + self.in_hand(kind);
+        }
+        let piece = pos.piece_at(from);
+        if piece.kind() == PieceKind::King {
+            return gain;
+        }
+        let moved = if mv.is_promotion() {
+            Piece::new(us, piece.kind().promoted())
+        } else {
+            piece
+        };
+        gain + ours.term(moved, to) - ours.term(piece, from)
+    }
 }
 
 /// Calls `f` on every square of `bb`: a loop per 64-bit half is cheaper than

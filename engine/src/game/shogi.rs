@@ -23,7 +23,7 @@ const NULL_WALL: u64 = 0;
 /// A shogi position whose children are its `b` most promising legal moves
 /// (all of them when `b` is 0).
 ///
-/// Moves are ranked by [`eval::move_gain`], the change of the static
+/// Moves are ranked by [`eval::RESEARCH`]'s `move_gain`, the change of the static
 /// evaluation the move brings (captures included), ties broken by the move's
 /// encoding; so the child set is a pure function of the position.
 ///
@@ -115,7 +115,7 @@ impl ShogiGame {
 }
 
 /// Writes the `limit` best of `moves` (all with 0) to `out`, best first:
-/// higher [`eval::move_gain`] first, then the lower encoding. `keys` is scratch.
+/// higher [`eval::RESEARCH`]'s `move_gain` first, then the lower encoding. `keys` is scratch.
 fn rank(
     pos: &Position,
     moves: impl Iterator<Item = Move>,
@@ -124,7 +124,9 @@ fn rank(
     out: &mut Vec<Move>,
 ) {
     keys.clear();
-    keys.extend(moves.map(|mv| (-(eval::move_gain(pos, mv) as i64) << 16) | mv.to_bits() as i64));
+    keys.extend(
+        moves.map(|mv| (-(eval::RESEARCH.move_gain(pos, mv) as i64) << 16) | mv.to_bits() as i64),
+    );
     keys.sort_unstable();
     let keep = match limit {
         0 => keys.len(),
@@ -168,7 +170,7 @@ impl Game for ShogiGame {
         if self.pos.in_check() && self.pos.count_legal_moves() == 0 {
             return LOSS;
         }
-        eval::evaluate(&self.pos)
+        eval::RESEARCH.evaluate(&self.pos)
     }
 
     #[inline]

@@ -47,7 +47,7 @@ impl PlaySearcher {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(self.game.position());
+            return eval::PLAY.evaluate(self.game.position());
         }
         let pv_node = beta - alpha > 1;
         let key = self.game.hash();
@@ -70,7 +70,7 @@ impl PlaySearcher {
             let pos = self.game.position();
             let raw = match hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => eval::evaluate(pos),
+                _ => eval::PLAY.evaluate(pos),
             };
             self.stats.leaves += 1;
             if raw >= beta {

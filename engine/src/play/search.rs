@@ -439,7 +439,7 @@ impl PlaySearcher {
                 return Self::repetition_value(r, ply);
             }
             if ply >= MAX_PLY - 1 {
-                return eval::evaluate(self.game.position());
+                return eval::PLAY.evaluate(self.game.position());
             }
             // Mate-distance pruning: no line here beats a mate already found.
             alpha = alpha.max(LOSS + ply as Value);
@@ -477,7 +477,7 @@ impl PlaySearcher {
         let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(h) if h.eval != NO_EVAL => h.eval,
-            _ => eval::evaluate(self.game.position()),
+            _ => eval::PLAY.evaluate(self.game.position()),
         };
         let mut eval = raw_eval;
         if let Some(h) = hit.filter(|_| !in_check) {

@@ -1,0 +1,1 @@
+pub(super) const WEIGHTS: super::Weights = super::research_weights::WEIGHTS;
