@@ -13,8 +13,11 @@ use yomi_engine::eval::{
     features, piece_value, play_weights, research_weights, Evaluator, Score, PLAY, RESEARCH,
 };
 
-/// Both evaluations, with their weights: the properties below hold for either.
-const BOTH: [(&str, &Evaluator, fn() -> Weights); 2] = [
+/// An evaluation, its name and its weights.
+type Named = (&'static str, &'static Evaluator, fn() -> Weights);
+
+/// Both evaluations: the properties below hold for either.
+const BOTH: [Named; 2] = [
     ("research", &RESEARCH, research_weights),
     ("play", &PLAY, play_weights),
 ];
