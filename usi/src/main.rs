@@ -1,6 +1,6 @@
 //! `yomi`: the Yomi shogi engine. Started without arguments (as GUIs do) it
 //! speaks USI on stdin and stdout; its subcommands are developer tools
-//! (perft, bench, move listing).
+//! (perft, bench, move listing, self-play and evaluation tuning).
 
 mod bench_cmd;
 mod moves_cmd;
@@ -8,6 +8,8 @@ mod perft_cmd;
 mod position_arg;
 mod protocol;
 mod searcher;
+mod selfplay_cmd;
+mod tune_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -29,6 +31,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     Bench(bench_cmd::BenchArgs),
     Moves(moves_cmd::MovesArgs),
+    Selfplay(selfplay_cmd::SelfplayArgs),
+    Tune(tune_cmd::TuneArgs),
 }
 
 fn main() {
@@ -44,6 +48,8 @@ fn main() {
         Command::Perft(args) => perft_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Moves(args) => moves_cmd::run(&args),
+        Command::Selfplay(args) => selfplay_cmd::run(&args),
+        Command::Tune(args) => tune_cmd::run(&args),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

@@ -10,4 +10,5 @@ mod search_thread;
 mod session;
 
 pub use output::Output;
+pub(crate) use position_cmd::GamePosition;
 pub use session::run;

@@ -1,0 +1,226 @@
+//! `yomi selfplay`: games of the play search against itself at a node
+//! budget, writing quiet positions with the game's result, for `yomi tune`.
+//!
+//! Games start from the match openings (`scripts/openings.txt`), then play
+//! a few random moves that lose no material, and draw each move's budget
+//! from 3/4 to 5/4 of `--nodes`, so that no two games are alike.
+
+use crate::protocol::GamePosition;
+use clap::Args;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::fs::OpenOptions;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use yomi_engine::board::{Color, Move, Position};
+use yomi_engine::game::{Game, Repetition, ShogiGame};
+use yomi_engine::play::{mate_distance, see_ge, PlaySearcher, MAX_PLY};
+use yomi_engine::search::Limits;
+
+const OPENINGS: &str = include_str!("../../scripts/openings.txt");
+
+/// A game this long is a draw.
+const MAX_GAME_PLIES: u32 = 320;
+/// Positions valued beyond this are decided: not recorded, and after
+/// [`DECIDED_PLIES`] such plies in a row, the game is adjudicated.
+const DECIDED: i32 = 2000;
+const DECIDED_PLIES: u32 = 4;
+
+/// Play the engine against itself and append quiet positions with the
+/// game's result ("SFEN<TAB>result", 1 / 0.5 / 0 for Black) to a file.
+#[derive(Args)]
+pub struct SelfplayArgs {
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Nodes per move, on average.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Random moves (that lose no material) after each opening.
+    #[arg(long, default_value_t = 4)]
+    random_plies: u32,
+    /// Games played at once, one thread each.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Seed of the random moves and budgets.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Transposition table per game, MB.
+    #[arg(long, default_value_t = 16)]
+    hash_mb: usize,
+    /// File the positions are appended to.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// A finished game: its recorded positions and Black's score.
+struct Record {
+    positions: Vec<String>,
+    black_score: f32,
+}
+
+pub fn run(args: &SelfplayArgs) -> Result<(), String> {
+    let openings = OPENINGS
+        .lines()
+        .map(|line| GamePosition::parse(&line.split_whitespace().collect::<Vec<_>>()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let out = Mutex::new((BufWriter::new(file), Tally::default()));
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..args.threads.max(1))
+            .map(|_| {
+                s.spawn(|| loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= args.games {
+                        return Ok::<(), String>(());
+                    }
+                    let mut rng = StdRng::seed_from_u64(args.seed.wrapping_mul(1 << 32) + n as u64);
+                    let record = play(args, &openings[n % openings.len()], &mut rng);
+                    let mut guard = out.lock().expect("no writer panics");
+                    let (writer, tally) = &mut *guard;
+                    for sfen in &record.positions {
+                        writeln!(writer, "{sfen}\t{}", record.black_score)
+                            .map_err(|e| format!("{}: {e}", args.out.display()))?;
+                    }
+                    tally.add(&record);
+                    if tally.games % 50 == 0 {
+                        eprintln!("{tally}");
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .try_for_each(|w| w.join().expect("a selfplay game never panics"))
+    })?;
+    let (mut writer, tally) = out.into_inner().expect("no writer panics");
+    writer
+        .flush()
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    println!("{tally}");
+    Ok(())
+}
+
+/// One game from `opening`.
+fn play(args: &SelfplayArgs, opening: &GamePosition, rng: &mut StdRng) -> Record {
+    let mut game = ShogiGame::new(opening.start.clone(), 0);
+    for &mv in &opening.moves {
+        game.play(mv);
+    }
+    for _ in 0..args.random_plies {
+        let pos = game.position();
+        let safe: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&mv| see_ge(pos, mv, 0))
+            .collect();
+        if safe.is_empty() {
+            break;
+        }
+        game.play(safe[rng.random_range(0..safe.len())]);
+    }
+    let mut searcher = PlaySearcher::new(game, args.hash_mb);
+    let mut positions = Vec::new();
+    let mut decided = (0, 0); // (plies in a row, the side ahead: +1 Black)
+    let black_score = loop {
+        let game = searcher.game_mut();
+        let pos = game.position().clone();
+        let mover = if pos.side_to_move() == Color::Black {
+            1.0
+        } else {
+            0.0
+        };
+        match game.repetition() {
+            Some(Repetition::Draw) => break 0.5,
+            Some(Repetition::Loss) => break 1.0 - mover,
+            Some(Repetition::Win) => break mover,
+            None => {}
+        }
+        if pos.can_declare_win() {
+            break mover;
+        }
+        if pos.ply() >= MAX_GAME_PLIES {
+            break 0.5;
+        }
+        let budget = args.nodes * 3 / 4 + rng.random_range(0..=args.nodes / 2);
+        let limits = Limits {
+            depth: MAX_PLY as u32,
+            nodes: Some(budget.max(1)),
+            ..Limits::default()
+        };
+        let result = searcher.search(limits, |_| {});
+        let Some(best) = result.best_move else {
+            break 1.0 - mover; // no legal move: mated
+        };
+        let value = result.value;
+        if mate_distance(value).is_some() || value.abs() >= DECIDED {
+            let ahead = if (value > 0) == (mover == 1.0) { 1 } else { -1 };
+            decided = if decided.1 == ahead {
+                (decided.0 + 1, ahead)
+            } else {
+                (1, ahead)
+            };
+            if mate_distance(value).is_some() || decided.0 >= DECIDED_PLIES {
+                break if ahead == 1 { 1.0 } else { 0.0 };
+            }
+        } else {
+            decided = (0, 0);
+            if is_quiet(&pos, best) {
+                positions.push(pos.to_sfen());
+            }
+        }
+        searcher.game_mut().play(best);
+    };
+    Record {
+        positions,
+        black_score,
+    }
+}
+
+/// Not in check, and the best move neither captures nor promotes: the
+/// static evaluation should be the position's value.
+fn is_quiet(pos: &Position, best: Move) -> bool {
+    !pos.in_check()
+        && !best.is_promotion()
+        && (best.is_drop() || pos.piece_at(best.to()).is_empty())
+}
+
+/// Games and positions so far.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    positions: usize,
+    black_wins: usize,
+    white_wins: usize,
+}
+
+impl Tally {
+    fn add(&mut self, record: &Record) {
+        self.games += 1;
+        self.positions += record.positions.len();
+        if record.black_score == 1.0 {
+            self.black_wins += 1;
+        } else if record.black_score == 0.0 {
+            self.white_wins += 1;
+        }
+    }
+}
+
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let draws = self.games - self.black_wins - self.white_wins;
+        write!(
+            f,
+            "selfplay: {} games (Black {} White {} draws {draws}), {} positions",
+            self.games, self.black_wins, self.white_wins, self.positions
+        )
+    }
+}

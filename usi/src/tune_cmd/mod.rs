@@ -1,0 +1,139 @@
+//! `yomi tune`: fits the play evaluation's weights to game results on
+//! positions from `yomi selfplay` (logistic regression of the result on the
+//! evaluation, as Texel's tuning method does) and writes them as Rust
+//! source for `engine/src/eval/play_weights.rs`.
+
+mod fit;
+mod source;
+
+use clap::{Args, ValueEnum};
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use yomi_engine::board::Position;
+use yomi_engine::eval::{features, play_weights, research_weights, weights::Weights};
+
+/// Fit the play evaluation to self-play results and write its weights.
+#[derive(Args)]
+pub struct TuneArgs {
+    /// Position files of `yomi selfplay` ("SFEN<TAB>result" lines).
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// The weights to start from.
+    #[arg(long, value_enum, default_value_t = Start::Play)]
+    from: Start,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 400)]
+    epochs: usize,
+    /// Adam's step size, in evaluation units.
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Pull of each weight towards its start, per unit of squared change.
+    #[arg(long, default_value_t = 1e-7)]
+    l2: f64,
+    /// Every n-th position is held out to check the fit on unseen data.
+    #[arg(long, default_value_t = 10)]
+    hold_out_every: usize,
+    /// A line for the written file's header, e.g. how the data was made
+    /// (repeatable).
+    #[arg(long)]
+    note: Vec<String>,
+    /// Where to write the weights' Rust source.
+    #[arg(long, default_value = "engine/src/eval/play_weights.rs")]
+    out: PathBuf,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Start {
+    /// The weights the play search uses now.
+    Play,
+    /// Research mode's hand-set weights.
+    Research,
+}
+
+impl Start {
+    fn name(self) -> &'static str {
+        match self {
+            Start::Play => "play",
+            Start::Research => "research",
+        }
+    }
+}
+
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    let start: Weights = match args.from {
+        Start::Play => play_weights(),
+        Start::Research => research_weights(),
+    };
+    let samples = load(&args.data)?;
+    let every = args.hold_out_every.max(2);
+    let (mut train, mut hold_out) = (Vec::new(), Vec::new());
+    for (i, s) in samples.into_iter().enumerate() {
+        if i % every == 0 {
+            &mut hold_out
+        } else {
+            &mut train
+        }
+        .push(s);
+    }
+    println!(
+        "tune: {} positions to fit, {} held out",
+        train.len(),
+        hold_out.len()
+    );
+    let settings = fit::Settings {
+        epochs: args.epochs,
+        rate: args.rate,
+        l2: args.l2,
+    };
+    let fitted = fit::fit(&start, &train, &hold_out, &settings);
+    let mut notes = args.note.clone();
+    notes.push(format!(
+        "Fit: {} positions, {} held out; from the {} weights, {} epochs, rate {}, l2 {}.",
+        train.len(),
+        hold_out.len(),
+        args.from.name(),
+        args.epochs,
+        args.rate,
+        args.l2
+    ));
+    notes.push(format!(
+        "Scale k {:.6}; squared error fitted {:.6} -> {:.6}, held out {:.6} -> {:.6} (epoch {}).",
+        fitted.k,
+        fitted.before.0,
+        fitted.after.0,
+        fitted.before.1,
+        fitted.after.1,
+        fitted.best_epoch
+    ));
+    println!("tune: {}", notes[notes.len() - 1]);
+    let text = source::rust_source(&fitted.weights, &notes);
+    std::fs::write(&args.out, text).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    println!("tune: wrote {}", args.out.display());
+    Ok(())
+}
+
+/// Reads every file's positions and computes their features.
+fn load(paths: &[PathBuf]) -> Result<Vec<fit::Sample>, String> {
+    let mut samples = Vec::new();
+    for path in paths {
+        let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (n, line) in BufReader::new(file).lines().enumerate() {
+            let at = || format!("{}:{}", path.display(), n + 1);
+            let line = line.map_err(|e| format!("{}: {e}", at()))?;
+            let (sfen, result) = line
+                .split_once('\t')
+                .ok_or_else(|| format!("{}: expected SFEN<TAB>result", at()))?;
+            let pos = Position::from_sfen(sfen).map_err(|e| format!("{}: {e}", at()))?;
+            let result: f64 = match result.trim().parse() {
+                Ok(r) if (0.0..=1.0).contains(&r) => r,
+                _ => return Err(format!("{}: result {result:?} is not 0, 0.5 or 1", at())),
+            };
+            samples.push(fit::Sample::new(features(&pos), result));
+        }
+    }
+    if samples.is_empty() {
+        return Err("no positions to tune on".into());
+    }
+    Ok(samples)
+}

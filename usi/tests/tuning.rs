@@ -1,0 +1,115 @@
+//! `yomi selfplay` and `yomi tune`: the positions are quiet and labelled,
+//! the same seed plays the same games, the fit lowers the error and writes
+//! weights, and bad data gets a clear error.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use yomi_engine::board::Position;
+
+fn yomi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(args)
+        .output()
+        .expect("yomi runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("yomi-tuning-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn selfplay(out: &Path) -> String {
+    let run = yomi(&[
+        "selfplay",
+        "--games",
+        "3",
+        "--nodes",
+        "1500",
+        "--hash-mb",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::read_to_string(out).expect("positions written")
+}
+
+#[test]
+fn selfplay_writes_quiet_labelled_positions_and_repeats_itself() {
+    let first = selfplay(&scratch("a.tsv"));
+    let lines: Vec<&str> = first.lines().collect();
+    assert!(lines.len() > 30, "{} positions", lines.len());
+    for line in &lines {
+        let (sfen, result) = line.split_once('\t').expect("SFEN<TAB>result");
+        let pos = Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(!pos.in_check(), "{line}");
+        assert!(["0", "0.5", "1"].contains(&result), "{line}");
+    }
+    // Fixed node budgets on one thread: the same seed plays the same games.
+    assert_eq!(first, selfplay(&scratch("b.tsv")));
+}
+
+#[test]
+fn tune_lowers_the_error_and_writes_weights() {
+    let data = scratch("fit.tsv");
+    selfplay(&data);
+    let out = scratch("weights.rs");
+    let run = yomi(&[
+        "tune",
+        data.to_str().unwrap(),
+        "--epochs",
+        "30",
+        "--hold-out-every",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let source = std::fs::read_to_string(&out).expect("weights written");
+    assert!(source.contains("pub(super) const WEIGHTS: Weights = Weights {"));
+    // "squared error fitted A -> B": the fit never ends above its start.
+    let errors: Vec<f64> = stdout
+        .split("fitted ")
+        .last()
+        .expect("an error summary")
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|t| t.parse().ok())
+        .take(2)
+        .collect();
+    assert!(errors.len() == 2 && errors[1] <= errors[0], "{stdout}");
+}
+
+#[test]
+fn tune_names_the_bad_line() {
+    let data = scratch("bad.tsv");
+    std::fs::write(
+        &data,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t1\nnot a position\t0\n",
+    )
+    .unwrap();
+    let run = yomi(&["tune", data.to_str().unwrap(), "--out", "/dev/null"]);
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("bad.tsv:2"), "{stderr}");
+    let data = scratch("result.tsv");
+    std::fs::write(
+        &data,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t2\n",
+    )
+    .unwrap();
+    let run = yomi(&["tune", data.to_str().unwrap(), "--out", "/dev/null"]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("result.tsv:1: result"), "{stderr}");
+}
