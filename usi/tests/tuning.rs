@@ -92,6 +92,33 @@ fn tune_lowers_the_error_and_writes_weights() {
 }
 
 #[test]
+fn the_fit_does_not_depend_on_the_order_of_lines() {
+    let data = scratch("ordered.tsv");
+    let text = selfplay(&data);
+    let reversed = scratch("reversed.tsv");
+    let lines: Vec<&str> = text.lines().rev().collect();
+    std::fs::write(&reversed, lines.join("\n") + "\n").unwrap();
+    let fit = |data: &Path, name: &str| {
+        let out = scratch(name);
+        let run = yomi(&[
+            "tune",
+            data.to_str().unwrap(),
+            "--epochs",
+            "20",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        std::fs::read_to_string(out).expect("weights written")
+    };
+    assert_eq!(fit(&data, "w1.rs"), fit(&reversed, "w2.rs"));
+}
+
+#[test]
 fn tune_names_the_bad_line() {
     let data = scratch("bad.tsv");
     std::fs::write(

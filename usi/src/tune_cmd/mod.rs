@@ -31,7 +31,8 @@ pub struct TuneArgs {
     /// Pull of each weight towards its start, per unit of squared change.
     #[arg(long, default_value_t = 1e-7)]
     l2: f64,
-    /// Every n-th position is held out to check the fit on unseen data.
+    /// One position in n (chosen by a hash of its line) is held out to
+    /// check the fit on unseen data.
     #[arg(long, default_value_t = 10)]
     hold_out_every: usize,
     /// A line for the written file's header, e.g. how the data was made
@@ -66,16 +67,11 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         Start::Research => research_weights(),
     };
     let samples = load(&args.data)?;
-    let every = args.hold_out_every.max(2);
-    let (mut train, mut hold_out) = (Vec::new(), Vec::new());
-    for (i, s) in samples.into_iter().enumerate() {
-        if i % every == 0 {
-            &mut hold_out
-        } else {
-            &mut train
-        }
-        .push(s);
-    }
+    let every = args.hold_out_every.max(2) as u64;
+    let (hold_out, train): (Vec<_>, Vec<_>) =
+        samples.into_iter().partition(|(key, _)| key % every == 0);
+    let strip = |v: Vec<(u64, fit::Sample)>| v.into_iter().map(|(_, s)| s).collect::<Vec<_>>();
+    let (train, hold_out) = (strip(train), strip(hold_out));
     println!(
         "tune: {} positions to fit, {} held out",
         train.len(),
@@ -113,8 +109,11 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads every file's positions and computes their features.
-fn load(paths: &[PathBuf]) -> Result<Vec<fit::Sample>, String> {
+/// Reads every file's positions and computes their features, keyed and
+/// ordered by a hash of their line: the fit then depends on which lines
+/// the files hold, not on their order (self-play on several threads
+/// writes games in the order they end).
+fn load(paths: &[PathBuf]) -> Result<Vec<(u64, fit::Sample)>, String> {
     let mut samples = Vec::new();
     for path in paths {
         let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -129,11 +128,19 @@ fn load(paths: &[PathBuf]) -> Result<Vec<fit::Sample>, String> {
                 Ok(r) if (0.0..=1.0).contains(&r) => r,
                 _ => return Err(format!("{}: result {result:?} is not 0, 0.5 or 1", at())),
             };
-            samples.push(fit::Sample::new(features(&pos), result));
+            samples.push((fnv1a(&line), fit::Sample::new(features(&pos), result)));
         }
     }
     if samples.is_empty() {
         return Err("no positions to tune on".into());
     }
+    samples.sort_unstable_by_key(|&(key, _)| key);
     Ok(samples)
+}
+
+/// FNV-1a: a hash that stays the same across builds and platforms.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
