@@ -21,24 +21,38 @@ fn scratch(name: &str) -> PathBuf {
     path
 }
 
-fn selfplay(out: &Path) -> String {
-    let run = yomi(&[
-        "selfplay",
-        "--games",
-        "3",
-        "--nodes",
-        "1500",
-        "--hash-mb",
-        "2",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+/// Runs `yomi` with `args` and `--out out`, which must succeed, and
+/// returns its standard output and what it wrote to `out`.
+fn written(args: &[&str], out: &Path) -> (String, String) {
+    let mut args = args.to_vec();
+    args.extend(["--out", out.to_str().unwrap()]);
+    let run = yomi(&args);
     assert!(
         run.status.success(),
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    std::fs::read_to_string(out).expect("positions written")
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    (
+        stdout,
+        std::fs::read_to_string(out).expect("a file written"),
+    )
+}
+
+fn selfplay(out: &Path) -> String {
+    written(
+        &[
+            "selfplay",
+            "--games",
+            "3",
+            "--nodes",
+            "1500",
+            "--hash-mb",
+            "2",
+        ],
+        out,
+    )
+    .1
 }
 
 #[test]
@@ -60,24 +74,17 @@ fn selfplay_writes_quiet_labelled_positions_and_repeats_itself() {
 fn tune_lowers_the_error_and_writes_weights() {
     let data = scratch("fit.tsv");
     selfplay(&data);
-    let out = scratch("weights.rs");
-    let run = yomi(&[
-        "tune",
-        data.to_str().unwrap(),
-        "--epochs",
-        "30",
-        "--hold-out-every",
-        "4",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
+    let (stdout, source) = written(
+        &[
+            "tune",
+            data.to_str().unwrap(),
+            "--epochs",
+            "30",
+            "--hold-out-every",
+            "4",
+        ],
+        &scratch("weights.rs"),
     );
-    let source = std::fs::read_to_string(&out).expect("weights written");
     assert!(source.contains("pub(super) const WEIGHTS: Weights = Weights {"));
     // "squared error fitted A -> B": the fit never ends above its start.
     let errors: Vec<f64> = stdout
@@ -99,21 +106,11 @@ fn the_fit_does_not_depend_on_the_order_of_lines() {
     let lines: Vec<&str> = text.lines().rev().collect();
     std::fs::write(&reversed, lines.join("\n") + "\n").unwrap();
     let fit = |data: &Path, name: &str| {
-        let out = scratch(name);
-        let run = yomi(&[
-            "tune",
-            data.to_str().unwrap(),
-            "--epochs",
-            "20",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        std::fs::read_to_string(out).expect("weights written")
+        written(
+            &["tune", data.to_str().unwrap(), "--epochs", "20"],
+            &scratch(name),
+        )
+        .1
     };
     assert_eq!(fit(&data, "w1.rs"), fit(&reversed, "w2.rs"));
 }
