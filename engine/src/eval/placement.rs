@@ -102,7 +102,8 @@ const fn piece_of(p: usize) -> Option<(PieceKind, bool)> {
     }
 }
 
-/// The tables of `w`; defence and attack weights are cut to `i8`.
+/// The tables of `w`; its defence and attack weights must fit an `i8` (the
+/// tuner keeps them there).
 pub(super) const fn tables(w: &Weights) -> Tables {
     let empty = PieceTable {
         square: [0; 128],
