@@ -23,25 +23,16 @@ pub fn deepen_on_threads<G>(
     workers: usize,
     table_mb: usize,
     limits: &Limits,
-    mut on_iteration: impl FnMut(&Iteration<G::Move>),
+    on_iteration: impl FnMut(&Iteration<G::Move>),
 ) -> SearchResult<G::Move>
 where
     G: Game + Clone + Send + 'static,
 {
-    let start = Instant::now();
-    let mut stats = Stats::default();
-    let mut result = SearchResult {
-        depth: 0,
-        value: 0,
-        best_move: None,
-        pv: Vec::new(),
-        stats,
-        elapsed: start.elapsed(),
-    };
     // Two plies at a time, ending at the limit, as the sequential search
     // deepens (shogi values swing with the side to move at the horizon).
     let max_depth = limits.depth.max(1);
-    for depth in (2 - max_depth % 2..=max_depth).step_by(2) {
+    let depths = (2 - max_depth % 2..=max_depth).step_by(2);
+    deepen(limits, depths, on_iteration, |depth, stop| {
         let config = ParallelConfig {
             depth,
             d_prime: depth.saturating_sub(1).clamp(1, MAX_D_PRIME),
@@ -53,9 +44,35 @@ where
             share_plies: None,
             search_id: u64::from(depth),
         };
+        run_threads_until(root.clone(), config, stop)
+    })
+}
+
+/// Iterative deepening at the root over `depths`, one parallel search a
+/// depth by `search` (given the depth and the stop test its master asks);
+/// each ends early, with its last pass's move, once `limits` are reached.
+/// The answer is the deepest finished depth's, or the first unfinished
+/// one's move when none finished. The node budget is checked between
+/// depths.
+pub fn deepen<M: Copy>(
+    limits: &Limits,
+    depths: impl Iterator<Item = u32>,
+    mut on_iteration: impl FnMut(&Iteration<M>),
+    mut search: impl FnMut(u32, Box<dyn Fn() -> bool>) -> MasterOutcome<M>,
+) -> SearchResult<M> {
+    let start = Instant::now();
+    let mut stats = Stats::default();
+    let mut result = SearchResult {
+        depth: 0,
+        value: 0,
+        best_move: None,
+        pv: Vec::new(),
+        stats,
+        elapsed: start.elapsed(),
+    };
+    for depth in depths {
         let stop_limits = limits.clone();
-        let outcome =
-            run_threads_until(root.clone(), config, move || stop_limits.reached(start, 0));
+        let outcome = search(depth, Box::new(move || stop_limits.reached(start, 0)));
         stats += counted(&outcome);
         if outcome.complete || result.best_move.is_none() {
             result.value = outcome.value;

@@ -3,6 +3,7 @@
 use super::ring::Shared;
 use super::signature::Signature;
 use super::transport::Traffic;
+use super::worker::WorkerConfig;
 use crate::game::Value;
 use crate::search::{Entry, Stats};
 use serde::{Deserialize, Serialize};
@@ -74,4 +75,9 @@ pub enum Message {
     Report(Report),
     /// Table entries going round the workers' sharing ring, for one search.
     Share(u64, Vec<Shared<(u64, Entry)>>),
+    /// To a persistent worker: a search of the root this text names begins
+    /// (see `service`).
+    Start(String, WorkerConfig),
+    /// To a persistent worker: the engine is ending.
+    Quit,
 }

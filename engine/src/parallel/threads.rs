@@ -11,9 +11,15 @@ pub struct ThreadTransport<M> {
     rank: Rank,
     senders: Vec<Sender<(Rank, M)>>,
     inbox: Receiver<(Rank, M)>,
+    /// A message that arrived while idling, not yet polled.
+    waiting: Option<(Rank, M)>,
     start: Instant,
     traffic: Traffic,
 }
+
+/// The longest an idle rank sleeps without a message: its caller may have
+/// other things to check (a master its time limit).
+const IDLE_WAIT: Duration = Duration::from_millis(1);
 
 /// One transport per rank of a network of `size` ranks; hand each to its
 /// thread.
@@ -27,6 +33,7 @@ pub fn network<M: Send>(size: usize) -> Vec<ThreadTransport<M>> {
             rank,
             senders: senders.clone(),
             inbox,
+            waiting: None,
             start,
             traffic: Traffic::default(),
         })
@@ -51,15 +58,19 @@ impl<M: Serialize + Send> Transport<M> for ThreadTransport<M> {
     }
 
     fn poll(&mut self) -> Option<(Rank, M)> {
-        self.inbox.try_recv().ok()
+        self.waiting.take().or_else(|| self.inbox.try_recv().ok())
     }
 
     fn now(&self) -> Duration {
         self.start.elapsed()
     }
 
+    /// Sleeps until a message arrives (or a moment passes), so that an
+    /// idle rank leaves its core to the searching ones.
     fn idle(&mut self) {
-        std::thread::yield_now();
+        if self.waiting.is_none() {
+            self.waiting = self.inbox.recv_timeout(IDLE_WAIT).ok();
+        }
     }
 
     fn traffic(&self) -> Traffic {

@@ -61,6 +61,58 @@ pub trait Transport<M> {
     fn traffic(&self) -> Traffic;
 }
 
+/// Transports behind a reference or a box are transports: rank 0 keeps
+/// its transport to persistent workers across the searches that borrow
+/// it, whichever kind it is.
+macro_rules! forward_transport {
+    ($holder:ty) => {
+        impl<M, T: Transport<M> + ?Sized> Transport<M> for $holder {
+            fn rank(&self) -> Rank {
+                (**self).rank()
+            }
+
+            fn size(&self) -> usize {
+                (**self).size()
+            }
+
+            fn send(&mut self, to: Rank, message: M) {
+                (**self).send(to, message)
+            }
+
+            fn poll(&mut self) -> Option<(Rank, M)> {
+                (**self).poll()
+            }
+
+            fn now(&self) -> Duration {
+                (**self).now()
+            }
+
+            fn idle(&mut self) {
+                (**self).idle()
+            }
+
+            fn idle_until(&mut self, deadline: Duration) {
+                (**self).idle_until(deadline)
+            }
+
+            fn work(&mut self, nodes: u64) {
+                (**self).work(nodes)
+            }
+
+            fn visit(&mut self, visits: u64) {
+                (**self).visit(visits)
+            }
+
+            fn traffic(&self) -> Traffic {
+                (**self).traffic()
+            }
+        }
+    };
+}
+
+forward_transport!(&mut T);
+forward_transport!(Box<T>);
+
 /// The bytes of a message on the wire (postcard, the encoding every
 /// transport counts and MPI sends).
 pub fn encode<M: Serialize>(message: &M) -> Vec<u8> {

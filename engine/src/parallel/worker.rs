@@ -8,14 +8,16 @@ use super::eps_window;
 use super::message::{Message, Outcome, Report, Task};
 use super::priority::Priority;
 use super::ring::{self, Shared};
+use super::task_search::TaskSearch;
 use super::transport::Transport;
 use crate::game::{Game, Value, INFINITE};
 use crate::search::{Entry, Hook, SearchOptions, Searcher};
+use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 /// How a worker reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WorkerConfig {
     /// Report every finished iteration (dynamic updates), or only the full depth.
     pub updates: bool,
@@ -50,7 +52,7 @@ struct Queued {
 }
 
 /// The worker's side of the conversation, also its search hook.
-struct Inbox<T> {
+pub struct Inbox<T> {
     transport: T,
     eps: Option<Value>,
     queue: Vec<Queued>,
@@ -67,6 +69,10 @@ struct Inbox<T> {
     share: Option<Ring>,
     /// The searcher's node count already reported to the transport.
     charged: u64,
+    /// A persistent worker's next search, as the master announced it.
+    pub(super) next: Option<(String, WorkerConfig)>,
+    /// The master ended the engine: no more searches.
+    pub(super) quit: bool,
 }
 
 /// A worker's part in the sharing ring.
@@ -92,10 +98,11 @@ const MAX_SHARED_PER_MESSAGE: usize = 100;
 const MAX_OWN_PENDING: usize = 4096;
 
 impl<T: Transport<Message>> Inbox<T> {
-    fn new(transport: T, eps: Option<Value>, share: Option<Ring>) -> Inbox<T> {
+    pub(super) fn new(transport: T, config: &WorkerConfig) -> Inbox<T> {
+        let share = ring_for(&transport, config);
         Inbox {
             transport,
-            eps,
+            eps: config.eps,
             queue: Vec::new(),
             epoch: 0,
             arrivals: 0,
@@ -105,7 +112,33 @@ impl<T: Transport<Message>> Inbox<T> {
             first_task_at: None,
             share,
             charged: 0,
+            next: None,
+            quit: false,
         }
+    }
+
+    /// Forgets the last search's tasks and results for a new one (a
+    /// persistent worker); the node count charged so far stays.
+    pub(super) fn restart(&mut self, config: &WorkerConfig) {
+        self.eps = config.eps;
+        self.queue.clear();
+        self.epoch = 0;
+        self.arrivals = 0;
+        self.finished.clear();
+        self.running = None;
+        self.stop = false;
+        self.first_task_at = None;
+        self.share = ring_for(&self.transport, config);
+    }
+
+    /// A search this worker cannot take part in: it answers `Stop` with
+    /// an empty report, so that the master is not left waiting.
+    pub(super) fn wait_for_stop_and_report(&mut self) {
+        while !self.stop {
+            self.transport.idle();
+            self.receive();
+        }
+        self.transport.send(0, Message::Report(Report::default()));
     }
 
     /// Tells the transport the nodes searched since the last call
@@ -117,7 +150,7 @@ impl<T: Transport<Message>> Inbox<T> {
 
     /// Nothing to do: wait for a message, or until an empty ring message
     /// held here is due to go on.
-    fn idle(&mut self) {
+    pub(super) fn idle(&mut self) {
         match &self.share {
             Some(Ring {
                 token: Some(_),
@@ -130,7 +163,7 @@ impl<T: Transport<Message>> Inbox<T> {
         }
     }
 
-    fn receive(&mut self) {
+    pub(super) fn receive(&mut self) {
         while let Some((_, message)) = self.transport.poll() {
             match message {
                 Message::Task(task) => {
@@ -194,6 +227,15 @@ impl<T: Transport<Message>> Inbox<T> {
                     self.epoch += 1;
                 }
                 Message::Stop => self.stop = true,
+                Message::Start(root, config) => {
+                    // Tasks after it are the new search's.
+                    self.restart(&config);
+                    self.next = Some((root, config));
+                }
+                Message::Quit => {
+                    self.stop = true;
+                    self.quit = true;
+                }
                 Message::Share(search, entries) => {
                     // A ring message left over from an earlier search ends here.
                     if let Some(ring) = self.share.as_mut().filter(|r| r.search == search) {
@@ -297,10 +339,10 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
     }
 }
 
-/// Runs a worker until the master says stop; `root` is the tree's root.
-pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config: WorkerConfig) {
-    // A ring needs two workers; worker 1 starts the ring message.
-    let share = config
+/// The sharing ring of a search, if it has one: it needs two workers;
+/// worker 1 starts the ring message.
+fn ring_for<T: Transport<Message>>(transport: &T, config: &WorkerConfig) -> Option<Ring> {
+    config
         .share_plies
         .filter(|_| transport.size() > 2)
         .map(|plies| Ring {
@@ -311,14 +353,30 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
             token: (transport.rank() == 1).then(Vec::new),
             last_forward: Duration::ZERO,
             received: 0,
-        });
-    let inbox = Inbox::new(transport, config.eps, share);
+        })
+}
+
+/// Runs a worker until the master says stop; `root` is the tree's root.
+pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config: WorkerConfig) {
+    let inbox = Inbox::new(transport, &config);
     let mut searcher = Searcher::with_hook(
         root.clone(),
         config.table_mb,
         SearchOptions::default(),
         inbox,
     );
+    search_tasks(&root, &mut searcher, &config);
+}
+
+/// One search's tasks, searched by `searcher` (whose hook is the inbox)
+/// until the master says stop; then the report goes to the master.
+pub(super) fn search_tasks<G, T, S>(root: &G, searcher: &mut S, config: &WorkerConfig)
+where
+    G: Game + Clone,
+    T: Transport<Message>,
+    S: TaskSearch<G, Inbox<T>>,
+{
+    let stats_before = searcher.stats();
     let mut report = Report::default();
     // Leaves spent per position, and the positions finished at the full
     // task depth: to tell work the master never needed at the full depth.
@@ -358,7 +416,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         }
         searcher.absorb_incoming();
         let leaves_before = searcher.stats().leaves;
-        let value = searcher.search_node(depth, task.alpha, task.beta);
+        let value = searcher.search_task(depth, task.alpha, task.beta, task.path.len());
         let leaves = searcher.stats().leaves - leaves_before;
         let nodes = searcher.stats().nodes;
         let io = searcher.hook_mut();
@@ -413,7 +471,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
             }
         }
     }
-    report.stats = searcher.stats();
+    report.stats = searcher.stats().since(stats_before);
     let io = searcher.hook_mut();
     report.leaves_unfinished = spent
         .iter()
@@ -449,7 +507,15 @@ mod tests {
         let mut net = network::<Message>(2);
         let transport = net.pop().expect("rank 1");
         let master = net.pop().expect("rank 0");
-        (master, Inbox::new(transport, eps, None))
+        let config = WorkerConfig {
+            updates: true,
+            table_mb: 1,
+            eps,
+            confirmed_deepening: false,
+            share_plies: None,
+            search_id: 0,
+        };
+        (master, Inbox::new(transport, &config))
     }
 
     fn queued(inbox: &Inbox<ThreadTransport<Message>>) -> Vec<(u64, Value, Value)> {

@@ -5,7 +5,7 @@
 
 use super::search::PlaySearcher;
 use crate::board::Move;
-use crate::search::{Iteration, Limits, SearchResult};
+use crate::search::{Iteration, Limits, NoHook, SearchResult};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -20,6 +20,7 @@ impl PlaySearcher {
                 self.game.clone(),
                 self.table.clone(),
                 self.nodes_all.clone(),
+                NoHook,
             );
             // Every other helper searches only the even depths, one ahead
             // of the main thread half the time, so that the threads do not

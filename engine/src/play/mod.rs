@@ -5,11 +5,15 @@
 
 mod history;
 mod lazy_smp;
+mod master_worker;
 mod picker;
 mod quiesce;
 mod search;
 mod see;
 mod table;
+mod task;
 
+pub use master_worker::{root_game, root_text, serve_play, MasterWorker};
 pub use search::{mate_distance, PlaySearcher, Progress, ProgressReport, MAX_PLY};
 pub use see::see_ge;
+pub use table::PlayTable;

@@ -10,7 +10,7 @@ use super::see::{captured_value, see_ge};
 use crate::board::{Bitboard, Color, Move, MoveList, MoveSink, PieceKind, Square};
 use crate::eval;
 use crate::game::{Game, Value, INFINITE, LOSS};
-use crate::search::Bound;
+use crate::search::{Bound, Hook};
 
 /// A capture or promotion that cannot reach alpha even with this much more.
 const DELTA_MARGIN: Value = 200;
@@ -38,7 +38,7 @@ impl MoveSink for Tactical<'_> {
     fn drops(&mut self, _kind: PieceKind, _to: Bitboard) {}
 }
 
-impl PlaySearcher {
+impl<H: Hook> PlaySearcher<H> {
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Value, beta: Value) -> Value {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);

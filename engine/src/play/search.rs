@@ -12,7 +12,7 @@ use super::table::PlayTable;
 use crate::board::{CheckSquares, Move, MoveList};
 use crate::eval;
 use crate::game::{Game, Repetition, ShogiGame, Value, DRAW, INFINITE, LOSS};
-use crate::search::{Bound, Iteration, Limits, SearchResult, Stats};
+use crate::search::{Bound, Hook, Iteration, Limits, NoHook, SearchResult, Stats};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,7 +26,7 @@ pub(super) const NO_EVAL: Value = -INFINITE;
 /// The shallowest node whose table move may be singularly extended.
 const SINGULAR_DEPTH: i32 = 8;
 /// Nodes between two checks of the limits.
-const CHECK_EVERY: u64 = 1024;
+pub(super) const CHECK_EVERY: u64 = 1024;
 
 /// How often a long iteration reports its progress.
 const REPORT_EVERY: Duration = Duration::from_secs(1);
@@ -86,22 +86,26 @@ pub(super) struct Frame {
     excluded: Move,
 }
 
-pub struct PlaySearcher {
+/// The play search of one thread. `H` hears from the search between
+/// slices (a parallel worker reads its messages there, see
+/// [`crate::parallel::worker`]); games use [`NoHook`].
+pub struct PlaySearcher<H: Hook = NoHook> {
     pub(super) game: ShogiGame,
+    pub(super) hook: H,
     pub(super) table: Arc<PlayTable>,
     pub(super) history: History,
     pub(super) frames: Vec<Frame>,
     pub(super) stats: Stats,
-    limits: Limits,
-    start: Instant,
-    next_check: u64,
+    pub(super) limits: Limits,
+    pub(super) start: Instant,
+    pub(super) next_check: u64,
     pub(super) aborted: bool,
     /// Root moves left out of the running line (MultiPV).
-    root_excluded: Vec<Move>,
+    pub(super) root_excluded: Vec<Move>,
     /// The running iteration's best root line so far (first line only):
     /// a move searched to the full depth that beat the window's alpha.
-    root_best: Vec<Move>,
-    root_depth: i32,
+    pub(super) root_best: Vec<Move>,
+    pub(super) root_depth: i32,
     /// Late move reductions by depth and move number.
     lmr: Vec<[u8; 64]>,
     /// Scratch for the branch-limited move list.
@@ -114,7 +118,7 @@ pub struct PlaySearcher {
     /// Nodes of this search on every thread; each adds its own at its
     /// checks of the limits, `flushed` of them so far.
     pub(super) nodes_all: Arc<AtomicU64>,
-    flushed: u64,
+    pub(super) flushed: u64,
     /// Depths this searcher leaves out (helpers only; see `lazy_smp`).
     pub(super) skips: fn(i32) -> bool,
 }
@@ -125,15 +129,20 @@ impl PlaySearcher {
             game,
             Arc::new(PlayTable::new(table_mb)),
             Arc::new(AtomicU64::new(0)),
+            NoHook,
         )
     }
+}
 
-    /// A searcher that shares `table` and the node count `nodes_all`.
+impl<H: Hook> PlaySearcher<H> {
+    /// A searcher that shares `table` and the node count `nodes_all`, and
+    /// asks `hook` between slices whether to stop.
     pub(super) fn sharing(
         game: ShogiGame,
         table: Arc<PlayTable>,
         nodes_all: Arc<AtomicU64>,
-    ) -> PlaySearcher {
+        hook: H,
+    ) -> PlaySearcher<H> {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -148,6 +157,7 @@ impl PlaySearcher {
             .collect();
         PlaySearcher {
             game,
+            hook,
             table,
             history: History::new(MAX_PLY + 1),
             frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
@@ -190,23 +200,6 @@ impl PlaySearcher {
         self.history.clear();
         for helper in &mut self.helpers {
             helper.history.clear();
-        }
-    }
-
-    /// Iterative deepening one ply at a time to `limits.depth`, calling
-    /// `on_iteration` after each finished line, with the helper threads
-    /// searching beside. Returns the deepest finished iteration.
-    pub fn search(
-        &mut self,
-        limits: Limits,
-        on_iteration: impl FnMut(&Iteration<Move>),
-    ) -> SearchResult<Move> {
-        self.table.new_generation();
-        self.nodes_all.store(0, Ordering::Relaxed);
-        if self.helpers.is_empty() {
-            self.deepen(limits, on_iteration)
-        } else {
-            self.search_with_helpers(limits, on_iteration)
         }
     }
 
@@ -326,7 +319,7 @@ impl PlaySearcher {
         if self.stats.nodes >= self.next_check {
             self.next_check = self.stats.nodes + CHECK_EVERY;
             let all = self.stats_all();
-            if self.limits.reached(self.start, all.nodes) {
+            if self.limits.reached(self.start, all.nodes) || self.hook.poll(all.nodes) {
                 self.aborted = true;
             }
             if let Some(report) = &mut self.progress {
@@ -413,7 +406,7 @@ impl PlaySearcher {
         list
     }
 
-    fn search_node(
+    pub(super) fn search_node(
         &mut self,
         depth: i32,
         ply: usize,
@@ -728,5 +721,24 @@ impl PlaySearcher {
                 .store(key, best_move, stored, raw_eval, depth, bound);
         }
         best
+    }
+}
+
+impl PlaySearcher {
+    /// Iterative deepening one ply at a time to `limits.depth`, calling
+    /// `on_iteration` after each finished line, with the helper threads
+    /// searching beside. Returns the deepest finished iteration.
+    pub fn search(
+        &mut self,
+        limits: Limits,
+        on_iteration: impl FnMut(&Iteration<Move>),
+    ) -> SearchResult<Move> {
+        self.table.new_generation();
+        self.nodes_all.store(0, Ordering::Relaxed);
+        if self.helpers.is_empty() {
+            self.deepen(limits, on_iteration)
+        } else {
+            self.search_with_helpers(limits, on_iteration)
+        }
     }
 }

@@ -24,6 +24,21 @@ pub struct Stats {
     pub seldepth: u32,
 }
 
+impl Stats {
+    /// The counts added since `before` was taken (the deepest ply: this one's).
+    pub fn since(self, before: Stats) -> Stats {
+        Stats {
+            nodes: self.nodes - before.nodes,
+            leaves: self.leaves - before.leaves,
+            tt_hits: self.tt_hits - before.tt_hits,
+            tt_cutoffs: self.tt_cutoffs - before.tt_cutoffs,
+            task_searches: self.task_searches - before.task_searches,
+            task_searches_last: self.task_searches_last - before.task_searches_last,
+            seldepth: self.seldepth,
+        }
+    }
+}
+
 impl AddAssign for Stats {
     fn add_assign(&mut self, o: Stats) {
         self.nodes += o.nodes;

@@ -1,0 +1,51 @@
+//! The search a worker runs its tasks with: the research alpha-beta
+//! ([`Searcher`], the paper's experiments) or, in games, the play search
+//! ([`crate::play::PlaySearcher`]). The worker's inbox is the search's hook,
+//! so messages are read between slices and a newer, more urgent task stops
+//! the running one.
+
+use crate::game::{Game, Value};
+use crate::search::{Hook, Searcher, Stats};
+
+pub trait TaskSearch<G, H> {
+    fn hook_mut(&mut self) -> &mut H;
+
+    /// The position searched; a task's is replayed from the root here.
+    fn game_mut(&mut self) -> &mut G;
+
+    /// Counts over every task searched so far.
+    fn stats(&self) -> Stats;
+
+    /// A new search (another root or depth) begins on a persistent worker.
+    fn new_search(&mut self) {}
+
+    /// Takes in results from elsewhere (the sharing ring) before a task.
+    fn absorb_incoming(&mut self) {}
+
+    /// Searches the current position, `ply` plies below the root, to
+    /// `depth` with the window (`alpha`, `beta`); `None` when the hook
+    /// stopped it (its work stays in the table).
+    fn search_task(&mut self, depth: u32, alpha: Value, beta: Value, ply: usize) -> Option<Value>;
+}
+
+impl<G: Game, H: Hook> TaskSearch<G, H> for Searcher<G, H> {
+    fn hook_mut(&mut self) -> &mut H {
+        Searcher::hook_mut(self)
+    }
+
+    fn game_mut(&mut self) -> &mut G {
+        Searcher::game_mut(self)
+    }
+
+    fn stats(&self) -> Stats {
+        Searcher::stats(self)
+    }
+
+    fn absorb_incoming(&mut self) {
+        Searcher::absorb_incoming(self)
+    }
+
+    fn search_task(&mut self, depth: u32, alpha: Value, beta: Value, _ply: usize) -> Option<Value> {
+        self.search_node(depth, alpha, beta)
+    }
+}

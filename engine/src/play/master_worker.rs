@@ -1,0 +1,174 @@
+//! The paper's master and workers playing a game (seed 000 §6, future
+//! work): iterative deepening at the root, one parallel search a depth,
+//! the master keeping the root's moves (d′ = 1) and re-predicting which
+//! need searching from the workers' partial results; the workers search
+//! their tasks with the play search and keep their tables and histories
+//! between depths and moves. A move is there at any moment after the first
+//! pass. Workers are threads sharing one table, or MPI ranks.
+
+use super::search::PlaySearcher;
+use super::table::PlayTable;
+use crate::board::{Move, Position};
+use crate::game::{Game, ShogiGame};
+use crate::parallel::deepening::deepen;
+use crate::parallel::message::Message;
+use crate::parallel::run::{MasterSearch, ParallelConfig};
+use crate::parallel::service::{serve, worker_inbox, Workers};
+use crate::parallel::threads::network;
+use crate::parallel::transport::Transport;
+use crate::search::{Iteration, Limits, SearchResult};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Plies of the master's tree: the root's moves. Deeper trees give the
+/// play search's workers too many small tasks.
+const D_PRIME: u32 = 1;
+
+/// Rank 0's transport, of whichever kind.
+type AnyTransport = Box<dyn Transport<Message> + Send>;
+
+/// Rank 0's side of the method: the workers, and their threads if they
+/// are threads.
+pub struct MasterWorker {
+    workers: Workers<AnyTransport>,
+    threads: Vec<JoinHandle<()>>,
+    /// Searches so far: each search's id.
+    searches: u64,
+}
+
+impl MasterWorker {
+    /// `workers` worker threads sharing a table of `table_mb` MB.
+    pub fn on_threads(workers: usize, table_mb: usize) -> Self {
+        let mut transports = network::<Message>(workers.max(1) + 1).into_iter();
+        let rank0 = transports.next().expect("rank 0");
+        let table = Arc::new(PlayTable::new(table_mb));
+        let threads = transports
+            .map(|t| {
+                let table = table.clone();
+                std::thread::spawn(move || serve_play(t, table))
+            })
+            .collect();
+        MasterWorker {
+            workers: Workers::new(Box::new(rank0)),
+            threads,
+            searches: 0,
+        }
+    }
+
+    /// Rank 0 of an MPI run (or any transport whose other ranks run
+    /// [`serve_play`]).
+    pub fn new(transport: impl Transport<Message> + Send + 'static) -> Self {
+        MasterWorker {
+            workers: Workers::new(Box::new(transport)),
+            threads: Vec::new(),
+            searches: 0,
+        }
+    }
+
+    /// Worker ranks.
+    pub fn workers(&self) -> usize {
+        self.workers.count()
+    }
+
+    /// Searches `root` (which `root_text` names, see [`root_text`]) to
+    /// `limits.depth` or until its limits end it; `on_iteration` hears
+    /// every finished depth (one line: the master knows only its best move).
+    pub fn search(
+        &mut self,
+        root: &ShogiGame,
+        root_text: &str,
+        limits: &Limits,
+        on_iteration: impl FnMut(&Iteration<Move>),
+    ) -> SearchResult<Move> {
+        let max_depth = limits.depth.max(2);
+        let workers = self.workers.count();
+        deepen(limits, 2..=max_depth, on_iteration, |depth, stop| {
+            self.searches += 1;
+            let config = ParallelConfig {
+                depth,
+                d_prime: D_PRIME,
+                workers,
+                updates: true,
+                table_mb: 0,
+                master_search: MasterSearch::AlphaBeta,
+                confirmed_deepening: false,
+                share_plies: None,
+                search_id: self.searches,
+            };
+            self.workers.search(root.clone(), root_text, &config, stop)
+        })
+    }
+}
+
+/// A worker rank's life in games: searches with the play search and a
+/// table (`table`, which worker threads share), until rank 0 quits.
+pub fn serve_play<T: Transport<Message>>(transport: T, table: Arc<PlayTable>) {
+    let game = ShogiGame::new(Position::startpos(), 0);
+    let mut searcher = PlaySearcher::with_hook(game, table, worker_inbox(transport));
+    serve(&mut searcher, root_game);
+}
+
+impl Drop for MasterWorker {
+    fn drop(&mut self) {
+        self.workers.quit();
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+/// A game's root as the workers rebuild it: the branch limit, the first
+/// position's SFEN and the moves played since (they carry the repetition
+/// history).
+pub fn root_text(branch_limit: usize, start: &Position, moves: &[Move]) -> String {
+    let mut text = format!("{branch_limit} {} moves", start.to_sfen());
+    for mv in moves {
+        text.push(' ');
+        text.push_str(&mv.to_string());
+    }
+    text
+}
+
+/// The game [`root_text`] names, its moves played.
+pub fn root_game(text: &str) -> Result<ShogiGame, String> {
+    let mut words = text.split_whitespace();
+    let branch_limit = words
+        .next()
+        .and_then(|b| b.parse().ok())
+        .ok_or("no branch limit")?;
+    let sfen: Vec<&str> = words.by_ref().take_while(|&w| w != "moves").collect();
+    let start = Position::from_sfen(&sfen.join(" ")).map_err(|e| e.to_string())?;
+    let mut game = ShogiGame::new(start, branch_limit);
+    for word in words {
+        let mv = game
+            .position()
+            .parse_usi_move(word)
+            .map_err(|e| format!("{word}: {e}"))?;
+        game.play(mv);
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_root_text_gives_the_game_back() {
+        let mut game = ShogiGame::new(Position::startpos(), 7);
+        let mut moves = Vec::new();
+        for text in ["7g7f", "3c3d", "8h2b+"] {
+            let mv = game.position().parse_usi_move(text).unwrap();
+            game.play(mv);
+            moves.push(mv);
+        }
+        let back = root_game(&root_text(7, &Position::startpos(), &moves)).unwrap();
+        assert_eq!(back.hash(), game.hash());
+        assert_eq!(back.branch_limit(), 7);
+        assert!(root_game("0 not a sfen moves").is_err());
+        assert!(root_game(
+            "0 lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 5e5a"
+        )
+        .is_err());
+    }
+}
