@@ -2,11 +2,13 @@
 //! positions, for nodes per second. On one thread node counts are the same
 //! on every run; only the times change.
 
+use crate::protocol::Method;
 use crate::searcher::ShogiSearcher;
 use clap::Args;
 use std::time::Duration;
 use yomi_engine::board::Position;
 use yomi_engine::game::ShogiGame;
+use yomi_engine::play::{root_text, MasterWorker};
 use yomi_engine::positions::pro_middlegame_32;
 use yomi_engine::search::{Limits, Stats};
 
@@ -30,12 +32,18 @@ pub struct BenchArgs {
     /// The play search (games) instead of research mode.
     #[arg(long)]
     play: bool,
-    /// Threads of the play search (Lazy SMP; node counts then vary).
+    /// Threads (node counts then vary): of the play search, shared as
+    /// --method says; in research mode, the paper's worker threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
+    /// How the play search's threads share the work (under mpirun the
+    /// ranks are always the master's workers).
+    #[arg(long, value_enum, default_value = "lazy-smp")]
+    method: Method,
 }
 
-pub fn run(args: &BenchArgs) -> Result<(), String> {
+/// Runs the bench; `cluster`: the MPI ranks searching as workers.
+pub fn run(args: &BenchArgs, cluster: Option<MasterWorker>) -> Result<(), String> {
     let set = pro_middlegame_32();
     // Spread over the set: every 32/n-th position.
     let step = 32 / args.positions as usize;
@@ -50,17 +58,21 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         args.play,
         ShogiGame::new(Position::startpos(), args.b),
         args.hash_mb,
+        cluster,
     );
-    searcher.set_threads(args.threads.into());
+    searcher.configure(args.threads.into(), args.method);
     let mut total = Stats::default();
     let mut time = Duration::ZERO;
     let mode = if args.play { "play" } else { "research" };
     println!(
-        "bench: {mode}, depth {} b {} hash {} MB threads {}",
-        args.depth, args.b, args.hash_mb, args.threads
+        "bench: {mode}, depth {} b {} hash {} MB, {:?}",
+        args.depth,
+        args.b,
+        args.hash_mb,
+        searcher.runs()
     );
     for (name, pos) in positions {
-        *searcher.game_mut() = ShogiGame::new(pos, args.b);
+        searcher.set_game(ShogiGame::new(pos.clone(), args.b), root_text(args.b, &pos, &[]));
         searcher.clear_tables();
         let r = searcher.search(Limits::depth(args.depth), |_| {});
         let best = r.best_move.map_or("none".to_string(), |m| m.to_string());

@@ -42,11 +42,12 @@ fn main() {
             protocol::run(
                 std::io::stdin().lock(),
                 protocol::Output::new(std::io::stdout()),
+                None,
             );
             Ok(())
         }
         Command::Perft(args) => perft_cmd::run(&args),
-        Command::Bench(args) => bench_cmd::run(&args),
+        Command::Bench(args) => bench_cmd::run(&args, None),
         Command::Moves(args) => moves_cmd::run(&args),
         Command::Selfplay(args) => selfplay_cmd::run(&args),
         Command::Tune(args) => tune_cmd::run(&args),

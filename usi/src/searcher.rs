@@ -1,72 +1,152 @@
-//! The two searches the engine plays with: the play search for games, and
-//! research mode (`SearchMode research`), the paper's plain alpha-beta on
-//! the top-b tree, to study it from a GUI; with Threads > 1 the paper's
-//! master and workers search that tree.
+//! The searches the engine plays with: the play search for games, on one
+//! thread, on several (Lazy SMP, or the paper's master and workers as
+//! `ParallelMethod` says), or with MPI ranks as workers under `mpirun`;
+//! and research mode (`SearchMode research`), the paper's plain alpha-beta
+//! on the top-b tree, to study it from a GUI, where Threads > 1 runs the
+//! paper's master and workers on that tree.
 
+use crate::protocol::Method;
 use yomi_engine::board::Move;
 use yomi_engine::game::ShogiGame;
 use yomi_engine::parallel::deepening::deepen_on_threads;
-use yomi_engine::play::{PlaySearcher, ProgressReport};
+use yomi_engine::play::{MasterWorker, PlaySearcher, ProgressReport};
 use yomi_engine::search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
 
-pub enum ShogiSearcher {
+pub struct ShogiSearcher {
+    search: Search,
+    threads: usize,
+    method: Method,
+    /// The master/worker method's workers: threads made for the current
+    /// Threads, or the MPI ranks of the engine's whole life.
+    workers: Option<MasterWorker>,
+    on_mpi: bool,
+    /// The game searched as the workers rebuild it (`play::root_text`).
+    root_text: String,
+}
+
+enum Search {
     Play(PlaySearcher),
     Research {
         searcher: Searcher<ShogiGame>,
-        /// Workers of the parallel search; 1: the sequential search.
-        threads: usize,
         table_mb: usize,
     },
 }
 
+/// What a search will run on, as `go` reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runs {
+    /// The play search on this many threads (Lazy SMP beyond one).
+    Play(usize),
+    /// The play search's master and this many workers (threads or ranks).
+    MasterWorker(usize),
+    /// Research mode on this many worker threads (1: sequential).
+    Research(usize),
+}
+
 impl ShogiSearcher {
-    /// A searcher over `game` with a table of `table_mb` MB.
-    pub fn new(play: bool, game: ShogiGame, table_mb: usize) -> ShogiSearcher {
-        if play {
-            ShogiSearcher::Play(PlaySearcher::new(game, table_mb))
+    /// A searcher over `game` with a table of `table_mb` MB; `cluster`:
+    /// the MPI ranks that serve as the play search's workers.
+    pub fn new(
+        play: bool,
+        game: ShogiGame,
+        table_mb: usize,
+        cluster: Option<MasterWorker>,
+    ) -> ShogiSearcher {
+        let search = if play {
+            Search::Play(PlaySearcher::new(game, table_mb))
         } else {
-            ShogiSearcher::Research {
+            Search::Research {
                 searcher: Searcher::new(game, table_mb, SearchOptions::default()),
-                threads: 1,
                 table_mb,
             }
+        };
+        ShogiSearcher {
+            search,
+            threads: 1,
+            method: Method::LazySmp,
+            on_mpi: cluster.is_some(),
+            workers: cluster,
+            root_text: String::new(),
         }
     }
 
-    pub fn game_mut(&mut self) -> &mut ShogiGame {
-        match self {
-            ShogiSearcher::Play(s) => s.game_mut(),
-            ShogiSearcher::Research { searcher, .. } => searcher.game_mut(),
+    /// The MPI ranks this searcher was given, for the next searcher.
+    pub fn into_cluster(mut self) -> Option<MasterWorker> {
+        if self.on_mpi {
+            self.workers.take()
+        } else {
+            None
         }
     }
 
-    /// Threads: Lazy SMP for the play search; for research mode beyond
-    /// one, worker threads of the paper's master (one more thread, which
-    /// mostly waits), each with an equal share of the table memory.
-    pub fn set_threads(&mut self, n: usize) {
-        match self {
-            ShogiSearcher::Play(s) => s.set_threads(n),
-            ShogiSearcher::Research { threads, .. } => *threads = n.max(1),
+    /// The game to search, and its text for the workers (`play::root_text`).
+    pub fn set_game(&mut self, game: ShogiGame, root_text: String) {
+        match &mut self.search {
+            Search::Play(s) => *s.game_mut() = game,
+            Search::Research { searcher, .. } => *searcher.game_mut() = game,
+        }
+        self.root_text = root_text;
+    }
+
+    /// Threads and how they share the play search's work. Lazy SMP's
+    /// helpers, or worker threads of the paper's master (one more thread,
+    /// which mostly sleeps) sharing the table; in research mode beyond one,
+    /// worker threads of the master, each with an equal share of the table
+    /// memory. Under MPI the ranks are the workers and Threads is not used.
+    pub fn configure(&mut self, threads: usize, method: Method) {
+        let threads = threads.max(1);
+        if let Search::Play(s) = &mut self.search {
+            let lazy = if method == Method::LazySmp { threads } else { 1 };
+            s.set_threads(lazy);
+            let stale = self.workers.as_ref().is_some_and(|w| w.workers() != threads);
+            if !self.on_mpi && (method == Method::LazySmp || threads == 1 || stale) {
+                self.workers = None;
+            }
+            if !self.on_mpi && method == Method::MasterWorker && threads > 1 && self.workers.is_none()
+            {
+                self.workers = Some(MasterWorker::on_threads(threads, s.table()));
+            }
+        }
+        (self.threads, self.method) = (threads, method);
+    }
+
+    /// Whether the workers are MPI ranks.
+    pub fn runs_on_mpi(&self) -> bool {
+        self.on_mpi
+    }
+
+    pub fn runs(&self) -> Runs {
+        match (&self.search, &self.workers) {
+            (Search::Play(_), Some(w)) => Runs::MasterWorker(w.workers()),
+            (Search::Play(_), None) => Runs::Play(self.threads),
+            (Search::Research { .. }, _) => Runs::Research(self.threads),
         }
     }
 
-    /// Whether a search gives MultiPV's extra lines (the master reports
-    /// only its best move).
+    /// Whether a search gives MultiPV's extra lines (a master reports only
+    /// its best move).
     pub fn gives_multipv(&self) -> bool {
-        !matches!(self, ShogiSearcher::Research { threads, .. } if *threads > 1)
+        matches!(self.runs(), Runs::Play(_) | Runs::Research(1))
     }
 
     /// Reports long iterations' progress (the play search only).
     pub fn set_progress(&mut self, report: ProgressReport) {
-        if let ShogiSearcher::Play(s) = self {
+        if let Search::Play(s) = &mut self.search {
             s.set_progress(report);
         }
     }
 
     pub fn clear_tables(&mut self) {
-        match self {
-            ShogiSearcher::Play(s) => s.clear_tables(),
-            ShogiSearcher::Research { searcher, .. } => searcher.clear_tables(),
+        match &mut self.search {
+            Search::Play(s) => s.clear_tables(),
+            Search::Research { searcher, .. } => searcher.clear_tables(),
+        }
+    }
+
+    pub fn game_mut(&mut self) -> &mut ShogiGame {
+        match &mut self.search {
+            Search::Play(s) => s.game_mut(),
+            Search::Research { searcher, .. } => searcher.game_mut(),
         }
     }
 
@@ -75,21 +155,19 @@ impl ShogiSearcher {
         limits: Limits,
         on_iteration: impl FnMut(&Iteration<Move>),
     ) -> SearchResult<Move> {
-        match self {
-            ShogiSearcher::Play(s) => s.search(limits, on_iteration),
-            ShogiSearcher::Research {
-                searcher,
-                threads: 1,
-                ..
-            } => searcher.search(limits, on_iteration),
-            ShogiSearcher::Research {
-                searcher,
-                threads,
-                table_mb,
-            } => deepen_on_threads(
+        let threads = self.threads;
+        match (&mut self.search, &mut self.workers) {
+            (Search::Play(s), Some(workers)) => {
+                workers.search(s.game(), &self.root_text, &limits, on_iteration)
+            }
+            (Search::Play(s), None) => s.search(limits, on_iteration),
+            (Search::Research { searcher, .. }, _) if threads == 1 => {
+                searcher.search(limits, on_iteration)
+            }
+            (Search::Research { searcher, table_mb }, _) => deepen_on_threads(
                 searcher.game(),
-                *threads,
-                (*table_mb / *threads).max(1),
+                threads,
+                (*table_mb / threads).max(1),
                 &limits,
                 on_iteration,
             ),

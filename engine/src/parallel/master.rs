@@ -119,8 +119,27 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// `stop` says so (a time limit, a GUI's `stop`): the best move is
     /// there at any moment after the first pass.
     pub fn with_stop(mut self, stop: impl Fn() -> bool + 'static) -> Master<G, T> {
-        self.stop = Some(Box::new(stop));
+        self.set_stop(stop);
         self
+    }
+
+    /// [`Master::with_stop`] for a master kept from search to search.
+    pub fn set_stop(&mut self, stop: impl Fn() -> bool + 'static) {
+        self.stop = Some(Box::new(stop));
+    }
+
+    /// Goes on to a search `depth` deep (iterative deepening at the root,
+    /// seed 000 §6): the tree, its ordering and the workers' results stay;
+    /// those results are now shallower, uncertain values that order the
+    /// first passes and narrow their windows. The workers start the new
+    /// search afresh (see `service`).
+    pub fn deepen_to(&mut self, depth: u32) {
+        self.depth = depth;
+        self.d_prime = self.d_prime.clamp(1, depth.saturating_sub(1).max(1));
+    }
+
+    pub fn transport_mut(&mut self) -> &mut T {
+        &mut self.transport
     }
 
     fn stopped(&self) -> bool {
@@ -136,8 +155,10 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         self
     }
 
-    /// Passes until one finds no uncertain value; then the workers stop and report.
-    pub fn run(mut self) -> MasterOutcome<G::Move> {
+    /// Passes until one finds no uncertain value; then the workers stop and
+    /// report. Counts are this search's.
+    pub fn run(&mut self) -> MasterOutcome<G::Move> {
+        (self.nodes, self.tasks_sent) = (0, 0);
         let mut passes = 0;
         let (value, complete) = loop {
             passes += 1;

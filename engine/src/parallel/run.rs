@@ -133,7 +133,7 @@ where
     }
 }
 
-pub(super) fn master<G: Game, T: Transport<Message>>(
+fn master<G: Game, T: Transport<Message>>(
     root: G,
     transport: T,
     config: &ParallelConfig,
@@ -146,7 +146,7 @@ pub(super) fn master<G: Game, T: Transport<Message>>(
     }
 }
 
-pub(super) fn worker_config(config: &ParallelConfig) -> WorkerConfig {
+fn worker_config(config: &ParallelConfig) -> WorkerConfig {
     WorkerConfig {
         updates: config.updates,
         table_mb: config.table_mb,

@@ -5,9 +5,7 @@
 //! histories kept, until `Quit`. The same code serves worker threads and
 //! MPI ranks.
 
-use super::master::MasterOutcome;
 use super::message::Message;
-use super::run::{master, worker_config, ParallelConfig};
 use super::task_search::TaskSearch;
 use super::transport::Transport;
 use super::worker::{search_tasks, Inbox, WorkerConfig};
@@ -59,45 +57,17 @@ pub fn worker_inbox<T: Transport<Message>>(transport: T) -> Inbox<T> {
     Inbox::new(transport, &config)
 }
 
-/// Rank 0's side: the transport to the persistent workers.
-pub struct Workers<T> {
-    transport: T,
+/// Rank 0 tells every worker that a search of the root `root_text` names
+/// begins, configured by `config`.
+pub fn announce<T: Transport<Message>>(transport: &mut T, root_text: &str, config: &WorkerConfig) {
+    for w in 1..transport.size() {
+        transport.send(w, Message::Start(root_text.to_string(), *config));
+    }
 }
 
-impl<T: Transport<Message>> Workers<T> {
-    pub fn new(transport: T) -> Workers<T> {
-        Workers { transport }
-    }
-
-    /// Worker ranks.
-    pub fn count(&self) -> usize {
-        self.transport.size() - 1
-    }
-
-    /// One parallel search of `root` (which `root_text` names to the
-    /// workers), ended early with the last pass's move once `stop` says so.
-    pub fn search<G: Game>(
-        &mut self,
-        root: G,
-        root_text: &str,
-        config: &ParallelConfig,
-        stop: impl Fn() -> bool + 'static,
-    ) -> MasterOutcome<G::Move> {
-        for w in 1..self.transport.size() {
-            self.transport.send(
-                w,
-                Message::Start(root_text.to_string(), worker_config(config)),
-            );
-        }
-        master(root, &mut self.transport, config)
-            .with_stop(stop)
-            .run()
-    }
-
-    /// Ends every worker's life.
-    pub fn quit(&mut self) {
-        for w in 1..self.transport.size() {
-            self.transport.send(w, Message::Quit);
-        }
+/// Rank 0 ends every worker's life.
+pub fn quit<T: Transport<Message>>(transport: &mut T) {
+    for w in 1..transport.size() {
+        transport.send(w, Message::Quit);
     }
 }

@@ -194,6 +194,11 @@ impl<H: Hook> PlaySearcher<H> {
         self.progress = Some(report);
     }
 
+    /// The table, for other searchers to share.
+    pub fn table(&self) -> Arc<PlayTable> {
+        self.table.clone()
+    }
+
     /// Forgets the table and the histories (a new game).
     pub fn clear_tables(&mut self) {
         self.table.clear();

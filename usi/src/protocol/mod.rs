@@ -9,6 +9,7 @@ mod position_cmd;
 mod search_thread;
 mod session;
 
+pub use options::Method;
 pub use output::Output;
 pub(crate) use position_cmd::GamePosition;
 pub use session::run;

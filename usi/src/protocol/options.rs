@@ -10,6 +10,15 @@ pub enum Mode {
     Research,
 }
 
+/// How threads beyond the first search in play mode (`ParallelMethod`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// Every thread searches the root, sharing the table.
+    LazySmp,
+    /// The paper's master and workers, the root's moves as tasks.
+    MasterWorker,
+}
+
 /// The option values the engine runs with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -23,6 +32,7 @@ pub struct Options {
     /// 0: no limit.
     pub nodes_limit: u64,
     pub mode: Mode,
+    pub method: Method,
     /// Kept back from every time budget for transmission and GUI delays.
     pub margin_ms: u64,
 }
@@ -108,6 +118,13 @@ const SPECS: &[Spec] = &[
         },
     },
     Spec {
+        name: "ParallelMethod",
+        kind: Kind::Combo {
+            default: "lazy-smp",
+            values: &["lazy-smp", "master-worker"],
+        },
+    },
+    Spec {
         name: "ByoyomiMargin",
         kind: Kind::Spin {
             default: 100,
@@ -128,6 +145,7 @@ impl Default for Options {
             depth_limit: 0,
             nodes_limit: 0,
             mode: Mode::Play,
+            method: Method::LazySmp,
             margin_ms: 0,
         };
         for spec in SPECS {
@@ -224,11 +242,13 @@ impl Options {
                     .ok_or_else(|| {
                         format!("option {} is one of {values:?}, not {value:?}", spec.name)
                     })?;
-                self.mode = if *v == "play" {
-                    Mode::Play
-                } else {
-                    Mode::Research
-                };
+                match *v {
+                    "play" => self.mode = Mode::Play,
+                    "research" => self.mode = Mode::Research,
+                    "lazy-smp" => self.method = Method::LazySmp,
+                    "master-worker" => self.method = Method::MasterWorker,
+                    _ => unreachable!("every combo value has a meaning"),
+                }
             }
         }
         Ok(note)
@@ -290,5 +310,8 @@ mod tests {
         assert_eq!(o, before);
         assert_eq!(o.set("SearchMode", "Research"), Ok(None));
         assert_eq!(o.mode, Mode::Research);
+        assert!(o.set("ParallelMethod", "ybwc").is_err());
+        assert_eq!(o.set("ParallelMethod", "master-worker"), Ok(None));
+        assert_eq!((o.method, o.mode), (Method::MasterWorker, Mode::Research));
     }
 }

@@ -10,6 +10,7 @@ use super::output::Output;
 use super::position_cmd::GamePosition;
 use super::search_thread::{self, Request, Running};
 use crate::searcher::ShogiSearcher;
+use yomi_engine::play::{root_text, MasterWorker};
 use std::io::BufRead;
 use std::time::Duration;
 use yomi_engine::game::{Game, ShogiGame};
@@ -30,10 +31,14 @@ struct Session {
     running: Option<Running>,
     /// The Threads value last said to be capped (said once, not every go).
     capped_threads: Option<usize>,
+    /// Under mpirun: the other ranks, the play search's workers, until the
+    /// first searcher takes them.
+    cluster: Option<MasterWorker>,
 }
 
-/// Runs the protocol until `quit` or the end of input.
-pub fn run(mut input: impl BufRead, out: Output) {
+/// Runs the protocol until `quit` or the end of input; `cluster`: the
+/// MPI ranks that search as workers (under mpirun).
+pub fn run(mut input: impl BufRead, out: Output, cluster: Option<MasterWorker>) {
     let mut session = Session {
         out,
         options: Options::default(),
@@ -42,6 +47,7 @@ pub fn run(mut input: impl BufRead, out: Output) {
         position: None,
         running: None,
         capped_threads: None,
+        cluster,
     };
     loop {
         let line = match read_line(&mut input) {
@@ -144,7 +150,11 @@ impl Session {
         if self.searcher.is_some() && self.built == Some(wanted) {
             return;
         }
-        self.searcher = None; // free the old table first
+        // The old searcher goes first (freeing its table), handing back
+        // the MPI ranks.
+        if let Some(old) = self.searcher.take() {
+            self.cluster = self.cluster.take().or(old.into_cluster());
+        }
         let mut table_mb = wanted.0;
         if let Some(cap) = memory::table_cap_mb().filter(|&cap| table_mb > cap) {
             self.out.info(&format!(
@@ -152,11 +162,18 @@ impl Session {
             ));
             table_mb = cap;
         }
+        if let Some(cluster) = self.cluster.as_ref().filter(|_| self.built.is_none()) {
+            self.out.info(&format!(
+                "MPI: rank 0 speaks USI; {} worker ranks search with it (the master/worker method)",
+                cluster.workers()
+            ));
+        }
         let game = ShogiGame::new(GamePosition::startpos().start, 0);
         self.searcher = Some(ShogiSearcher::new(
             self.options.mode == Mode::Play,
             game,
             table_mb,
+            self.cluster.take(),
         ));
         self.built = Some(wanted);
     }
@@ -184,28 +201,22 @@ impl Session {
         }
         self.prepare_searcher();
         let mut searcher = self.searcher.take().expect("prepared above");
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let mut threads = self.options.threads;
-        if threads > cores {
-            if self.capped_threads != Some(threads) {
-                self.out.info(&format!(
-                    "Threads {threads} is more than this machine's {cores} cores; using {cores}"
-                ));
-                self.capped_threads = Some(threads);
-            }
-            threads = cores;
+        let threads = self.capped_threads();
+        searcher.configure(threads, self.options.method);
+        if self.options.mode == Mode::Research && searcher.runs_on_mpi() {
+            self.out
+                .info("research mode searches on rank 0 alone; the MPI ranks serve play mode");
         }
-        searcher.set_threads(threads);
         if self.options.multipv > 1 && !searcher.gives_multipv() {
-            self.out.info(
-                "MultiPV with Threads > 1 in research mode: one line, the master's best move",
-            );
+            self.out
+                .info("MultiPV with the paper's master and workers: one line, the master's best move");
         }
         let mut game = ShogiGame::new(position.start.clone(), self.options.branch_limit);
         for &mv in &position.moves {
             game.play(mv);
         }
-        *searcher.game_mut() = game;
+        let text = root_text(self.options.branch_limit, &position.start, &position.moves);
+        searcher.set_game(game, text);
         let us = position.current().side_to_move();
         let margin = Duration::from_millis(self.options.margin_ms);
         let budget = if go.infinite {
@@ -234,6 +245,20 @@ impl Session {
         };
         self.running = Some(search_thread::start(searcher, request, self.out.clone()));
         Ok(())
+    }
+
+    /// The Threads option, at most the machine's cores (said once when it
+    /// is more).
+    fn capped_threads(&mut self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = self.options.threads;
+        if threads > cores && self.capped_threads != Some(threads) {
+            self.out.info(&format!(
+                "Threads {threads} is more than this machine's {cores} cores; using {cores}"
+            ));
+            self.capped_threads = Some(threads);
+        }
+        threads.min(cores)
     }
 
     /// Takes the searcher back from a search that has answered.
