@@ -91,37 +91,55 @@ def main():
     parser.add_argument("--byoyomi-moves", type=int, default=30)
     parser.add_argument("--fischer", type=int, nargs=2, default=[3000, 100], help="main time and increment, ms")
     parser.add_argument("--fischer-moves", type=int, default=40)
+    parser.add_argument("--games", nargs="+", choices=["nodes", "byoyomi", "fischer"],
+                        default=["nodes", "byoyomi", "fischer"], help="which games to play")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a further engine option for both engines")
     args = parser.parse_args()
     # cshogi starts the engine in the engine's own folder.
     args.yomi = os.path.abspath(args.yomi)
 
     failed = False
     options = {"USI_Hash": 16, "USI_Ponder": "false"}
+    options.update(o.split("=", 1) for o in args.option)
+    if "nodes" in args.games:
+        failed |= nodes_game(args, options)
+    if "byoyomi" in args.games:
+        failed |= byoyomi_game(args, options)
+    if "fischer" in args.games:
+        failed |= fischer_game(args, options)
+    print("FAILED" if failed else "passed")
+    return 1 if failed else 0
+
+
+def nodes_game(args, options):
     engines = [start(args.yomi, options), start(args.yomi, options)]
     budgets = [{"nodes": n} for n in args.nodes]
     result, moves, _ = play(engines, budgets, max_moves=400)
     print(f"game 1 (nodes {args.nodes[0]} against {args.nodes[1]}): {result} after {len(moves)} moves")
-    failed |= result.startswith("FAIL") or result.startswith("unfinished")
     for e in engines:
         e.quit()
+    return result.startswith("FAIL") or result.startswith("unfinished")
 
+
+def byoyomi_game(args, options):
     engines = [start(args.yomi, options), start(args.yomi, options)]
     go = {"btime": 0, "wtime": 0, "byoyomi": args.byoyomi}
     result, moves, times = play(engines, [go, go], args.byoyomi_moves, byoyomi_ms=args.byoyomi)
     print(f"game 2 (byoyomi {args.byoyomi} ms): {result} after {len(moves)} moves; {summary(times)}")
-    failed |= result.startswith("FAIL")
     for e in engines:
         e.quit()
+    return result.startswith("FAIL")
 
+
+def fischer_game(args, options):
     engines = [start(args.yomi, options), start(args.yomi, options)]
     main_ms, inc_ms = args.fischer
     result, moves, times = play(engines, [{}, {}], args.fischer_moves, clock_ms=main_ms, inc_ms=inc_ms)
     print(f"game 3 ({main_ms} ms + {inc_ms} ms a move): {result} after {len(moves)} moves; {summary(times)}")
-    failed |= result.startswith("FAIL")
     for e in engines:
         e.quit()
-    print("FAILED" if failed else "passed")
-    return 1 if failed else 0
+    return result.startswith("FAIL")
 
 
 if __name__ == "__main__":

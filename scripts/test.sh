@@ -21,4 +21,4 @@ fi
 # mpirun refuses root unless told; CI runs as root.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
-cargo test --release --workspace --features yomi-harness/mpi
+cargo test --release --workspace --features yomi-harness/mpi,yomi-usi/mpi

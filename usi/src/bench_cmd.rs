@@ -72,7 +72,10 @@ pub fn run(args: &BenchArgs, cluster: Option<MasterWorker>) -> Result<(), String
         searcher.runs()
     );
     for (name, pos) in positions {
-        searcher.set_game(ShogiGame::new(pos.clone(), args.b), root_text(args.b, &pos, &[]));
+        searcher.set_game(
+            ShogiGame::new(pos.clone(), args.b),
+            root_text(args.b, &pos, &[]),
+        );
         searcher.clear_tables();
         let r = searcher.search(Limits::depth(args.depth), |_| {});
         let best = r.best_move.map_or("none".to_string(), |m| m.to_string());

@@ -3,6 +3,8 @@
 //! (perft, bench, move listing, self-play and evaluation tuning).
 
 mod bench_cmd;
+#[cfg(feature = "mpi")]
+mod cluster;
 mod moves_cmd;
 mod perft_cmd;
 mod position_arg;
@@ -37,17 +39,34 @@ enum Command {
 
 fn main() {
     let cli = Cli::parse();
+    // Declared before the workers, so MPI ends after they quit.
+    #[cfg(feature = "mpi")]
+    let mut _universe = None;
+    #[cfg(feature = "mpi")]
+    let cluster = match cluster::join() {
+        cluster::Role::Alone => None,
+        cluster::Role::Master(workers, universe) => {
+            _universe = Some(universe);
+            Some(workers)
+        }
+        cluster::Role::WorkerDone => return,
+    };
+    #[cfg(not(feature = "mpi"))]
+    let cluster = None;
     let result = match cli.command.unwrap_or(Command::Usi) {
         Command::Usi => {
-            protocol::run(
-                std::io::stdin().lock(),
-                protocol::Output::new(std::io::stdout()),
-                None,
-            );
+            let out = protocol::Output::new(std::io::stdout());
+            let pending = protocol::Pending::default();
+            #[cfg(feature = "mpi")]
+            if cluster.is_some() {
+                let pending = pending.clone();
+                cluster::answer_when_ended(out.clone(), move || pending.take_answer());
+            }
+            protocol::run(std::io::stdin().lock(), out, cluster, pending);
             Ok(())
         }
         Command::Perft(args) => perft_cmd::run(&args),
-        Command::Bench(args) => bench_cmd::run(&args, None),
+        Command::Bench(args) => bench_cmd::run(&args, cluster),
         Command::Moves(args) => moves_cmd::run(&args),
         Command::Selfplay(args) => selfplay_cmd::run(&args),
         Command::Tune(args) => tune_cmd::run(&args),

@@ -96,13 +96,23 @@ impl ShogiSearcher {
     pub fn configure(&mut self, threads: usize, method: Method) {
         let threads = threads.max(1);
         if let Search::Play(s) = &mut self.search {
-            let lazy = if method == Method::LazySmp { threads } else { 1 };
+            let lazy = if method == Method::LazySmp {
+                threads
+            } else {
+                1
+            };
             s.set_threads(lazy);
-            let stale = self.workers.as_ref().is_some_and(|w| w.workers() != threads);
+            let stale = self
+                .workers
+                .as_ref()
+                .is_some_and(|w| w.workers() != threads);
             if !self.on_mpi && (method == Method::LazySmp || threads == 1 || stale) {
                 self.workers = None;
             }
-            if !self.on_mpi && method == Method::MasterWorker && threads > 1 && self.workers.is_none()
+            if !self.on_mpi
+                && method == Method::MasterWorker
+                && threads > 1
+                && self.workers.is_none()
             {
                 self.workers = Some(MasterWorker::on_threads(threads, s.table()));
             }

@@ -53,6 +53,7 @@ fn handshake_declares_every_option() {
         "DepthLimit",
         "NodesLimit",
         "SearchMode",
+        "ParallelMethod",
         "ByoyomiMargin",
     ] {
         assert!(
@@ -340,11 +341,12 @@ fn an_entered_king_declares_the_win() {
     assert_ne!(e.bestmove(LONG).last().unwrap(), "bestmove win");
 }
 
-/// Every kind of `go` with two threads in `mode`; MultiPV 3 gives
-/// `lines` lines a depth.
-fn two_threads_answer_every_kind_of_go(mode: &str, lines_per_depth: usize) {
+/// Every kind of `go` with two threads in `mode`, shared by `method`;
+/// MultiPV 3 gives `lines` lines a depth.
+fn two_threads_answer_every_kind_of_go(mode: &str, method: &str, lines_per_depth: usize) {
     let mut e = Engine::start();
     e.send(&format!("setoption name SearchMode value {mode}"));
+    e.send(&format!("setoption name ParallelMethod value {method}"));
     e.send("setoption name Threads value 2");
     e.send("setoption name USI_Hash value 16");
     e.ready(LONG);
@@ -386,13 +388,19 @@ fn two_threads_answer_every_kind_of_go(mode: &str, lines_per_depth: usize) {
 
 #[test]
 fn two_threads_answer_every_kind_of_go_in_play_mode() {
-    two_threads_answer_every_kind_of_go("play", 3);
+    two_threads_answer_every_kind_of_go("play", "lazy-smp", 3);
+}
+
+#[test]
+fn two_threads_answer_every_kind_of_go_with_the_master_and_workers() {
+    // The master reports its best move only.
+    two_threads_answer_every_kind_of_go("play", "master-worker", 1);
 }
 
 #[test]
 fn two_threads_answer_every_kind_of_go_in_research_mode() {
     // The master reports its best move only.
-    two_threads_answer_every_kind_of_go("research", 1);
+    two_threads_answer_every_kind_of_go("research", "lazy-smp", 1);
 }
 
 /// The last score and the move of a research-mode `go depth 5` with

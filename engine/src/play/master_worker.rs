@@ -14,9 +14,9 @@ use crate::parallel::deepening::deepen;
 use crate::parallel::master::Master;
 use crate::parallel::message::Message;
 use crate::parallel::service::{announce, quit, serve, worker_inbox};
-use crate::parallel::worker::WorkerConfig;
 use crate::parallel::threads::network;
 use crate::parallel::transport::Transport;
+use crate::parallel::worker::WorkerConfig;
 use crate::search::{Iteration, Limits, SearchResult};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -92,8 +92,8 @@ impl MasterWorker {
     ) -> SearchResult<Move> {
         let max_depth = limits.depth.max(2);
         let searches = &mut self.searches;
-        let mut master = Master::new(root.clone(), &mut self.transport, 2, D_PRIME)
-            .with_negascout(true);
+        let mut master =
+            Master::new(root.clone(), &mut self.transport, 2, D_PRIME).with_negascout(true);
         deepen(limits, 2..=max_depth, on_iteration, |depth, stop| {
             *searches += 1;
             let config = WorkerConfig {

@@ -12,4 +12,5 @@ mod session;
 pub use options::Method;
 pub use output::Output;
 pub(crate) use position_cmd::GamePosition;
+pub use search_thread::Pending;
 pub use session::run;

@@ -23,6 +23,32 @@ pub struct Control {
     budget: Option<Budget>,
     /// `bestmove` was sent: the thread is only handing the searcher back.
     answered: AtomicBool,
+    /// The move to answer with if the search must end before it finishes
+    /// (the MPI job ending): the deepest finished iteration's.
+    best: Mutex<Option<Move>>,
+}
+
+/// The running search, for whoever must answer for it early (see
+/// `cluster`).
+#[derive(Clone, Default)]
+pub struct Pending(Arc<Mutex<Option<Arc<Control>>>>);
+
+impl Pending {
+    fn set(&self, control: Arc<Control>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(control);
+    }
+
+    /// The `bestmove` line the running search owes, taken (the search
+    /// thread will not send its own); `None` when nothing is owed.
+    pub fn take_answer(&self) -> Option<String> {
+        let running = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let control = running.as_ref()?;
+        if control.answered.swap(true, Ordering::SeqCst) {
+            return None;
+        }
+        let best = *control.best.lock().unwrap_or_else(|e| e.into_inner());
+        Some(best.map_or("bestmove resign".to_string(), |mv| format!("bestmove {mv}")))
+    }
 }
 
 impl Control {
@@ -79,7 +105,13 @@ pub struct Running {
 }
 
 /// Starts searching `searcher`'s game; the thread hands the searcher back.
-pub fn start(mut searcher: ShogiSearcher, request: Request, out: Output) -> Running {
+/// `pending` learns of the search.
+pub fn start(
+    mut searcher: ShogiSearcher,
+    request: Request,
+    out: Output,
+    pending: &Pending,
+) -> Running {
     let stop = Arc::new(AtomicBool::new(false));
     let mut limits = request.limits;
     limits.stop = Some(stop.clone());
@@ -89,7 +121,9 @@ pub fn start(mut searcher: ShogiSearcher, request: Request, out: Output) -> Runn
         clock: Mutex::new(None),
         budget: request.budget,
         answered: AtomicBool::new(false),
+        best: Mutex::new(first_child(searcher.game_mut())),
     });
+    pending.set(control.clone());
     if !request.ponder {
         control.start_clock();
     }
@@ -99,6 +133,9 @@ pub fn start(mut searcher: ShogiSearcher, request: Request, out: Output) -> Runn
     let handle = std::thread::spawn(move || {
         let result = searcher.search(limits, |it| {
             out.line(&info_line(it));
+            if let (1, Some(&mv)) = (it.multipv, it.pv.first()) {
+                *shared.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(mv);
+            }
             if shared.past_soft_limit() || found_mate(it) && !shared.hold.load(Ordering::SeqCst) {
                 shared.stop.store(true, Ordering::SeqCst);
             }
@@ -109,7 +146,9 @@ pub fn start(mut searcher: ShogiSearcher, request: Request, out: Output) -> Runn
         let best = result
             .best_move
             .or_else(|| first_child(searcher.game_mut()));
-        shared.answered.store(true, Ordering::SeqCst);
+        if shared.answered.swap(true, Ordering::SeqCst) {
+            return searcher; // answered for already
+        }
         out.line(&match best {
             None => "bestmove resign".to_string(),
             Some(mv) => match result.pv.get(1) {

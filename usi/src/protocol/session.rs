@@ -8,13 +8,13 @@ use super::input::{read_line, Line, MAX_LINE};
 use super::options::{Mode, Options};
 use super::output::Output;
 use super::position_cmd::GamePosition;
-use super::search_thread::{self, Request, Running};
+use super::search_thread::{self, Pending, Request, Running};
 use crate::searcher::ShogiSearcher;
-use yomi_engine::play::{root_text, MasterWorker};
 use std::io::BufRead;
 use std::time::Duration;
 use yomi_engine::game::{Game, ShogiGame};
 use yomi_engine::memory;
+use yomi_engine::play::{root_text, MasterWorker};
 use yomi_engine::search::Limits;
 
 /// The deepest search `go` without a depth asks for.
@@ -34,11 +34,13 @@ struct Session {
     /// Under mpirun: the other ranks, the play search's workers, until the
     /// first searcher takes them.
     cluster: Option<MasterWorker>,
+    pending: Pending,
 }
 
 /// Runs the protocol until `quit` or the end of input; `cluster`: the
-/// MPI ranks that search as workers (under mpirun).
-pub fn run(mut input: impl BufRead, out: Output, cluster: Option<MasterWorker>) {
+/// MPI ranks that search as workers (under mpirun); `pending` hears of
+/// every search.
+pub fn run(mut input: impl BufRead, out: Output, cluster: Option<MasterWorker>, pending: Pending) {
     let mut session = Session {
         out,
         options: Options::default(),
@@ -48,6 +50,7 @@ pub fn run(mut input: impl BufRead, out: Output, cluster: Option<MasterWorker>) 
         running: None,
         capped_threads: None,
         cluster,
+        pending,
     };
     loop {
         let line = match read_line(&mut input) {
@@ -208,8 +211,9 @@ impl Session {
                 .info("research mode searches on rank 0 alone; the MPI ranks serve play mode");
         }
         if self.options.multipv > 1 && !searcher.gives_multipv() {
-            self.out
-                .info("MultiPV with the paper's master and workers: one line, the master's best move");
+            self.out.info(
+                "MultiPV with the paper's master and workers: one line, the master's best move",
+            );
         }
         let mut game = ShogiGame::new(position.start.clone(), self.options.branch_limit);
         for &mv in &position.moves {
@@ -243,7 +247,12 @@ impl Session {
             ponder: go.ponder,
             send_ponder_move: self.options.ponder,
         };
-        self.running = Some(search_thread::start(searcher, request, self.out.clone()));
+        self.running = Some(search_thread::start(
+            searcher,
+            request,
+            self.out.clone(),
+            &self.pending,
+        ));
         Ok(())
     }
 

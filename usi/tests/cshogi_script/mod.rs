@@ -4,15 +4,22 @@
 //! Needs `python3` with the `cshogi` package; `scripts/test.sh` installs it.
 //! Without it the test fails on purpose instead of being skipped.
 
+// Each test crate uses only part of this module.
+#![allow(dead_code)]
+
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::thread;
 
 pub fn run(script: &str, args: &[&str]) {
+    run_engine(script, env!("CARGO_BIN_EXE_yomi"), args);
+}
+
+/// [`run`] with `yomi` as the engine (a wrapper script, say).
+pub fn run_engine(script: &str, yomi: &str, args: &[&str]) {
     let repo = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let script = repo.join("scripts").join(script);
-    let yomi = env!("CARGO_BIN_EXE_yomi");
 
     let probe = Command::new("python3")
         .args(["-c", "import cshogi"])

@@ -25,8 +25,13 @@ pub struct Engine {
 
 impl Engine {
     pub fn start() -> Engine {
+        Engine::start_with(Command::new(env!("CARGO_BIN_EXE_yomi")))
+    }
+
+    /// The engine as `command` starts it (under mpirun, say).
+    pub fn start_with(mut command: Command) -> Engine {
         let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -138,6 +143,11 @@ impl Engine {
     pub fn ready(&mut self, timeout: Duration) {
         self.send("isready");
         self.expect("readyok", timeout);
+    }
+
+    /// The engine's process (mpirun, when it starts the engine).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Waits for the process to exit; its status code.

@@ -1,0 +1,82 @@
+//! `mpirun -np N yomi` (cargo feature `mpi`): rank 0 runs the command (USI
+//! by default) and the master; ranks 1.. are the play search's workers for
+//! the engine's whole life. A rank that dies makes mpirun end the others
+//! with SIGTERM; rank 0 then answers the running search with its best move
+//! so far and says why, instead of leaving the GUI waiting.
+
+use crate::protocol::Output;
+use mpi::environment::Universe;
+use mpi::traits::Communicator;
+use mpi::Threading;
+use std::sync::Arc;
+use yomi_engine::parallel::mpi::MpiTransport;
+use yomi_engine::play::{serve_play, MasterWorker, PlayTable};
+
+/// The table of a worker rank, MB, unless `YOMI_WORKER_HASH_MB` says.
+const WORKER_HASH_MB: usize = 256;
+
+/// This process's part in an MPI job.
+pub enum Role {
+    /// Not started by mpirun, or alone: an engine like any other.
+    Alone,
+    /// Rank 0 of a job: the command runs here with the other ranks as
+    /// workers (the universe ends MPI when dropped, after them).
+    Master(MasterWorker, Universe),
+    /// A worker rank that has served its life: exit.
+    WorkerDone,
+}
+
+/// Joins the MPI job this process was started in, if any; a worker rank
+/// serves rank 0 here until it quits.
+pub fn join() -> Role {
+    let launched = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some());
+    if !launched {
+        return Role::Alone;
+    }
+    let Some((universe, _)) = mpi::initialize_with_threading(Threading::Serialized) else {
+        eprintln!("yomi: MPI could not be initialised; running alone");
+        return Role::Alone;
+    };
+    let world = universe.world();
+    if world.size() < 2 {
+        return Role::Alone;
+    }
+    if world.rank() == 0 {
+        return Role::Master(MasterWorker::new(MpiTransport::new(world)), universe);
+    }
+    let table_mb = std::env::var("YOMI_WORKER_HASH_MB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(WORKER_HASH_MB);
+    serve_play(MpiTransport::new(world), Arc::new(PlayTable::new(table_mb)));
+    drop(universe);
+    Role::WorkerDone
+}
+
+/// On SIGTERM or SIGINT (mpirun ending the job because a rank died, or a
+/// user's Ctrl-C): `answer` gives the running search's `bestmove` line,
+/// if one is owed; it is written after an `info string` saying why, and
+/// the process ends.
+pub fn answer_when_ended(out: Output, answer: impl Fn() -> Option<String> + Send + 'static) {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = match signal_hook::iterator::Signals::new([SIGTERM, SIGINT]) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("yomi: cannot watch for the MPI job's end: {e}");
+            return;
+        }
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            out.info(&format!(
+                "the MPI job is ending (signal {signal}: a rank died or the job was stopped)"
+            ));
+            if let Some(line) = answer() {
+                out.line(&line);
+            }
+            std::process::exit(1);
+        }
+    });
+}

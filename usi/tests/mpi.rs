@@ -1,0 +1,91 @@
+//! `mpirun -np 3 yomi` (feature `mpi`): rank 0 speaks USI and the other
+//! ranks search as workers. cshogi referees a short game of two such
+//! engines started through `scripts/yomi-mpi`, the wrapper a GUI launches;
+//! a killed worker rank ends the engine with an `info string` and a
+//! `bestmove` within seconds.
+#![cfg(feature = "mpi")]
+
+mod cshogi_script;
+mod engine_process;
+
+use engine_process::Engine;
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use yomi_engine::board::Position;
+
+/// The ranks of every engine here: the master and two workers.
+const RANKS: &str = "3";
+
+/// One MPI job at a time: a loaded machine could delay the dying engine's
+/// last lines past mpirun's end of the job.
+static ONE_JOB: Mutex<()> = Mutex::new(());
+
+#[test]
+fn cshogi_referees_a_game_of_engines_under_mpirun() {
+    let _job = ONE_JOB.lock().unwrap_or_else(|e| e.into_inner());
+    std::env::set_var("YOMI_BIN", env!("CARGO_BIN_EXE_yomi"));
+    std::env::set_var("YOMI_RANKS", RANKS);
+    std::env::set_var("YOMI_MPIRUN_ARGS", "--oversubscribe");
+    std::env::set_var("YOMI_WORKER_HASH_MB", "16");
+    cshogi_script::run_engine(
+        "cshogi_usi_games.py",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/yomi-mpi"),
+        &[
+            "--games",
+            "byoyomi",
+            "--byoyomi",
+            "500",
+            "--byoyomi-moves",
+            "16",
+        ],
+    );
+}
+
+/// The pid of `rank` among the processes mpirun (`parent`) started.
+fn rank_pid(parent: u32, rank: usize) -> Option<u32> {
+    let children =
+        std::fs::read_to_string(format!("/proc/{parent}/task/{parent}/children")).ok()?;
+    children.split_whitespace().find_map(|pid| {
+        let env = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+        let wanted = format!("OMPI_COMM_WORLD_RANK={rank}");
+        env.split(|&b| b == 0)
+            .any(|v| v == wanted.as_bytes())
+            .then(|| pid.parse().ok())?
+    })
+}
+
+#[test]
+fn a_killed_worker_rank_ends_the_engine_with_a_bestmove() {
+    let _job = ONE_JOB.lock().unwrap_or_else(|e| e.into_inner());
+    let mut mpirun = Command::new("mpirun");
+    mpirun.args(["--oversubscribe", "-np", RANKS, env!("CARGO_BIN_EXE_yomi")]);
+    mpirun.env("YOMI_WORKER_HASH_MB", "16");
+    let mut e = Engine::start_with(mpirun);
+    e.send("setoption name USI_Hash value 16");
+    e.ready(Duration::from_secs(60));
+    e.send("position startpos");
+    e.send("go infinite");
+    e.until(Duration::from_secs(30), |l| l.starts_with("info depth 4 "));
+    let worker = rank_pid(e.pid(), 1).expect("rank 1 runs under mpirun");
+    let killed = Instant::now();
+    Command::new("kill")
+        .args(["-9", &worker.to_string()])
+        .status()
+        .unwrap();
+    let lines = e.bestmove(Duration::from_secs(10));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string the MPI job is ending")),
+        "{lines:?}"
+    );
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(Position::startpos().parse_usi_move(mv).is_ok(), "{lines:?}");
+    e.wait_exit(Duration::from_secs(10));
+    assert!(
+        killed.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        killed.elapsed()
+    );
+}
