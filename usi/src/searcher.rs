@@ -15,7 +15,6 @@ use yomi_engine::search::{Iteration, Limits, SearchOptions, SearchResult, Search
 pub struct ShogiSearcher {
     search: Search,
     threads: usize,
-    method: Method,
     /// The master/worker method's workers: threads made for the current
     /// Threads, or the MPI ranks of the engine's whole life.
     workers: Option<MasterWorker>,
@@ -63,7 +62,6 @@ impl ShogiSearcher {
         ShogiSearcher {
             search,
             threads: 1,
-            method: Method::LazySmp,
             on_mpi: cluster.is_some(),
             workers: cluster,
             root_text: String::new(),
@@ -94,30 +92,22 @@ impl ShogiSearcher {
     /// worker threads of the master, each with an equal share of the table
     /// memory. Under MPI the ranks are the workers and Threads is not used.
     pub fn configure(&mut self, threads: usize, method: Method) {
-        let threads = threads.max(1);
-        if let Search::Play(s) = &mut self.search {
-            let lazy = if method == Method::LazySmp {
-                threads
-            } else {
-                1
-            };
-            s.set_threads(lazy);
-            let stale = self
-                .workers
-                .as_ref()
-                .is_some_and(|w| w.workers() != threads);
-            if !self.on_mpi && (method == Method::LazySmp || threads == 1 || stale) {
-                self.workers = None;
-            }
-            if !self.on_mpi
-                && method == Method::MasterWorker
-                && threads > 1
-                && self.workers.is_none()
-            {
-                self.workers = Some(MasterWorker::on_threads(threads, s.table()));
-            }
+        self.threads = threads.max(1);
+        let Search::Play(s) = &mut self.search else {
+            return;
+        };
+        if self.on_mpi {
+            return;
         }
-        (self.threads, self.method) = (threads, method);
+        let master_worker = method == Method::MasterWorker && self.threads > 1;
+        s.set_threads(if master_worker { 1 } else { self.threads });
+        let current = self.workers.as_ref().map(MasterWorker::workers);
+        if !master_worker || current != Some(self.threads) {
+            self.workers = None; // old worker threads quit first
+        }
+        if master_worker && self.workers.is_none() {
+            self.workers = Some(MasterWorker::on_threads(self.threads, s.table()));
+        }
     }
 
     /// Whether the workers are MPI ranks.

@@ -1,8 +1,10 @@
-//! The paper's master and workers playing a game (seed 000 §6, future
-//! work): iterative deepening at the root, one parallel search on threads
-//! per depth, each ended by the search's limits with its last pass's move.
-//! A move is there at any moment after depth 1's first pass; the answer is
-//! the deepest finished depth's.
+//! The paper's master and workers under a game's limits (seed 000 §6,
+//! future work): iterative deepening at the root, one parallel search per
+//! depth, each ended by the search's limits with its last pass's move. A
+//! move is there at any moment after the first pass; the answer is the
+//! deepest finished depth's. Research mode runs it on fresh threads per
+//! depth; the play search's method (`play::MasterWorker`) on persistent
+//! workers.
 
 use super::master::MasterOutcome;
 use super::run::{run_threads_until, MasterSearch, ParallelConfig};

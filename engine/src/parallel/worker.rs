@@ -1,7 +1,8 @@
 //! The worker of seed 000 Fig. 5: a priority queue of tasks, searched by
 //! iterative deepening two plies at a time, in slices between which
 //! messages are read; a search stops as soon as its task is no longer the
-//! most urgent (its work stays in the table).
+//! most urgent (its work stays in the table). The search is the research
+//! alpha-beta, or in games the play search (see `task_search`).
 
 use super::depth::{next_depth, Finished};
 use super::eps_window;

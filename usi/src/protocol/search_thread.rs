@@ -40,6 +40,7 @@ impl Pending {
 
     /// The `bestmove` line the running search owes, taken (the search
     /// thread will not send its own); `None` when nothing is owed.
+    #[cfg(feature = "mpi")]
     pub fn take_answer(&self) -> Option<String> {
         let running = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let control = running.as_ref()?;
