@@ -70,12 +70,15 @@ pub fn answer_when_ended(out: Output, answer: impl Fn() -> Option<String> + Send
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            out.info(&format!(
-                "the MPI job is ending (signal {signal}: a rank died or the job was stopped)"
-            ));
+            // One write for both lines: mpirun may stop forwarding output
+            // soon after it ends the job.
+            let mut text = format!(
+                "info string the MPI job is ending (signal {signal}: a rank died or the job was stopped)"
+            );
             if let Some(line) = answer() {
-                out.line(&line);
+                text = format!("{text}\n{line}");
             }
+            out.line(&text);
             std::process::exit(1);
         }
     });

@@ -144,9 +144,10 @@ pub fn start(
         while shared.hold.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(1));
         }
+        // Without a finished iteration: the legal move kept since `go`.
         let best = result
             .best_move
-            .or_else(|| first_child(searcher.game_mut()));
+            .or(*shared.best.lock().unwrap_or_else(|e| e.into_inner()));
         if shared.answered.swap(true, Ordering::SeqCst) {
             return searcher; // answered for already
         }
