@@ -77,3 +77,54 @@ fn with_share_results_go_round_the_ring() {
     let shared: u64 = outcome.reports.iter().map(|r| r.shared_received).sum();
     assert!(shared > 0, "no entry went round the ring");
 }
+
+/// The games' master (see `play::master_worker`): NegaScout with null
+/// windows, re-searches only on decided scouts, and an aspiration window
+/// at the root, right or wrong; the root value is still the sequential one.
+#[test]
+fn the_games_master_options_keep_the_sequential_value() {
+    use yomi_engine::parallel::master::Master;
+    use yomi_engine::parallel::message::Message;
+    use yomi_engine::parallel::threads::network;
+    use yomi_engine::parallel::worker::{self, WorkerConfig};
+    let model = Arc::new(EdgeModel::embedded());
+    for seed in 0..8 {
+        let root = SyntheticTree::new(seed, 4, model.clone());
+        let (depth, d_prime) = (6, 1 + seed as u32 % 2);
+        let expected = sequential(root.clone(), depth);
+        for guess in [
+            None,
+            Some(expected),
+            Some(expected - 300),
+            Some(expected + 300),
+        ] {
+            let workers = 2;
+            let mut transports = network::<Message>(workers + 1).into_iter();
+            let rank0 = transports.next().unwrap();
+            let config = WorkerConfig {
+                updates: true,
+                table_mb: 1,
+                eps: Some(0),
+                confirmed_deepening: false,
+                share_plies: None,
+                search_id: 0,
+            };
+            let threads: Vec<_> = transports
+                .map(|t| {
+                    let root = root.clone();
+                    std::thread::spawn(move || worker::run(root, t, config))
+                })
+                .collect();
+            let mut master = Master::new(root.clone(), rank0, depth, d_prime)
+                .with_negascout(true)
+                .with_decided_research();
+            master.set_aspiration(guess);
+            let outcome = master.run();
+            for t in threads {
+                t.join().unwrap();
+            }
+            assert_eq!(outcome.value, expected, "seed {seed} guess {guess:?}");
+            assert!(outcome.complete && outcome.best_move.is_some());
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! task window (moved by decided values only), worker results at ply d′,
 //! tasks for every uncertain value in every pass, until a pass finds none.
 
+use super::aspiration::Aspiration;
 use super::balance::Balancer;
 use super::message::{Message, Outcome, Report, Task};
 use super::signature::Signature;
@@ -72,6 +73,10 @@ pub struct Master<G: Game, T> {
     negascout: bool,
     /// Tasks carry pass windows (for the workers' ε-windows), not task windows.
     pass_window_tasks: bool,
+    /// NegaScout re-searches only a child whose scout value is decided.
+    decided_research: bool,
+    /// The root's window (games: an aspiration window; else full).
+    aspiration: Aspiration,
     depth: u32,
     d_prime: u32,
     tree: HashMap<Vec<u16>, Node<G::Move>>,
@@ -100,6 +105,8 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             transport,
             negascout: false,
             pass_window_tasks: false,
+            decided_research: false,
+            aspiration: Aspiration::around(None),
             depth,
             d_prime: d_prime.clamp(1, depth.saturating_sub(1).max(1)),
             tree: HashMap::new(),
@@ -138,6 +145,12 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         self.d_prime = self.d_prime.clamp(1, depth.saturating_sub(1).max(1));
     }
 
+    /// The next search's root window: around `guess` (the last depth's
+    /// value), widened as decided values fall outside it.
+    pub fn set_aspiration(&mut self, guess: Option<Value>) {
+        self.aspiration = Aspiration::around(guess);
+    }
+
     pub fn transport_mut(&mut self) -> &mut T {
         &mut self.transport
     }
@@ -155,6 +168,16 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         self
     }
 
+    /// With NegaScout, a child whose scout fails high only on an uncertain
+    /// value (a shallower result) is not re-searched with the wide window
+    /// until its scout is decided: in games, where the last depth's values
+    /// swing with the side to move at the horizon, a wide-window task
+    /// costs several scouts and is mostly not needed.
+    pub fn with_decided_research(mut self) -> Master<G, T> {
+        self.decided_research = true;
+        self
+    }
+
     /// Passes until one finds no uncertain value; then the workers stop and
     /// report. Counts are this search's.
     pub fn run(&mut self) -> MasterOutcome<G::Move> {
@@ -162,7 +185,17 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         let mut passes = 0;
         let (value, complete) = loop {
             passes += 1;
-            let (value, uncertain) = self.pass(self.depth, Windows::FULL, false);
+            let root = &self.aspiration;
+            let window = Windows {
+                a1: root.alpha,
+                b1: root.beta,
+                a2: root.alpha,
+                b2: root.beta,
+            };
+            let (value, uncertain) = self.pass(self.depth, window, false);
+            if !uncertain && self.aspiration.widen(value) && !self.stopped() {
+                continue;
+            }
             if !uncertain || self.stopped() {
                 break (value, !uncertain);
             }
@@ -275,9 +308,10 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             self.path.pop();
             self.game.undo(mv);
             let score = -v;
+            let promoted = rank == 0 || !(self.decided_research && child_uncertain);
             if let Some(node) = self.tree.get_mut(&self.path) {
                 node.values[index as usize] = Some(score);
-                if score > w.a1 {
+                if score > w.a1 && promoted {
                     node.best = Some(index);
                 }
             }
@@ -303,7 +337,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         let scout = Windows { b1: w.a1 + 1, ..w };
         let (v, scout_uncertain) = self.pass(depth, scout.for_child(), shallow);
         let score = -v;
-        if score > w.a1 && score < w.b1 {
+        if score > w.a1 && score < w.b1 && !(self.decided_research && scout_uncertain) {
             let (v, uncertain) = self.pass(depth, w.for_child(), shallow);
             return (v, uncertain || scout_uncertain);
         }

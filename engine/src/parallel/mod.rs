@@ -3,6 +3,7 @@
 //! transports they talk over (threads, the virtual cluster, and MPI with
 //! the `mpi` feature). The master and worker loops build on them.
 
+pub mod aspiration;
 pub mod balance;
 pub mod deepening;
 pub mod depth;

@@ -20,6 +20,7 @@ where
     T: Transport<Message>,
     S: TaskSearch<G, Inbox<T>>,
 {
+    let mut last_root = String::new();
     loop {
         let io = searcher.hook_mut();
         io.receive();
@@ -32,7 +33,10 @@ where
         };
         match root_of(&text) {
             Ok(root) => {
-                searcher.new_search();
+                if text != last_root {
+                    searcher.new_search();
+                }
+                last_root = text;
                 search_tasks(&root, searcher, &config);
             }
             Err(e) => {

@@ -7,7 +7,7 @@
 use crate::game::{Game, Value};
 use crate::search::{Hook, Searcher, Stats};
 
-pub trait TaskSearch<G, H> {
+pub trait TaskSearch<G: Game, H> {
     fn hook_mut(&mut self) -> &mut H;
 
     /// The position searched; a task's is replayed from the root here.
@@ -22,10 +22,25 @@ pub trait TaskSearch<G, H> {
     /// Takes in results from elsewhere (the sharing ring) before a task.
     fn absorb_incoming(&mut self) {}
 
-    /// Searches the current position, `ply` plies below the root, to
-    /// `depth` with the window (`alpha`, `beta`); `None` when the hook
-    /// stopped it (its work stays in the table).
-    fn search_task(&mut self, depth: u32, alpha: Value, beta: Value, ply: usize) -> Option<Value>;
+    /// Searches the current position, at the end of `path`, to `depth`
+    /// with the window (`alpha`, `beta`); `None` when the hook stopped it
+    /// (its work stays in the table).
+    fn search_task(
+        &mut self,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        path: TaskPath<'_, G::Move>,
+    ) -> Option<Value>;
+}
+
+/// Where a task lies: the moves from the root to its position, and each
+/// one's rank among its siblings in the master's order (its move number
+/// there, 0 first).
+#[derive(Clone, Copy)]
+pub struct TaskPath<'a, M> {
+    pub moves: &'a [M],
+    pub ranks: &'a [u16],
 }
 
 impl<G: Game, H: Hook> TaskSearch<G, H> for Searcher<G, H> {
@@ -45,7 +60,13 @@ impl<G: Game, H: Hook> TaskSearch<G, H> for Searcher<G, H> {
         Searcher::absorb_incoming(self)
     }
 
-    fn search_task(&mut self, depth: u32, alpha: Value, beta: Value, _ply: usize) -> Option<Value> {
+    fn search_task(
+        &mut self,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        _path: TaskPath<'_, G::Move>,
+    ) -> Option<Value> {
         self.search_node(depth, alpha, beta)
     }
 }

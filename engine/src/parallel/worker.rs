@@ -9,7 +9,7 @@ use super::eps_window;
 use super::message::{Message, Outcome, Report, Task};
 use super::priority::Priority;
 use super::ring::{self, Shared};
-use super::task_search::TaskSearch;
+use super::task_search::{TaskPath, TaskSearch};
 use super::transport::Transport;
 use crate::game::{Game, Value, INFINITE};
 use crate::search::{Entry, Hook, SearchOptions, Searcher};
@@ -385,6 +385,7 @@ where
     let mut full_depth: HashSet<u64> = HashSet::new();
     let mut idle = Duration::ZERO;
     let mut children = Vec::new();
+    let mut moves = Vec::new();
     loop {
         let io = searcher.hook_mut();
         io.receive();
@@ -411,13 +412,20 @@ where
         // The task's position, replayed from the root.
         let game = searcher.game_mut();
         *game = root.clone();
+        moves.clear();
         for &index in &task.path {
             game.children(&mut children);
-            game.play(children[index as usize]);
+            let mv = children[index as usize];
+            game.play(mv);
+            moves.push(mv);
         }
         searcher.absorb_incoming();
         let leaves_before = searcher.stats().leaves;
-        let value = searcher.search_task(depth, task.alpha, task.beta, task.path.len());
+        let path = TaskPath {
+            moves: &moves,
+            ranks: &task.signature.0,
+        };
+        let value = searcher.search_task(depth, task.alpha, task.beta, path);
         let leaves = searcher.stats().leaves - leaves_before;
         let nodes = searcher.stats().nodes;
         let io = searcher.hook_mut();

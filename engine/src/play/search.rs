@@ -77,11 +77,11 @@ pub(super) struct Frame {
     /// Quiet moves searched before the one that cut off.
     tried: Vec<(Move, PieceTo)>,
     /// The static value ([`NO_EVAL`] in check).
-    eval: Value,
+    pub(super) eval: Value,
     /// The move played from this ply (`Move::NONE` for a pass), and its
     /// piece and square (`None` for a pass).
     pub(super) played: Move,
-    piece_to: Option<PieceTo>,
+    pub(super) piece_to: Option<PieceTo>,
     /// The move a singular-extension search leaves out (`Move::NONE`).
     excluded: Move,
 }

@@ -4,10 +4,12 @@
 //! the worker's tasks. Mate values and windows are the master's, counted
 //! from its root, a task's path's plies above the position searched.
 
-use super::search::{PlaySearcher, CHECK_EVERY};
+use super::history::piece_to;
+use super::search::{PlaySearcher, CHECK_EVERY, NO_EVAL};
 use super::table::PlayTable;
-use crate::game::{ShogiGame, Value, INFINITE};
-use crate::parallel::task_search::TaskSearch;
+use crate::board::Move;
+use crate::game::{Game, ShogiGame, Value, INFINITE};
+use crate::parallel::task_search::{TaskPath, TaskSearch};
 use crate::search::{Hook, Limits, NoHook, Stats};
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -39,24 +41,39 @@ impl<H: Hook> TaskSearch<ShogiGame, H> for PlaySearcher<H> {
         self.history.clear_killers();
     }
 
-    fn search_task(&mut self, depth: u32, alpha: Value, beta: Value, ply: usize) -> Option<Value> {
-        // A path that repeats a position is the repetition's value, as a
-        // sequential search would see it there.
-        if ply > 0 {
-            if let Some(r) = self.game.repetition() {
-                return Some(Self::repetition_value(r, ply));
-            }
-        }
+    fn search_task(
+        &mut self,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        path: TaskPath<'_, Move>,
+    ) -> Option<Value> {
         self.limits = Limits::default();
         self.aborted = false;
         self.next_check = self.stats.nodes + CHECK_EVERY;
-        self.root_depth = depth as i32;
         self.root_excluded.clear();
         self.root_best.clear();
-        let (a, b) = (to_task(alpha, ply), to_task(beta, ply));
-        let depth = depth.min(super::MAX_PLY as u32 - 1) as i32;
-        let v = self.search_node(depth, 0, a, b, false);
-        (!self.aborted).then(|| Self::value_from_table(v, ply))
+        let depth = depth.min(super::MAX_PLY as u32 - 2) as i32;
+        let Some(&last) = path.moves.last() else {
+            self.root_depth = depth;
+            let v = self.search_node(depth, 0, alpha, beta, false);
+            return (!self.aborted).then_some(v);
+        };
+        // The task's position is searched as the node a ply below a root
+        // whose move into it frame 0 holds: pruned, reduced and extended as
+        // that node of a sequential search would be. Values count from that
+        // root, `above` plies below the master's.
+        let above = path.moves.len() - 1;
+        self.game.undo(last);
+        self.frames[0].piece_to = Some(piece_to(self.game.position(), last));
+        self.game.play(last);
+        self.frames[0].played = last;
+        self.frames[0].eval = NO_EVAL;
+        self.root_depth = depth + 1;
+        let (a, b) = (to_task(alpha, above), to_task(beta, above));
+        let scout = path.ranks.last().is_some_and(|&r| r > 0);
+        let v = self.search_node(depth, 1, a, b, scout);
+        (!self.aborted).then(|| Self::value_from_table(v, above))
     }
 }
 
