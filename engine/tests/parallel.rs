@@ -108,6 +108,7 @@ fn the_games_master_options_keep_the_sequential_value() {
                 confirmed_deepening: false,
                 share_plies: None,
                 search_id: 0,
+                say_idle: true,
             };
             let threads: Vec<_> = transports
                 .map(|t| {

@@ -3,7 +3,8 @@
 //! the fewest positions (round-robin among ties); a known position goes to
 //! its owner, whose table knows it, unless the owner is busy this pass, the
 //! position has not been sent this pass, and some worker got nothing in the
-//! last pass: then that idle worker becomes the owner.
+//! last pass: then that idle worker becomes the owner. A worker that said
+//! its queue ran dry (games) counts as idle too, until it gets a task.
 
 use std::collections::{HashMap, HashSet};
 
@@ -18,6 +19,8 @@ pub struct Balancer {
     /// Positions sent this pass.
     sent: HashSet<u64>,
     owner: HashMap<u64, usize>,
+    /// Workers whose queues ran dry, not given a task since.
+    dry: Vec<bool>,
     /// Where the round-robin among equally loaded workers resumes.
     next: usize,
 }
@@ -33,6 +36,7 @@ impl Balancer {
             counted: HashSet::new(),
             sent: HashSet::new(),
             owner: HashMap::new(),
+            dry: vec![false; workers],
             next: 0,
         }
     }
@@ -47,6 +51,7 @@ impl Balancer {
             None => self.least_loaded(),
         };
         self.owner.insert(position, worker);
+        self.dry[worker] = false;
         self.sent.insert(position);
         if self.counted.insert((position, worker)) {
             self.this_pass[worker] += 1;
@@ -61,10 +66,17 @@ impl Balancer {
         self.sent.clear();
     }
 
-    /// A worker that received no position in the last pass nor yet in
-    /// this one.
+    /// `worker`'s queue ran dry.
+    pub fn ran_dry(&mut self, worker: usize) {
+        if let Some(dry) = self.dry.get_mut(worker) {
+            *dry = true;
+        }
+    }
+
+    /// A worker whose queue ran dry, or that received no position in the
+    /// last pass nor yet in this one.
     fn idle_worker(&self) -> Option<usize> {
-        (0..self.workers).find(|&w| self.last_pass[w] == 0 && self.this_pass[w] == 0)
+        (0..self.workers).find(|&w| self.dry[w] || self.last_pass[w] == 0 && self.this_pass[w] == 0)
     }
 
     /// The worker with the fewest positions (last pass plus this one),
@@ -137,5 +149,24 @@ mod tests {
         b.end_pass();
         assert_eq!(b.choose(1), 0);
         assert_eq!(b.choose(3), 0, "no idle worker: the owner keeps it");
+    }
+
+    #[test]
+    fn a_worker_whose_queue_ran_dry_takes_a_busy_owners_next_position() {
+        let mut b = Balancer::new(2);
+        b.choose(1);
+        b.choose(2);
+        b.choose(3); // worker 0 owns 1 and 3, worker 1 owns 2
+        b.end_pass();
+        b.ran_dry(1);
+        assert_eq!(b.choose(1), 0, "the owner's first position stays");
+        assert_eq!(b.choose(3), 1, "its next one goes to the dry worker");
+        assert_eq!(b.owner(3), Some(1));
+        b.end_pass();
+        assert_eq!(b.choose(1), 0);
+        assert_eq!(b.choose(2), 1);
+        b.ran_dry(1);
+        assert_eq!(b.choose(3), 1, "owned by the dry worker now");
+        b.ran_dry(7); // no such worker: ignored
     }
 }

@@ -224,16 +224,24 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         }
     }
 
-    /// Takes in every result that has arrived, waiting for at least one:
-    /// without new information the next pass would be the same. False
-    /// when the search was stopped first.
+    /// Takes in every result (or word of a worker's queue running dry)
+    /// that has arrived, waiting for at least one: without new information
+    /// the next pass would be the same. False when the search was stopped
+    /// first.
     fn wait_for_results(&mut self) -> bool {
         let mut got = false;
         loop {
-            while let Some((_, message)) = self.transport.poll() {
-                if let Message::Result(outcome) = message {
-                    self.results.entry(outcome.key).or_default().push(outcome);
-                    got = true;
+            while let Some((from, message)) = self.transport.poll() {
+                match message {
+                    Message::Result(outcome) => {
+                        self.results.entry(outcome.key).or_default().push(outcome);
+                        got = true;
+                    }
+                    Message::Idle => {
+                        self.balancer.ran_dry(from - 1);
+                        got = true;
+                    }
+                    _ => {}
                 }
             }
             if got {

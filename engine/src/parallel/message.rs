@@ -80,4 +80,7 @@ pub enum Message {
     Start(String, WorkerConfig),
     /// To a persistent worker: the engine is ending.
     Quit,
+    /// From a worker whose queue ran dry (with `WorkerConfig::say_idle`):
+    /// the master may hand it tasks queued at busier workers.
+    Idle,
 }

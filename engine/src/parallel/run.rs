@@ -157,5 +157,6 @@ fn worker_config(config: &ParallelConfig) -> WorkerConfig {
         confirmed_deepening: config.confirmed_deepening,
         share_plies: config.share_plies,
         search_id: config.search_id,
+        say_idle: false,
     }
 }

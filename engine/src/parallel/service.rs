@@ -57,6 +57,7 @@ pub fn worker_inbox<T: Transport<Message>>(transport: T) -> Inbox<T> {
         confirmed_deepening: false,
         share_plies: None,
         search_id: 0,
+        say_idle: false,
     };
     Inbox::new(transport, &config)
 }

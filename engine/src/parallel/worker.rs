@@ -36,6 +36,9 @@ pub struct WorkerConfig {
     pub share_plies: Option<usize>,
     /// Tells this search's ring messages from those of earlier searches.
     pub search_id: u64,
+    /// Tell the master when the queue runs dry (games: an idle worker then
+    /// takes over queued tasks of busy ones). Not in seed 000.
+    pub say_idle: bool,
 }
 
 struct Queued {
@@ -74,6 +77,9 @@ pub struct Inbox<T> {
     pub(super) next: Option<(String, WorkerConfig)>,
     /// The master ended the engine: no more searches.
     pub(super) quit: bool,
+    say_idle: bool,
+    /// The master was told the queue ran dry, and no task came since.
+    said_idle: bool,
 }
 
 /// A worker's part in the sharing ring.
@@ -115,6 +121,8 @@ impl<T: Transport<Message>> Inbox<T> {
             charged: 0,
             next: None,
             quit: false,
+            say_idle: config.say_idle,
+            said_idle: false,
         }
     }
 
@@ -130,6 +138,8 @@ impl<T: Transport<Message>> Inbox<T> {
         self.stop = false;
         self.first_task_at = None;
         self.share = ring_for(&self.transport, config);
+        self.say_idle = config.say_idle;
+        self.said_idle = false;
     }
 
     /// A search this worker cannot take part in: it answers `Stop` with
@@ -168,6 +178,7 @@ impl<T: Transport<Message>> Inbox<T> {
         while let Some((_, message)) = self.transport.poll() {
             match message {
                 Message::Task(task) => {
+                    self.said_idle = false;
                     if self.first_task_at.is_none() {
                         self.first_task_at = Some(self.transport.now());
                     }
@@ -245,7 +256,7 @@ impl<T: Transport<Message>> Inbox<T> {
                         ring.token = Some(entries);
                     }
                 }
-                Message::Result(_) | Message::Report(_) => {}
+                Message::Result(_) | Message::Report(_) | Message::Idle => {}
             }
         }
     }
@@ -394,6 +405,10 @@ where
             break;
         }
         let Some(i) = io.top() else {
+            if io.say_idle && !io.said_idle && io.first_task_at.is_some() {
+                io.transport.send(0, Message::Idle);
+                io.said_idle = true;
+            }
             let since = io.transport.now();
             io.idle();
             if io.first_task_at.is_some() {
@@ -523,6 +538,7 @@ mod tests {
             confirmed_deepening: false,
             share_plies: None,
             search_id: 0,
+            say_idle: false,
         };
         (master, Inbox::new(transport, &config))
     }

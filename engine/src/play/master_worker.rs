@@ -121,6 +121,7 @@ impl MasterWorker {
                 confirmed_deepening: false,
                 share_plies: None,
                 search_id: *searches,
+                say_idle: true,
             };
             master.deepen_to(depth);
             master.set_aspiration(last.filter(|v| depth >= 5 && v.abs() < MATE_ZONE));
