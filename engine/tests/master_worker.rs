@@ -1,6 +1,6 @@
 //! The master/worker method in games: persistent worker threads searching
 //! with the play search find mates at their distance, answer legal moves
-//! search after search, and have a move when stopped at once.
+//! and lines search after search, and have a move when stopped at once.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -40,6 +40,7 @@ fn finds_a_mate_in_three_at_its_distance() {
 #[test]
 fn workers_answer_search_after_search() {
     let mut mw = MasterWorker::on_threads(3, Arc::new(PlayTable::new(8)));
+    let mut longest = 0;
     for p in pro_middlegame_32().iter().take(4) {
         let (mut game, depths, r) = search(&mut mw, &p.position, Limits::depth(5));
         assert_eq!(depths.last(), Some(&5));
@@ -51,7 +52,15 @@ fn workers_answer_search_after_search() {
             p.position.to_sfen()
         );
         assert!(r.stats.nodes > 0);
+        // The line the shared table continues the move with is legal.
+        assert_eq!(r.pv.first(), r.best_move.as_ref());
+        for &mv in &r.pv {
+            assert!(game.position().is_legal(mv), "{}", p.position.to_sfen());
+            game.play(mv);
+        }
+        longest = longest.max(r.pv.len());
     }
+    assert!(longest >= 2, "a principal variation, not the move alone");
 }
 
 #[test]

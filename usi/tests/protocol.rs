@@ -20,12 +20,33 @@ fn ready_engine() -> Engine {
 /// The move of a `bestmove` line, checked legal in `pos`.
 fn legal_bestmove(line: &str, pos: &Position) -> String {
     let mv = line.split_whitespace().nth(1).expect("bestmove has a move");
-    assert!(
-        pos.parse_usi_move(mv).is_ok(),
-        "{line} is illegal in {}",
-        pos.to_sfen()
-    );
+    // The ponder move, if any, is legal after it.
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words[..] {
+        [_, _, "ponder", reply] => legal_line(&[mv, reply], pos),
+        _ => legal_line(&[mv], pos),
+    }
     mv.to_string()
+}
+
+/// Every move of `moves` is legal where it is played, from `pos`.
+fn legal_line(moves: &[&str], pos: &Position) {
+    let mut pos = pos.clone();
+    for m in moves {
+        let mv = pos
+            .parse_usi_move(m)
+            .unwrap_or_else(|e| panic!("{m} of {moves:?} in {}: {e}", pos.to_sfen()));
+        pos.make_move(mv);
+    }
+}
+
+/// The PV of every `info` line of `lines` is legal from `pos`.
+fn legal_pvs(lines: &[String], pos: &Position) {
+    for line in lines.iter().filter(|l| l.starts_with("info depth")) {
+        if let Some(pv) = line.split(" pv ").nth(1) {
+            legal_line(&pv.split_whitespace().collect::<Vec<_>>(), pos);
+        }
+    }
 }
 
 fn after(moves: &[&str]) -> Position {
@@ -352,7 +373,9 @@ fn two_threads_answer_every_kind_of_go(mode: &str, method: &str, lines_per_depth
     e.ready(LONG);
     e.send("position startpos moves 7g7f");
     e.send("go depth 6");
-    legal_bestmove(e.bestmove(LONG).last().unwrap(), &after(&["7g7f"]));
+    let lines = e.bestmove(LONG);
+    legal_pvs(&lines, &after(&["7g7f"]));
+    legal_bestmove(lines.last().unwrap(), &after(&["7g7f"]));
 
     e.send("position startpos");
     let start = Instant::now();

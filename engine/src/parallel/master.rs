@@ -73,7 +73,8 @@ pub struct Master<G: Game, T> {
     negascout: bool,
     /// Tasks carry pass windows (for the workers' ε-windows), not task windows.
     pass_window_tasks: bool,
-    /// NegaScout re-searches only a child whose scout value is decided.
+    /// NegaScout re-searches, and orders first, only a child whose scout
+    /// value is decided.
     decided_research: bool,
     /// The root's window (games: an aspiration window; else full).
     aspiration: Aspiration,
@@ -169,10 +170,10 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     }
 
     /// With NegaScout, a child whose scout fails high only on an uncertain
-    /// value (a shallower result) is not re-searched with the wide window
-    /// until its scout is decided: in games, where the last depth's values
-    /// swing with the side to move at the horizon, a wide-window task
-    /// costs several scouts and is mostly not needed.
+    /// value (a shallower result) is neither re-searched with the wide
+    /// window nor ordered first until its scout is decided: in games, where
+    /// the last depth's values swing with the side to move at the horizon,
+    /// a wide-window task costs several scouts and is mostly not needed.
     pub fn with_decided_research(mut self) -> Master<G, T> {
         self.decided_research = true;
         self

@@ -33,6 +33,7 @@ where
         };
         match root_of(&text) {
             Ok(root) => {
+                // Histories aged at every depth cost time to depth (README).
                 if text != last_root {
                     searcher.new_search();
                 }

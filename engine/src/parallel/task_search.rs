@@ -16,7 +16,8 @@ pub trait TaskSearch<G: Game, H> {
     /// Counts over every task searched so far.
     fn stats(&self) -> Stats;
 
-    /// A new search (another root or depth) begins on a persistent worker.
+    /// A search of another root begins on a persistent worker (a deeper
+    /// search of the same root goes on with what the last one learnt).
     fn new_search(&mut self) {}
 
     /// Takes in results from elsewhere (the sharing ring) before a task.

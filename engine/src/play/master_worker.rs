@@ -6,17 +6,16 @@
 //! between depths and moves. A move is there at any moment after the first
 //! pass. Workers are threads sharing one table, or MPI ranks.
 //!
-//! Three changes to the paper's master make it a game searcher, each of
-//! them cutting time to depth: the root searches an aspiration window
-//! around the last depth's value, so that the first move's task is narrow;
-//! a move whose scout beats alpha only on a shallower result is neither
-//! re-searched with the wide window nor made the first move until its scout
-//! at this depth says so; and a task is searched as the node a ply below
-//! the root, with the sequential search's pruning there (see `task`).
-//! Together with histories kept across a search's depths: `bench --play
-//! --positions 32 --depth 11 --threads 2 --method master-worker`
-//! 3,555–4,745 ms before, 2,598–2,791 after (three runs each; one thread
-//! 1,470–1,911 ms then).
+//! What makes the paper's method a game searcher (each measured by time to
+//! depth; the README has the figures): the root searches an aspiration
+//! window around the last depth's value, so that the first move's task is
+//! narrow; scouts are null windows (no ε, see `EPS`); a move whose scout
+//! beats alpha only on a shallower result is neither re-searched with the
+//! wide window nor made the first move until its scout at this depth says
+//! so; a task is searched as the node a ply below the root, with the
+//! sequential search's pruning there (see `task`); histories age only
+//! when the root changes; and a worker whose queue runs dry is handed a
+//! busy worker's next position.
 
 use super::search::{PlaySearcher, MATE_ZONE};
 use super::table::PlayTable;
@@ -52,10 +51,13 @@ const EPS: Value = 0;
 type AnyTransport = Box<dyn Transport<Message> + Send>;
 
 /// Rank 0's side of the method: the transport to the workers, and their
-/// threads if they are threads.
+/// threads and table if they are threads.
 pub struct MasterWorker {
     transport: AnyTransport,
     threads: Vec<JoinHandle<()>>,
+    /// The worker threads' table: it continues the master's move into a
+    /// principal variation (MPI ranks' tables are out of reach).
+    table: Option<Arc<PlayTable>>,
     /// Searches so far: each search's id.
     searches: u64,
 }
@@ -75,6 +77,7 @@ impl MasterWorker {
         MasterWorker {
             transport: Box::new(rank0),
             threads,
+            table: Some(table),
             searches: 0,
         }
     }
@@ -85,6 +88,7 @@ impl MasterWorker {
         MasterWorker {
             transport: Box::new(transport),
             threads: Vec::new(),
+            table: None,
             searches: 0,
         }
     }
@@ -96,15 +100,22 @@ impl MasterWorker {
 
     /// Searches `root` (which `root_text` names, see [`root_text`]) to
     /// `limits.depth` or until its limits end it; `on_iteration` hears
-    /// every finished depth (one line: the master knows only its best move).
-    /// One master serves every depth, keeping what the last one found.
+    /// every finished depth (one line: the master's best move, continued
+    /// from the worker threads' table). One master serves every depth,
+    /// keeping what the last one found.
     pub fn search(
         &mut self,
         root: &ShogiGame,
         root_text: &str,
         limits: &Limits,
-        on_iteration: impl FnMut(&Iteration<Move>),
+        mut on_iteration: impl FnMut(&Iteration<Move>),
     ) -> SearchResult<Move> {
+        let table = self.table.clone();
+        let with_line = |pv: &mut Vec<Move>| {
+            if let Some(table) = &table {
+                continue_from_table(root, table, pv);
+            }
+        };
         let max_depth = limits.depth.max(2);
         let searches = &mut self.searches;
         let mut last: Option<Value> = None;
@@ -112,7 +123,13 @@ impl MasterWorker {
             .with_negascout(true)
             .with_decided_research();
 
-        deepen(limits, 2..=max_depth, on_iteration, |depth, stop| {
+        let report = |it: &Iteration<Move>| {
+            let mut it = it.clone();
+            with_line(&mut it.pv);
+            it.hashfull = table.as_ref().map_or(0, |t| t.permille_full());
+            on_iteration(&it);
+        };
+        let mut result = deepen(limits, 2..=max_depth, report, |depth, stop| {
             *searches += 1;
             let config = WorkerConfig {
                 updates: true,
@@ -130,7 +147,32 @@ impl MasterWorker {
             let outcome = master.run();
             last = outcome.complete.then_some(outcome.value);
             outcome
-        })
+        });
+        with_line(&mut result.pv);
+        result
+    }
+}
+
+/// Longest line the table continues with.
+const MAX_LINE: usize = 32;
+
+/// Continues `pv` (the master's move) with the table's moves, while they
+/// are legal and repeat no position: the line a GUI shows, and the move to
+/// ponder on.
+fn continue_from_table(root: &ShogiGame, table: &PlayTable, pv: &mut Vec<Move>) {
+    let mut game = root.clone();
+    for &mv in pv.iter() {
+        game.play(mv);
+    }
+    while !pv.is_empty() && pv.len() < MAX_LINE && game.repetition().is_none() {
+        let Some(mv) = table.probe(game.hash()).map(|hit| hit.mv) else {
+            break;
+        };
+        if mv == Move::NONE || !game.position().is_legal(mv) {
+            break;
+        }
+        game.play(mv);
+        pv.push(mv);
     }
 }
 
