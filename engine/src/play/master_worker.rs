@@ -123,11 +123,15 @@ impl MasterWorker {
             .with_negascout(true)
             .with_decided_research();
 
+        // The last line reported: the answer's, when its move is the
+        // answer's (the table goes on changing after a depth ends).
+        let mut reported = Vec::new();
         let report = |it: &Iteration<Move>| {
             let mut it = it.clone();
             with_line(&mut it.pv);
             it.hashfull = table.as_ref().map_or(0, |t| t.permille_full());
             on_iteration(&it);
+            reported.clone_from(&it.pv);
         };
         let mut result = deepen(limits, 2..=max_depth, report, |depth, stop| {
             *searches += 1;
@@ -148,7 +152,11 @@ impl MasterWorker {
             last = outcome.complete.then_some(outcome.value);
             outcome
         });
-        with_line(&mut result.pv);
+        if reported.first() == result.pv.first() {
+            result.pv = reported;
+        } else {
+            with_line(&mut result.pv);
+        }
         result
     }
 }
