@@ -6,13 +6,16 @@ cshogi (an independent shogi library) starts two `yomi` processes with
 move must be legal on cshogi's board, `bestmove resign` only when there is no
 legal move, `bestmove win` only with a legal entering-king declaration,
 and under a byoyomi clock every move must come within the
-byoyomi (no loss on time). Exit status 0 when every check holds.
+byoyomi (no loss on time). Exit status 0 when every check holds; an
+engine that dies or stops answering fails the run after `--time-limit`
+seconds (cshogi's driver itself would wait on it forever).
 
     python3 scripts/cshogi_usi_games.py --yomi target/release/yomi
 """
 
 import argparse
 import os
+import signal
 import sys
 import time
 
@@ -83,6 +86,18 @@ def summary(times):
     return f"move time mean {sum(times) / len(times):.0f} ms, max {max(times):.0f} ms"
 
 
+def fail_after(seconds):
+    """Ends the whole run as failed once `seconds` have passed: cshogi's
+    driver waits for a dead engine's answer forever."""
+
+    def give_up(_signum, _frame):
+        print(f"FAIL: not done within {seconds} s (an engine died or stopped answering)", flush=True)
+        os._exit(1)
+
+    signal.signal(signal.SIGALRM, give_up)
+    signal.alarm(seconds)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--yomi", required=True)
@@ -95,7 +110,9 @@ def main():
                         default=["nodes", "byoyomi", "fischer"], help="which games to play")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a further engine option for both engines")
+    parser.add_argument("--time-limit", type=int, default=600, help="seconds before the run fails")
     args = parser.parse_args()
+    fail_after(args.time_limit)
     # cshogi starts the engine in the engine's own folder.
     args.yomi = os.path.abspath(args.yomi)
 

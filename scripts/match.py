@@ -10,12 +10,17 @@ engine, its score and an Elo estimate with a 95 % interval.
 `--yaneuraou` gives the second engine the settings a fair match needs
 (no network delays, no opening book). `--nodes N` plays at N nodes a
 move for both (NodesLimit) with a byoyomi long enough not to bind.
+`--part K/N` plays only the K-th of N equal slices of the openings (each
+with both colours), so that one match can run as N processes on a
+machine with many cores; add the parts' W-L-D. `--resign CP` adjudicates
+a game lost for the engine whose score falls to -CP or below.
 """
 
 import argparse
 import math
 import os
 import sys
+import tempfile
 import time
 
 import cshogi.cli
@@ -63,6 +68,24 @@ def parse_options(text):
     return options
 
 
+def opening_part(path, part):
+    """The file of the K-th of N slices of the openings in `path`, for
+    `--part K/N`; the slices split the file's lines as evenly as can be."""
+    k, sep, n = part.partition("/")
+    if not (sep and k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        sys.exit(f"--part {part!r} is not K/N with 1 <= K <= N")
+    with open(path) as f:
+        lines = [line for line in f if line.strip()]
+    k, n = int(k), int(n)
+    chosen = lines[len(lines) * (k - 1) // n : len(lines) * k // n]
+    if not chosen:
+        sys.exit(f"--part {part}: {len(lines)} openings leave part {k} empty")
+    out = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+    out.writelines(chosen)
+    out.close()
+    return out.name, len(chosen)
+
+
 def elo(score):
     """Elo difference of a score share in (0, 1)."""
     return -400 * math.log10(1 / score - 1)
@@ -81,6 +104,13 @@ def summary(wins, losses, draws):
     )
 
 
+def running_total(stats):
+    """Prints the first engine's W-L-D after every game (a match stopped
+    early still has its finished games in the log); the runner goes on."""
+    print(f"after {stats['total']} games: {stats['engine1_won']}-{stats['engine2_won']}-{stats['draw']}", flush=True)
+    return True
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("engine1")
@@ -94,6 +124,8 @@ def main():
     p.add_argument("--hash", type=int, default=256, help="MB of table for both")
     p.add_argument("--openings", default=os.path.join(HERE, "openings.txt"))
     p.add_argument("--draw", type=int, default=256, help="moves before a draw")
+    p.add_argument("--part", help="K/N: play only the K-th of N slices of the openings")
+    p.add_argument("--resign", type=int, help="a score of -CP or below loses the game")
     p.add_argument("--pgn", help="write the games here")
     args = p.parse_args()
 
@@ -109,19 +141,26 @@ def main():
     options1.update(parse_options(args.options1))
     options2.update(parse_options(args.options2))
 
+    openings, games = args.openings, args.games
+    if args.part:
+        openings, count = opening_part(args.openings, args.part)
+        games = min(games, 2 * count)
+
     engines = time_every_move()
     result = cshogi.cli.main(
         os.path.abspath(args.engine1),
         os.path.abspath(args.engine2),
         options1,
         options2,
-        games=args.games,
+        games=games,
+        resign=args.resign,
         byoyomi=byoyomi,
         draw=args.draw,
-        opening=args.openings,
+        opening=openings,
         opening_seed=0,
         pgn=args.pgn,
         print_summary=False,
+        callback=running_total,
     )
     for label, engine in zip(("engine1", "engine2"), engines):
         ms = engine.move_ms or [0.0]

@@ -60,6 +60,9 @@ pub struct MasterOutcome<M> {
     pub traffic: Traffic,
     /// From the start to the last pass, on the transport's clock.
     pub elapsed: Duration,
+    /// Of this search, the time spent waiting for workers' results (the
+    /// rest went to passes), on the transport's clock.
+    pub waiting: Duration,
     /// One report per worker (rank 1 first).
     pub reports: Vec<Report>,
     /// Whether the last pass settled every value; false when the search
@@ -184,6 +187,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     pub fn run(&mut self) -> MasterOutcome<G::Move> {
         (self.nodes, self.tasks_sent) = (0, 0);
         let mut passes = 0;
+        let mut waiting = Duration::ZERO;
         let (value, complete) = loop {
             passes += 1;
             let root = &self.aspiration;
@@ -204,7 +208,10 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 self.transport.send(w, Message::Pass);
             }
             self.balancer.end_pass();
-            if !self.wait_for_results() {
+            let since = self.transport.now();
+            let got = self.wait_for_results();
+            waiting += self.transport.now() - since;
+            if !got {
                 break (value, false);
             }
         };
@@ -220,6 +227,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             tasks_sent: self.tasks_sent,
             traffic: self.transport.traffic(),
             elapsed,
+            waiting,
             reports,
             complete,
         }

@@ -58,6 +58,9 @@ pub struct Report {
     pub startup_idle_s: f64,
     /// Seconds with nothing to do after that.
     pub other_idle_s: f64,
+    /// Seconds inside task searches (the rest of the time went to
+    /// messages, queue upkeep and replaying tasks' paths).
+    pub searching_s: f64,
     /// What the worker sent (its report excluded).
     pub traffic: Traffic,
     /// Table entries received over the sharing ring.

@@ -70,6 +70,8 @@ pub struct Inbox<T> {
     running: Option<(u64, i32, i32)>,
     stop: bool,
     first_task_at: Option<Duration>,
+    /// When this search began (a persistent worker's `Start`).
+    started: Duration,
     share: Option<Ring>,
     /// The searcher's node count already reported to the transport.
     charged: u64,
@@ -117,6 +119,7 @@ impl<T: Transport<Message>> Inbox<T> {
             running: None,
             stop: false,
             first_task_at: None,
+            started: Duration::ZERO,
             share,
             charged: 0,
             next: None,
@@ -137,6 +140,7 @@ impl<T: Transport<Message>> Inbox<T> {
         self.running = None;
         self.stop = false;
         self.first_task_at = None;
+        self.started = self.transport.now();
         self.share = ring_for(&self.transport, config);
         self.say_idle = config.say_idle;
         self.said_idle = false;
@@ -395,6 +399,7 @@ where
     let mut spent: HashMap<u64, u64> = HashMap::new();
     let mut full_depth: HashSet<u64> = HashSet::new();
     let mut idle = Duration::ZERO;
+    let mut searching = Duration::ZERO;
     let mut children = Vec::new();
     let mut moves = Vec::new();
     loop {
@@ -440,7 +445,9 @@ where
             moves: &moves,
             ranks: &task.signature.0,
         };
+        let since = searcher.hook_mut().transport.now();
         let value = searcher.search_task(depth, task.alpha, task.beta, path);
+        searching += searcher.hook_mut().transport.now() - since;
         let leaves = searcher.stats().leaves - leaves_before;
         let nodes = searcher.stats().nodes;
         let io = searcher.hook_mut();
@@ -503,8 +510,9 @@ where
         .map(|(_, &leaves)| leaves)
         .sum();
     let end = io.transport.now();
-    report.startup_idle_s = io.first_task_at.unwrap_or(end).as_secs_f64();
+    report.startup_idle_s = (io.first_task_at.unwrap_or(end) - io.started).as_secs_f64();
     report.other_idle_s = idle.as_secs_f64();
+    report.searching_s = searching.as_secs_f64();
     report.traffic = io.transport.traffic();
     report.shared_received = io.share.as_ref().map_or(0, |r| r.received);
     io.transport.send(0, Message::Report(report));

@@ -22,8 +22,8 @@ use super::table::PlayTable;
 use crate::board::{Move, Position};
 use crate::game::{Game, ShogiGame, Value};
 use crate::parallel::deepening::deepen;
-use crate::parallel::master::Master;
-use crate::parallel::message::Message;
+use crate::parallel::master::{Master, MasterOutcome};
+use crate::parallel::message::{Message, Report};
 use crate::parallel::service::{announce, quit, serve, worker_inbox};
 use crate::parallel::threads::network;
 use crate::parallel::transport::Transport;
@@ -31,6 +31,7 @@ use crate::parallel::worker::WorkerConfig;
 use crate::search::{Iteration, Limits, SearchResult};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// Plies of the master's tree: the root's moves. Deeper trees give the
 /// play search's workers too many small tasks.
@@ -60,6 +61,8 @@ pub struct MasterWorker {
     table: Option<Arc<PlayTable>>,
     /// Searches so far: each search's id.
     searches: u64,
+    /// A line on stderr per depth (`YOMI_MW_TRACE`): where the time went.
+    trace: bool,
 }
 
 impl MasterWorker {
@@ -79,6 +82,7 @@ impl MasterWorker {
             threads,
             table: Some(table),
             searches: 0,
+            trace: tracing(),
         }
     }
 
@@ -90,6 +94,7 @@ impl MasterWorker {
             threads: Vec::new(),
             table: None,
             searches: 0,
+            trace: tracing(),
         }
     }
 
@@ -119,6 +124,7 @@ impl MasterWorker {
         let max_depth = limits.depth.max(2);
         let searches = &mut self.searches;
         let mut last: Option<Value> = None;
+        let trace = self.trace;
         let mut master = Master::new(root.clone(), &mut self.transport, 2, D_PRIME)
             .with_negascout(true)
             .with_decided_research();
@@ -148,7 +154,11 @@ impl MasterWorker {
             master.set_aspiration(last.filter(|v| depth >= 5 && v.abs() < MATE_ZONE));
             master.set_stop(stop);
             announce(master.transport_mut(), root_text, &config);
+            let started = Instant::now();
             let outcome = master.run();
+            if trace {
+                eprintln!("{}", trace_line(depth, started.elapsed(), &outcome));
+            }
             last = outcome.complete.then_some(outcome.value);
             outcome
         });
@@ -159,6 +169,33 @@ impl MasterWorker {
         }
         result
     }
+}
+
+/// Whether `YOMI_MW_TRACE` asks for a line per depth.
+fn tracing() -> bool {
+    std::env::var_os("YOMI_MW_TRACE").is_some()
+}
+
+/// One depth's account: its time, the master's share of it spent waiting
+/// for results (the rest went to passes), and the workers' time idle
+/// (before the first task and after) and inside task searches (the rest
+/// went to messages, queue upkeep and replaying paths), summed over the
+/// workers.
+fn trace_line(depth: u32, took: Duration, outcome: &MasterOutcome<Move>) -> String {
+    let ms = |s: f64| s * 1e3;
+    let reports = &outcome.reports;
+    let sum = |f: fn(&Report) -> f64| reports.iter().map(f).sum::<f64>();
+    format!(
+        "mw-trace depth={depth} ms={:.1} waiting_ms={:.1} passes={} tasks={} workers={} idle_ms={:.1} searching_ms={:.1} nodes={}",
+        ms(took.as_secs_f64()),
+        ms(outcome.waiting.as_secs_f64()),
+        outcome.passes,
+        outcome.tasks_sent,
+        reports.len(),
+        ms(sum(|r| r.startup_idle_s + r.other_idle_s)),
+        ms(sum(|r| r.searching_s)),
+        reports.iter().map(|r| r.stats.nodes).sum::<u64>(),
+    )
 }
 
 /// Longest line the table continues with.
