@@ -5,6 +5,7 @@ use super::signature::Signature;
 use super::transport::Traffic;
 use super::worker::WorkerConfig;
 use crate::game::Value;
+use crate::play::SharedEntry;
 use crate::search::{Entry, Stats};
 use serde::{Deserialize, Serialize};
 
@@ -83,6 +84,12 @@ pub enum Message {
     Start(String, WorkerConfig),
     /// To a persistent worker: the engine is ending.
     Quit,
+    /// Cluster search (games): search the root this text names, to this
+    /// depth at most, with this many threads, until `Stop` (see
+    /// `play::cluster`).
+    Search(String, u32, usize),
+    /// Cluster search: deep table entries from another rank.
+    Entries(Vec<SharedEntry>),
     /// From a worker whose queue ran dry (with `WorkerConfig::say_idle`):
     /// the master may hand it tasks queued at busier workers.
     Idle,

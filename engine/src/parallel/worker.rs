@@ -260,7 +260,11 @@ impl<T: Transport<Message>> Inbox<T> {
                         ring.token = Some(entries);
                     }
                 }
-                Message::Result(_) | Message::Report(_) | Message::Idle => {}
+                Message::Result(_)
+                | Message::Report(_)
+                | Message::Idle
+                | Message::Search(..)
+                | Message::Entries(_) => {}
             }
         }
     }

@@ -3,6 +3,7 @@
 //! of [`crate::search`], whose plain tree and leaf counts the paper's
 //! experiments need.
 
+mod cluster;
 mod history;
 mod lazy_smp;
 mod master_worker;
@@ -13,7 +14,8 @@ mod see;
 mod table;
 mod task;
 
+pub use cluster::{serve_cluster, Cluster, SHARE_DEPTH};
 pub use master_worker::{root_game, root_text, serve_play, MasterWorker};
 pub use search::{mate_distance, PlaySearcher, Progress, ProgressReport, MAX_PLY};
 pub use see::see_ge;
-pub use table::PlayTable;
+pub use table::{PlayTable, SharedEntry};

@@ -132,6 +132,11 @@ impl PlaySearcher {
             NoHook,
         )
     }
+
+    /// A searcher storing into `table` (a cluster rank's exporting one).
+    pub fn with_table(game: ShogiGame, table: Arc<PlayTable>) -> PlaySearcher {
+        Self::sharing(game, table, Arc::new(AtomicU64::new(0)), NoHook)
+    }
 }
 
 impl<H: Hook> PlaySearcher<H> {

@@ -13,7 +13,9 @@ use crate::board::Move;
 use crate::game::Value;
 use crate::search::zeroed::ZeroedArray;
 use crate::search::Bound;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::Mutex;
 
 /// One entry, as it is packed into a word.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -100,7 +102,30 @@ pub struct Hit {
 pub struct PlayTable {
     buckets: ZeroedArray<Bucket>,
     generation: AtomicU8,
+    /// Deep results kept for other tables (the cluster search), if any.
+    export: Option<Export>,
 }
+
+/// A stored result on its way to another table (another rank's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SharedEntry {
+    pub key: u64,
+    mv: u16,
+    value: i16,
+    eval: i16,
+    depth: i16,
+    bound: Bound,
+}
+
+/// Results stored at `min_depth` or deeper, until taken.
+struct Export {
+    min_depth: i32,
+    outbox: Mutex<Vec<SharedEntry>>,
+}
+
+/// Results waiting to be taken at most; more are dropped (the takers poll
+/// far more often than this many deep results are stored).
+const MAX_EXPORTED: usize = 4096;
 
 /// `n` empty buckets, their pages touched: a game's first move should
 /// not pay for the table's page faults.
@@ -124,6 +149,33 @@ impl PlayTable {
         PlayTable {
             buckets: buckets(n),
             generation: AtomicU8::new(0),
+            export: None,
+        }
+    }
+
+    /// The same table keeping every result stored `min_depth` deep or
+    /// deeper for [`PlayTable::take_exported`] (results it imports aside).
+    pub fn exporting(mut self, min_depth: i32) -> PlayTable {
+        self.export = Some(Export {
+            min_depth,
+            outbox: Mutex::new(Vec::new()),
+        });
+        self
+    }
+
+    /// The deep results stored since the last call (see `exporting`).
+    pub fn take_exported(&self) -> Vec<SharedEntry> {
+        self.export.as_ref().map_or_else(Vec::new, |e| {
+            std::mem::take(&mut *e.outbox.lock().unwrap_or_else(|p| p.into_inner()))
+        })
+    }
+
+    /// Stores results another table exported, as if searched here.
+    pub fn import(&self, entries: &[SharedEntry]) {
+        for e in entries {
+            let mv = Move::from_bits(e.mv).unwrap_or(Move::NONE);
+            let (value, eval) = (Value::from(e.value), Value::from(e.eval));
+            self.write(e.key, mv, value, eval, i32::from(e.depth), e.bound);
         }
     }
 
@@ -187,6 +239,24 @@ impl PlayTable {
     /// Stores a result; a move of `Move::NONE` keeps the slot's old move.
     #[inline]
     pub fn store(&self, key: u64, mv: Move, value: Value, eval: Value, depth: i32, bound: Bound) {
+        if let Some(export) = self.export.as_ref().filter(|e| depth >= e.min_depth) {
+            let mut outbox = export.outbox.lock().unwrap_or_else(|p| p.into_inner());
+            if outbox.len() < MAX_EXPORTED {
+                outbox.push(SharedEntry {
+                    key,
+                    mv: mv.to_bits(),
+                    value: value as i16,
+                    eval: eval as i16,
+                    depth: depth as i16,
+                    bound,
+                });
+            }
+        }
+        self.write(key, mv, value, eval, depth, bound);
+    }
+
+    #[inline]
+    fn write(&self, key: u64, mv: Move, value: Value, eval: Value, depth: i32, bound: Bound) {
         let generation = self.generation();
         let bucket = &self.bucket(key).0;
         let age = |e: Entry| (generation.wrapping_sub(e.age_bound >> 2) & 63) as i32;
@@ -255,6 +325,34 @@ impl PlayTable {
 mod tests {
     use super::*;
     use crate::board::Square;
+
+    #[test]
+    fn an_exporting_table_hands_on_its_deep_results_and_stores_imported_ones() {
+        let mv = Move::normal(Square::from_index(10), Square::from_index(11), false);
+        let from = PlayTable::new(1).exporting(4);
+        from.store(1, mv, 30, 12, 4, Bound::Exact);
+        from.store(2, mv, 40, 12, 3, Bound::Lower);
+        from.store(3, Move::NONE, -70, 5, 9, Bound::Upper);
+        let shared = from.take_exported();
+        assert_eq!(shared.iter().map(|e| e.key).collect::<Vec<_>>(), [1, 3]);
+        assert!(from.take_exported().is_empty(), "taken once");
+        let to = PlayTable::new(1).exporting(0);
+        to.import(&shared);
+        assert_eq!(
+            to.probe(1)
+                .map(|h| (h.mv, h.value, h.eval, h.depth, h.bound)),
+            Some((mv, 30, 12, 4, Bound::Exact))
+        );
+        assert_eq!(
+            to.probe(3).map(|h| (h.value, h.depth, h.bound)),
+            Some((-70, 9, Bound::Upper))
+        );
+        assert_eq!(to.probe(2), None);
+        assert!(
+            to.take_exported().is_empty(),
+            "imported results are not sent on"
+        );
+    }
 
     #[test]
     fn stores_probes_and_ages() {

@@ -1,0 +1,53 @@
+//! Time to depth of the cluster search with its ranks on threads (each
+//! rank one search thread and its own table, the ranks exchanging deep
+//! results), over the start position and the 32 professional positions:
+//!
+//!     cargo run --release -p yomi-engine --example cluster_probe -- RANKS DEPTH
+//!
+//! One rank is the plain single-thread search.
+
+use std::sync::Arc;
+use std::time::Instant;
+use yomi_engine::board::Position;
+use yomi_engine::game::ShogiGame;
+use yomi_engine::parallel::message::Message;
+use yomi_engine::parallel::threads::network;
+use yomi_engine::play::{root_text, serve_cluster, Cluster, PlaySearcher, PlayTable, SHARE_DEPTH};
+use yomi_engine::positions::pro_middlegame_32;
+use yomi_engine::search::Limits;
+
+const TABLE_MB: usize = 64;
+
+fn main() {
+    let arg = |i: usize| std::env::args().nth(i).and_then(|a| a.parse::<u32>().ok());
+    let (Some(ranks), Some(depth)) = (arg(1), arg(2)) else {
+        eprintln!("usage: cluster_probe RANKS DEPTH");
+        std::process::exit(2);
+    };
+    let mut positions = vec![Position::startpos()];
+    positions.extend(pro_middlegame_32().iter().map(|e| e.position.clone()));
+    let mut transports = network::<Message>(ranks.max(1) as usize).into_iter();
+    let rank0 = transports.next().expect("rank 0");
+    let others: Vec<_> = transports
+        .map(|t| std::thread::spawn(move || serve_cluster(t, TABLE_MB)))
+        .collect();
+    let table = Arc::new(PlayTable::new(TABLE_MB).exporting(SHARE_DEPTH));
+    let mut searcher =
+        PlaySearcher::with_table(ShogiGame::new(Position::startpos(), 0), table.clone());
+    let cluster = Cluster::new(rank0);
+    let (mut ms, mut nodes, mut other_nodes) = (0.0, 0, 0);
+    for pos in positions {
+        table.clear();
+        *searcher.game_mut() = ShogiGame::new(pos.clone(), 0);
+        let start = Instant::now();
+        cluster.start(&root_text(0, &pos, &[]), u32::MAX, 1, table.clone());
+        nodes += searcher.search(Limits::depth(depth), |_| {}).stats.nodes;
+        ms += start.elapsed().as_secs_f64() * 1e3;
+        other_nodes += cluster.stop();
+    }
+    println!("ranks {ranks} depth {depth}: {ms:.0} ms, rank 0 nodes {nodes}, other ranks' nodes {other_nodes}");
+    drop(cluster);
+    for rank in others {
+        let _ = rank.join();
+    }
+}
