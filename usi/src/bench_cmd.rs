@@ -3,12 +3,12 @@
 //! on every run; only the times change.
 
 use crate::protocol::Method;
-use crate::searcher::ShogiSearcher;
+use crate::searcher::{Ranks, ShogiSearcher};
 use clap::Args;
 use std::time::Duration;
 use yomi_engine::board::Position;
 use yomi_engine::game::ShogiGame;
-use yomi_engine::play::{root_text, MasterWorker};
+use yomi_engine::play::root_text;
 use yomi_engine::positions::pro_middlegame_32;
 use yomi_engine::search::{Limits, Stats};
 
@@ -36,14 +36,14 @@ pub struct BenchArgs {
     /// --method says; in research mode, the paper's worker threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
-    /// How the play search's threads share the work (under mpirun the
-    /// ranks are always the master's workers).
+    /// How the play search's threads share the work (under mpirun,
+    /// `YOMI_MPI_METHOD` chooses how the ranks do).
     #[arg(long, value_enum, default_value = "lazy-smp")]
     method: Method,
 }
 
-/// Runs the bench; `cluster`: the MPI ranks searching as workers.
-pub fn run(args: &BenchArgs, cluster: Option<MasterWorker>) -> Result<(), String> {
+/// Runs the bench; `cluster`: the other MPI ranks, under mpirun.
+pub fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String> {
     let set = pro_middlegame_32();
     // Spread over the set: every 32/n-th position.
     let step = 32 / args.positions as usize;

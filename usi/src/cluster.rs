@@ -1,16 +1,19 @@
 //! `mpirun -np N yomi` (cargo feature `mpi`): rank 0 runs the command (USI
-//! by default) and the master; ranks 1.. are the play search's workers for
-//! the engine's whole life. A rank that dies makes mpirun end the others
-//! with SIGTERM; rank 0 then answers the running search with its best move
-//! so far and says why, instead of leaving the GUI waiting.
+//! by default); ranks 1.. search with it for the engine's whole life, as
+//! `YOMI_MPI_METHOD` says: `cluster` (the default: every rank searches the
+//! root, exchanging table entries) or `master-worker` (the paper's master
+//! on rank 0, the others its workers). A rank that dies makes mpirun end
+//! the others with SIGTERM; rank 0 then answers the running search with its
+//! best move so far and says why, instead of leaving the GUI waiting.
 
 use crate::protocol::Output;
+use crate::searcher::Ranks;
 use mpi::environment::Universe;
 use mpi::traits::Communicator;
 use mpi::Threading;
 use std::sync::Arc;
 use yomi_engine::parallel::mpi::MpiTransport;
-use yomi_engine::play::{serve_play, MasterWorker, PlayTable};
+use yomi_engine::play::{serve_cluster, serve_play, Cluster, MasterWorker, PlayTable};
 
 /// The table of a worker rank, MB, unless `YOMI_WORKER_HASH_MB` says.
 const WORKER_HASH_MB: usize = 256;
@@ -19,9 +22,9 @@ const WORKER_HASH_MB: usize = 256;
 pub enum Role {
     /// Not started by mpirun, or alone: an engine like any other.
     Alone,
-    /// Rank 0 of a job: the command runs here with the other ranks as
-    /// workers (the universe ends MPI when dropped, after them).
-    Master(MasterWorker, Universe),
+    /// Rank 0 of a job: the command runs here with the other ranks
+    /// searching with it (the universe ends MPI when dropped, after them).
+    Master(Ranks, Universe),
     /// A worker rank that has served its life: exit.
     WorkerDone,
 }
@@ -43,14 +46,37 @@ pub fn join() -> Role {
     if world.size() < 2 {
         return Role::Alone;
     }
-    if world.rank() == 0 {
-        return Role::Master(MasterWorker::new(MpiTransport::new(world)), universe);
+    // Every rank reads the same variable (mpirun passes the environment
+    // to the ranks it starts here; `-x YOMI_MPI_METHOD` to other hosts).
+    let master_worker = match std::env::var("YOMI_MPI_METHOD").as_deref() {
+        Ok("master-worker") => true,
+        Ok("cluster") | Err(_) => false,
+        Ok(other) => {
+            if world.rank() == 0 {
+                eprintln!("yomi: YOMI_MPI_METHOD {other:?} is not cluster or master-worker; using cluster");
+            }
+            false
+        }
+    };
+    let rank = world.rank();
+    let transport = MpiTransport::new(world);
+    if rank == 0 {
+        let ranks = if master_worker {
+            Ranks::MasterWorker(MasterWorker::new(transport))
+        } else {
+            Ranks::Cluster(Cluster::new(transport))
+        };
+        return Role::Master(ranks, universe);
     }
     let table_mb = std::env::var("YOMI_WORKER_HASH_MB")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(WORKER_HASH_MB);
-    serve_play(MpiTransport::new(world), Arc::new(PlayTable::new(table_mb)));
+    if master_worker {
+        serve_play(transport, Arc::new(PlayTable::new(table_mb)));
+    } else {
+        serve_cluster(transport, table_mb);
+    }
     drop(universe);
     Role::WorkerDone
 }

@@ -6,11 +6,23 @@
 //! paper's master and workers on that tree.
 
 use crate::protocol::Method;
+use std::sync::Arc;
 use yomi_engine::board::Move;
 use yomi_engine::game::ShogiGame;
 use yomi_engine::parallel::deepening::deepen_on_threads;
-use yomi_engine::play::{MasterWorker, PlaySearcher, ProgressReport};
+use yomi_engine::play::{
+    Cluster, MasterWorker, PlaySearcher, PlayTable, ProgressReport, SHARE_DEPTH,
+};
 use yomi_engine::search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
+
+/// The other MPI ranks of an engine under mpirun, searching as one of the
+/// two methods that work across machines.
+pub enum Ranks {
+    /// The paper's master's workers.
+    MasterWorker(MasterWorker),
+    /// Ranks searching the same root, exchanging deep table entries.
+    Cluster(Cluster),
+}
 
 pub struct ShogiSearcher {
     search: Search,
@@ -18,6 +30,8 @@ pub struct ShogiSearcher {
     /// The master/worker method's workers: threads made for the current
     /// Threads, or the MPI ranks of the engine's whole life.
     workers: Option<MasterWorker>,
+    /// Under mpirun with the cluster search: the other ranks.
+    cluster: Option<Cluster>,
     on_mpi: bool,
     /// The game searched as the workers rebuild it (`play::root_text`).
     root_text: String,
@@ -38,20 +52,32 @@ pub enum Runs {
     Play(usize),
     /// The play search's master and this many workers (threads or ranks).
     MasterWorker(usize),
+    /// The play search on this many MPI ranks, exchanging table entries,
+    /// each with this many threads.
+    Cluster(usize, usize),
     /// Research mode on this many worker threads (1: sequential).
     Research(usize),
 }
 
 impl ShogiSearcher {
-    /// A searcher over `game` with a table of `table_mb` MB; `cluster`:
-    /// the MPI ranks that serve as the play search's workers.
+    /// A searcher over `game` with a table of `table_mb` MB; `ranks`: the
+    /// other MPI ranks, under mpirun.
     pub fn new(
         play: bool,
         game: ShogiGame,
         table_mb: usize,
-        cluster: Option<MasterWorker>,
+        ranks: Option<Ranks>,
     ) -> ShogiSearcher {
-        let search = if play {
+        let on_mpi = ranks.is_some();
+        let (workers, cluster) = match ranks {
+            Some(Ranks::MasterWorker(w)) => (Some(w), None),
+            Some(Ranks::Cluster(c)) => (None, Some(c)),
+            None => (None, None),
+        };
+        let search = if play && cluster.is_some() {
+            let table = PlayTable::new(table_mb).exporting(SHARE_DEPTH);
+            Search::Play(PlaySearcher::with_table(game, Arc::new(table)))
+        } else if play {
             Search::Play(PlaySearcher::new(game, table_mb))
         } else {
             Search::Research {
@@ -62,18 +88,22 @@ impl ShogiSearcher {
         ShogiSearcher {
             search,
             threads: 1,
-            on_mpi: cluster.is_some(),
-            workers: cluster,
+            on_mpi,
+            workers,
+            cluster,
             root_text: String::new(),
         }
     }
 
     /// The MPI ranks this searcher was given, for the next searcher.
-    pub fn into_cluster(mut self) -> Option<MasterWorker> {
-        if self.on_mpi {
-            self.workers.take()
-        } else {
-            None
+    pub fn into_ranks(mut self) -> Option<Ranks> {
+        if !self.on_mpi {
+            return None;
+        }
+        match (self.workers.take(), self.cluster.take()) {
+            (Some(w), _) => Some(Ranks::MasterWorker(w)),
+            (_, Some(c)) => Some(Ranks::Cluster(c)),
+            _ => None,
         }
     }
 
@@ -90,12 +120,18 @@ impl ShogiSearcher {
     /// helpers, or worker threads of the paper's master (one more thread,
     /// which mostly sleeps) sharing the table; in research mode beyond one,
     /// worker threads of the master, each with an equal share of the table
-    /// memory. Under MPI the ranks are the workers and Threads is not used.
+    /// memory. Under MPI with the cluster search, the threads of every
+    /// rank (Lazy SMP within it); with the master-worker, the ranks are the
+    /// workers and Threads is not used.
     pub fn configure(&mut self, threads: usize, method: Method) {
         self.threads = threads.max(1);
         let Search::Play(s) = &mut self.search else {
             return;
         };
+        if self.cluster.is_some() {
+            s.set_threads(self.threads);
+            return;
+        }
         if self.on_mpi {
             return;
         }
@@ -116,6 +152,9 @@ impl ShogiSearcher {
     }
 
     pub fn runs(&self) -> Runs {
+        if let (Search::Play(_), Some(c)) = (&self.search, &self.cluster) {
+            return Runs::Cluster(c.ranks(), self.threads);
+        }
         match (&self.search, &self.workers) {
             (Search::Play(_), Some(w)) => Runs::MasterWorker(w.workers()),
             (Search::Play(_), None) => Runs::Play(self.threads),
@@ -126,7 +165,10 @@ impl ShogiSearcher {
     /// Whether a search gives MultiPV's extra lines (a master reports only
     /// its best move).
     pub fn gives_multipv(&self) -> bool {
-        matches!(self.runs(), Runs::Play(_) | Runs::Research(1))
+        matches!(
+            self.runs(),
+            Runs::Play(_) | Runs::Cluster(..) | Runs::Research(1)
+        )
     }
 
     /// Reports long iterations' progress (the play search only).
@@ -156,6 +198,13 @@ impl ShogiSearcher {
         on_iteration: impl FnMut(&Iteration<Move>),
     ) -> SearchResult<Move> {
         let threads = self.threads;
+        if let (Search::Play(s), Some(cluster)) = (&mut self.search, &self.cluster) {
+            // The other ranks search until rank 0's search ends.
+            cluster.start(&self.root_text, limits.depth, threads, s.table());
+            let mut result = s.search(limits, on_iteration);
+            result.stats.nodes += cluster.stop();
+            return result;
+        }
         match (&mut self.search, &mut self.workers) {
             (Search::Play(s), Some(workers)) => {
                 workers.search(s.game(), &self.root_text, &limits, on_iteration)

@@ -1,8 +1,9 @@
 //! `mpirun -np 3 yomi` (feature `mpi`): rank 0 speaks USI and the other
-//! ranks search as workers. cshogi referees a short game of two such
-//! engines started through `scripts/yomi-mpi`, the wrapper a GUI launches;
-//! a killed worker rank ends the engine with an `info string` and a
-//! `bestmove` within seconds.
+//! ranks search with it. cshogi referees a short game of two such engines
+//! started through `scripts/yomi-mpi`, the wrapper a GUI launches, with
+//! each `YOMI_MPI_METHOD` (the cluster search, the master-worker); a
+//! killed rank ends the engine (cluster search, the default) with an
+//! `info string` and a `bestmove` within seconds.
 #![cfg(feature = "mpi")]
 
 mod cshogi_script;
@@ -14,7 +15,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use yomi_engine::board::Position;
 
-/// The ranks of every engine here: the master and two workers.
+/// The ranks of every engine here: rank 0 and two more.
 const RANKS: &str = "3";
 
 /// One MPI job at a time: a loaded machine could delay the dying engine's
@@ -28,18 +29,21 @@ fn cshogi_referees_a_game_of_engines_under_mpirun() {
     std::env::set_var("YOMI_RANKS", RANKS);
     std::env::set_var("YOMI_MPIRUN_ARGS", "--oversubscribe");
     std::env::set_var("YOMI_WORKER_HASH_MB", "16");
-    cshogi_script::run_engine(
-        "cshogi_usi_games.py",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/yomi-mpi"),
-        &[
-            "--games",
-            "byoyomi",
-            "--byoyomi",
-            "500",
-            "--byoyomi-moves",
-            "16",
-        ],
-    );
+    for method in ["cluster", "master-worker"] {
+        std::env::set_var("YOMI_MPI_METHOD", method);
+        cshogi_script::run_engine(
+            "cshogi_usi_games.py",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/yomi-mpi"),
+            &[
+                "--games",
+                "byoyomi",
+                "--byoyomi",
+                "500",
+                "--byoyomi-moves",
+                "16",
+            ],
+        );
+    }
 }
 
 /// The pid of `rank` among the processes mpirun (`parent`) started.
@@ -55,12 +59,14 @@ fn rank_pid(parent: u32, rank: usize) -> Option<u32> {
     })
 }
 
-/// An engine of `RANKS` ranks in `go infinite` whose rank 1 is killed:
+/// An engine of `RANKS` ranks searching as `method` in `go infinite`
+/// whose rank 1 is killed:
 /// what it wrote after the kill. Asserts that it is gone within seconds.
-fn kill_a_worker_mid_search() -> Vec<String> {
+fn kill_a_worker_mid_search(method: &str) -> Vec<String> {
     let mut mpirun = Command::new("mpirun");
     mpirun.args(["--oversubscribe", "-np", RANKS, env!("CARGO_BIN_EXE_yomi")]);
     mpirun.env("YOMI_WORKER_HASH_MB", "16");
+    mpirun.env("YOMI_MPI_METHOD", method);
     let mut e = Engine::start_with(mpirun);
     e.send("setoption name USI_Hash value 16");
     e.ready(Duration::from_secs(60));
@@ -102,13 +108,14 @@ fn a_killed_worker_rank_ends_the_engine_with_a_bestmove() {
     // mpirun may stop forwarding rank 0's output as it ends the job before
     // the last lines arrive (seen in about 1 of 8 runs on a loaded
     // machine), so up to three tries; every try must end within seconds.
-    let mut tries = Vec::new();
-    for _ in 0..3 {
-        let lines = kill_a_worker_mid_search();
-        if ends_cleanly(&lines) {
-            return;
+    for method in ["cluster", "master-worker"] {
+        let mut tries = Vec::new();
+        while !tries.last().is_some_and(|t: &Vec<String>| ends_cleanly(t)) {
+            assert!(
+                tries.len() < 3,
+                "{method}: no try ended with the reason and a legal bestmove: {tries:?}"
+            );
+            tries.push(kill_a_worker_mid_search(method));
         }
-        tries.push(lines);
     }
-    panic!("no try ended with the reason and a legal bestmove: {tries:?}");
 }

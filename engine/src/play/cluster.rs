@@ -16,15 +16,25 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
-/// Results stored this deep or deeper go to the other ranks. Two ranks on
-/// threads, time to depth 12 on the 33 bench positions (one rank 2,844
-/// ms): from depth 2 2,339–2,693 ms (5 runs), 3 2,476–2,750 (3), 4
-/// 2,609–2,642 (2), 7 2,503–2,708 (2); every store (0) 2,702–2,885 (2).
-pub const SHARE_DEPTH: i32 = 2;
+/// Results stored this deep or deeper go to the other ranks. Time to
+/// depth 12 on the 33 bench positions, 2 ranks, this 2-core machine: on
+/// threads (one rank alone 2,844 ms) from depth 2 2,339–2,693 ms (5
+/// runs), 4 2,609–2,642, 7 2,503–2,708; under mpirun, where every entry
+/// is encoded and sent (one rank alone 2,576–2,813), from 4 4,582, 6
+/// 3,698, 8 2,932, none 2,807: shallower entries cost MPI ranks more time
+/// than they save.
+pub const SHARE_DEPTH: i32 = 8;
 
-/// Entries per message at most.
-const ENTRIES_PER_MESSAGE: usize = 512;
+/// How often a link looks for messages and sends its table's new
+/// entries: sleeping between looks leaves the cores to the search.
+const LINK_INTERVAL: Duration = Duration::from_millis(1);
+
+/// Entries per message at most (about 20 bytes each): small messages go
+/// eagerly under MPI, so two ranks sending each other entries at once do
+/// not each wait for the other to receive.
+const ENTRIES_PER_MESSAGE: usize = 100;
 
 /// Sends what `table` exported to every other rank.
 fn send_exported<T: Transport<Message>>(transport: &mut T, table: &PlayTable) {
@@ -85,13 +95,11 @@ impl Cluster {
                     Err(std::sync::mpsc::TryRecvError::Empty) => {}
                     Err(std::sync::mpsc::TryRecvError::Disconnected) => break,
                 }
-                let got = receive_entries(&mut transport, table.as_deref());
+                receive_entries(&mut transport, table.as_deref());
                 if let Some(table) = table.as_deref().filter(|_| running) {
                     send_exported(&mut transport, table);
                 }
-                if !got {
-                    transport.idle();
-                }
+                std::thread::sleep(LINK_INTERVAL);
             }
             broadcast(&mut transport, || Message::Quit);
         });
@@ -141,17 +149,13 @@ fn broadcast<T: Transport<Message>>(transport: &mut T, message: impl Fn() -> Mes
     }
 }
 
-/// Stores every entry that has arrived (in `table`, if there is one yet);
-/// whether anything did.
-fn receive_entries<T: Transport<Message>>(transport: &mut T, table: Option<&PlayTable>) -> bool {
-    let mut got = false;
+/// Stores every entry that has arrived (in `table`, if there is one yet).
+fn receive_entries<T: Transport<Message>>(transport: &mut T, table: Option<&PlayTable>) {
     while let Some((_, message)) = transport.poll() {
-        got = true;
         if let (Message::Entries(entries), Some(table)) = (message, table) {
             table.import(&entries);
         }
     }
-    got
 }
 
 /// Rank 0 after `Stop`: the other ranks' reports, entries still arriving
@@ -177,6 +181,10 @@ fn wait_for_reports<T: Transport<Message>>(transport: &mut T, table: Option<&Pla
     nodes
 }
 
+/// A rank's search in progress: its stop flag, and the thread that hands
+/// the searcher back with its counts.
+type Running = (Arc<AtomicBool>, JoinHandle<(PlaySearcher, Stats)>);
+
 /// A rank other than 0 for the engine's life: searches each root rank 0
 /// announces, with a table of `table_mb` MB and the threads rank 0 says,
 /// sending its deep results to the other ranks and storing theirs, until
@@ -192,7 +200,7 @@ pub fn serve_cluster<T: Transport<Message>>(mut transport: T, table_mb: usize) {
             s.skips = |depth| depth % 2 == 1;
         }
     }
-    let mut running: Option<(Arc<AtomicBool>, JoinHandle<(PlaySearcher, Stats)>)> = None;
+    let mut running: Option<Running> = None;
     loop {
         let mut got = false;
         while let Some((_, message)) = transport.poll() {
@@ -208,7 +216,12 @@ pub fn serve_cluster<T: Transport<Message>>(mut transport: T, table_mb: usize) {
                     }
                     match root_game(&root) {
                         Ok(game) => *s.game_mut() = game,
-                        Err(e) => eprintln!("cluster rank: cannot search {root:?}: {e}"),
+                        Err(e) => {
+                            // Rank 0 still gets an (empty) report at Stop.
+                            eprintln!("cluster rank: cannot search {root:?}: {e}");
+                            searcher = Some(s);
+                            continue;
+                        }
                     }
                     let stop = Arc::new(AtomicBool::new(false));
                     let limits = Limits {
@@ -241,8 +254,8 @@ pub fn serve_cluster<T: Transport<Message>>(mut transport: T, table_mb: usize) {
         }
         if running.is_some() {
             send_exported(&mut transport, &table);
-        }
-        if !got {
+            std::thread::sleep(LINK_INTERVAL);
+        } else if !got {
             transport.idle();
         }
     }

@@ -9,12 +9,12 @@ use super::options::{Mode, Options};
 use super::output::Output;
 use super::position_cmd::GamePosition;
 use super::search_thread::{self, Pending, Request, Running};
-use crate::searcher::ShogiSearcher;
+use crate::searcher::{Ranks, ShogiSearcher};
 use std::io::BufRead;
 use std::time::Duration;
 use yomi_engine::game::{Game, ShogiGame};
 use yomi_engine::memory;
-use yomi_engine::play::{root_text, MasterWorker};
+use yomi_engine::play::root_text;
 use yomi_engine::search::Limits;
 
 /// The deepest search `go` without a depth asks for.
@@ -31,16 +31,14 @@ struct Session {
     running: Option<Running>,
     /// The Threads value last said to be capped (said once, not every go).
     capped_threads: Option<usize>,
-    /// Under mpirun: the other ranks, the play search's workers, until the
-    /// first searcher takes them.
-    cluster: Option<MasterWorker>,
+    /// Under mpirun: the other ranks, until the first searcher takes them.
+    cluster: Option<Ranks>,
     pending: Pending,
 }
 
 /// Runs the protocol until `quit` or the end of input; `cluster`: the
-/// MPI ranks that search as workers (under mpirun); `pending` hears of
-/// every search.
-pub fn run(mut input: impl BufRead, out: Output, cluster: Option<MasterWorker>, pending: Pending) {
+/// other MPI ranks (under mpirun); `pending` hears of every search.
+pub fn run(mut input: impl BufRead, out: Output, cluster: Option<Ranks>, pending: Pending) {
     let mut session = Session {
         out,
         options: Options::default(),
@@ -156,7 +154,7 @@ impl Session {
         // The old searcher goes first (freeing its table), handing back
         // the MPI ranks.
         if let Some(old) = self.searcher.take() {
-            self.cluster = self.cluster.take().or(old.into_cluster());
+            self.cluster = self.cluster.take().or(old.into_ranks());
         }
         let mut table_mb = wanted.0;
         if let Some(cap) = memory::table_cap_mb().filter(|&cap| table_mb > cap) {
@@ -165,11 +163,17 @@ impl Session {
             ));
             table_mb = cap;
         }
-        if let Some(cluster) = self.cluster.as_ref().filter(|_| self.built.is_none()) {
-            self.out.info(&format!(
-                "MPI: rank 0 speaks USI; {} worker ranks search with it (the master/worker method)",
-                cluster.workers()
-            ));
+        if let Some(ranks) = self.cluster.as_ref().filter(|_| self.built.is_none()) {
+            self.out.info(&match ranks {
+                Ranks::MasterWorker(w) => format!(
+                    "MPI: rank 0 speaks USI; {} worker ranks search with it (the master/worker method)",
+                    w.workers()
+                ),
+                Ranks::Cluster(c) => format!(
+                    "MPI: rank 0 speaks USI; all {} ranks search, exchanging table entries (the cluster search; Threads: per rank)",
+                    c.ranks()
+                ),
+            });
         }
         let game = ShogiGame::new(GamePosition::startpos().start, 0);
         self.searcher = Some(ShogiSearcher::new(
