@@ -1,10 +1,12 @@
 //! Yomi's engine library: everything about games and search, no process I/O.
 //!
+//! - [`baseline`]: seed 002's tree-splitting and PV-splitting, beside
+//!   seed 000's method on the same transports.
 //! - [`board`]: the shogi position — bitboards, attack tables, legal move
 //!   generation, Zobrist hashing, SFEN and USI move text, perft.
 //! - [`eval`]: the static evaluation of shogi positions.
-//! - [`game`]: the Game plug-in interface; shogi with top-b branching and
-//!   synthetic incremental random trees.
+//! - [`game`]: the Game plug-in interface; shogi with top-b branching,
+//!   synthetic incremental random trees and seed 002's ordered trees.
 //! - [`parallel`]: the rules of the parallel search of seed 000 §3
 //!   (worker choice, task priorities, search depths, the sharing ring,
 //!   ε-windows); the master, workers and transports build on them.
@@ -13,6 +15,7 @@
 //! - [`search`]: sequential alpha-beta and NegaScout with iterative
 //!   deepening, a transposition table and the §5.2 two-table variants.
 
+pub mod baseline;
 pub mod board;
 pub mod eval;
 pub mod game;

@@ -2,9 +2,11 @@
 //! the same sequential and parallel algorithms run on shogi and on synthetic
 //! trees.
 
+mod ordered;
 mod shogi;
 pub mod synthetic;
 
+pub use ordered::{OrderedTree, TreeOrdering};
 pub use shogi::{Repetition, ShogiGame, DRAW};
 pub use synthetic::{EdgeModel, EdgeParams, SyntheticTree};
 

@@ -1,0 +1,67 @@
+//! Seed 002's Tables 1–3 on the virtual cluster: mean simulated elapsed
+//! time (one unit a leaf) of tree-splitting and PV-splitting over ordered
+//! trees of width 24 and depth 4, by processor tree (L, K).
+//!
+//!     cargo run --release -p yomi-engine --example seed002_tables -- [TREES]
+
+use yomi_engine::baseline::{split_on_sim, Charge, ProcessorTree, SplitConfig, Splitting};
+use yomi_engine::game::{OrderedTree, TreeOrdering};
+use yomi_engine::parallel::sim::{Model, Network};
+
+fn main() {
+    let trees: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(100);
+    let model = Model {
+        node_cost_us: 1.0,
+        visit_cost_us: 0.0,
+        network: Network {
+            latency_us: 0.0,
+            bandwidth_gbps: 1e9,
+            message_cost_us: 0.0,
+        },
+    };
+    let shapes = [
+        (1, 2),
+        (1, 4),
+        (1, 8),
+        (1, 12),
+        (2, 2),
+        (2, 4),
+        (2, 8),
+        (3, 2),
+        (3, 4),
+    ];
+    for (name, ordering) in [
+        ("random", TreeOrdering::Random),
+        ("strong", TreeOrdering::Geometric(0.8)),
+        ("perfect", TreeOrdering::Perfect),
+    ] {
+        println!("{name}: (L,K) TS PV");
+        for (levels, fanout) in shapes {
+            let mut row = format!("({levels},{fanout})");
+            for splitting in [Splitting::Tree, Splitting::Pv { pv_depth: 1 }] {
+                if splitting != Splitting::Tree && levels > 2 {
+                    continue;
+                }
+                let config = SplitConfig {
+                    processors: ProcessorTree::new(levels, fanout).unwrap(),
+                    depth: 4,
+                    splitting,
+                    charge: Charge::Leaves,
+                    poll_every: 1,
+                };
+                let mut total = 0.0;
+                for seed in 1..=trees {
+                    let tree = OrderedTree::new(seed, 24, ordering);
+                    let (outcome, _) = split_on_sim(tree, config, &model).unwrap();
+                    assert_eq!(outcome.value, 0);
+                    total += outcome.elapsed.as_secs_f64() * 1e6;
+                }
+                row += &format!(" {:.0}", total / trees as f64);
+            }
+            println!("{row}");
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! The baselines' sequential search: plain fail-hard negamax alpha-beta
+//! to a fixed depth, children in the game's order, no table (seed 002's
+//! algorithm; its leaf count on a perfectly ordered tree is the minimal
+//! tree's). Every `poll_every` nodes it asks its caller whether to go on,
+//! so that a processor can read messages and be told to stop.
+
+use crate::game::{Game, Value, LOSS};
+
+/// Nodes and leaves a search visited.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Counts {
+    pub nodes: u64,
+    /// Nodes evaluated: at the horizon, and terminal nodes.
+    pub leaves: u64,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, o: Counts) {
+        self.nodes += o.nodes;
+        self.leaves += o.leaves;
+    }
+}
+
+pub struct AlphaBeta<'g, G: Game, P: FnMut(Counts) -> bool> {
+    game: &'g mut G,
+    /// Asked with the counts so far; false aborts the search.
+    go_on: P,
+    poll_every: u64,
+    counts: Counts,
+    aborted: bool,
+    children: Vec<Vec<G::Move>>,
+}
+
+impl<'g, G: Game, P: FnMut(Counts) -> bool> AlphaBeta<'g, G, P> {
+    pub fn new(game: &'g mut G, poll_every: u64, go_on: P) -> Self {
+        AlphaBeta {
+            game,
+            go_on,
+            poll_every: poll_every.max(1),
+            counts: Counts::default(),
+            aborted: false,
+            children: Vec::new(),
+        }
+    }
+
+    /// The value of the current state searched `depth` plies deep in
+    /// (`alpha`, `beta`), fail-hard; `None` if the caller aborted it.
+    pub fn search(&mut self, depth: u32, alpha: Value, beta: Value) -> Option<Value> {
+        let value = self.node(depth, alpha, beta, 0);
+        (!self.aborted).then_some(value)
+    }
+
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+
+    fn node(&mut self, depth: u32, mut alpha: Value, beta: Value, ply: usize) -> Value {
+        self.counts.nodes += 1;
+        if self.counts.nodes.is_multiple_of(self.poll_every) && !(self.go_on)(self.counts) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return alpha;
+        }
+        if self.children.len() <= ply {
+            self.children.push(Vec::new());
+        }
+        let mut children = std::mem::take(&mut self.children[ply]);
+        if depth > 0 {
+            self.game.children(&mut children);
+        }
+        if depth == 0 || children.is_empty() {
+            self.counts.leaves += 1;
+            let value = if depth == 0 {
+                self.game.evaluate()
+            } else {
+                LOSS
+            };
+            self.children[ply] = children;
+            return value.clamp(alpha, beta);
+        }
+        for &mv in &children {
+            self.game.play(mv);
+            let value = -self.node(depth - 1, -beta, -alpha, ply + 1);
+            self.game.undo(mv);
+            if self.aborted {
+                break;
+            }
+            if value >= beta {
+                alpha = beta;
+                break;
+            }
+            alpha = alpha.max(value);
+        }
+        self.children[ply] = children;
+        alpha
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{OrderedTree, TreeOrdering, INFINITE};
+
+    #[test]
+    fn a_perfectly_ordered_tree_costs_the_minimal_tree() {
+        // W^⌈D/2⌉ + W^⌊D/2⌋ − 1 leaves (Knuth and Moore).
+        for (width, depth) in [(24u16, 4u32), (8, 4), (5, 5), (3, 6)] {
+            let mut tree = OrderedTree::new(11, width, TreeOrdering::Perfect);
+            let mut ab = AlphaBeta::new(&mut tree, 1, |_| true);
+            assert_eq!(ab.search(depth, -INFINITE, INFINITE), Some(0));
+            let w = u64::from(width);
+            let minimal = w.pow(depth.div_ceil(2)) + w.pow(depth / 2) - 1;
+            assert_eq!(ab.counts().leaves, minimal, "W {width} D {depth}");
+        }
+    }
+
+    #[test]
+    fn the_caller_can_stop_it() {
+        let mut tree = OrderedTree::new(1, 8, TreeOrdering::Random);
+        let mut ab = AlphaBeta::new(&mut tree, 10, |c| c.nodes < 100);
+        assert_eq!(ab.search(4, -INFINITE, INFINITE), None);
+        assert_eq!(ab.counts().nodes, 100);
+    }
+}

@@ -1,0 +1,49 @@
+//! What the baselines' processors say to each other.
+
+use super::alphabeta::Counts;
+use crate::game::Value;
+use crate::parallel::transport::{Rank, Traffic};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SplitMessage {
+    /// From a master: search the node these child indices lead to from
+    /// the root, `depth` plies deep in (`alpha`, `beta`), as task `id`.
+    /// `type2`: PV-splitting's enhancement — a master given it splits
+    /// the node's children's children, one child at a time.
+    Assign {
+        id: u64,
+        path: Vec<u16>,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        type2: bool,
+    },
+    /// To the master: task `id`'s value (fail-hard, for the side to move
+    /// at its node).
+    Done {
+        id: u64,
+        value: Value,
+    },
+    /// From the master: task `id` is no longer needed.
+    Abort {
+        id: u64,
+    },
+    /// The search is over: tell your slaves, report to rank 0, end.
+    Quit,
+    Report(ProcessorReport),
+}
+
+/// What one processor did in a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ProcessorReport {
+    pub rank: Rank,
+    /// Nodes and leaves of its own searches (a master's are the nodes it
+    /// split).
+    pub counts: Counts,
+    /// Seconds before its first task arrived (on the transport's clock).
+    pub startup_idle_s: f64,
+    /// Seconds without a task after that, or waiting for its slaves.
+    pub other_idle_s: f64,
+    pub traffic: Traffic,
+}

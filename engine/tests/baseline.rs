@@ -1,0 +1,162 @@
+//! Seed 002's baselines return the sequential root value: tree-splitting
+//! and PV-splitting on several processor trees, on threads and on the
+//! virtual cluster, over ordered, synthetic and shogi trees; and on
+//! perfectly ordered trees they take the elapsed times of the paper's
+//! Table 3 (tree-splitting's all nine; PV-splitting's but (2,4)).
+
+use std::sync::Arc;
+use yomi_engine::baseline::{
+    split_on_sim, split_on_threads, AlphaBeta, Charge, ProcessorTree, SplitConfig, Splitting,
+};
+use yomi_engine::board::Position;
+use yomi_engine::game::{
+    EdgeModel, Game, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering, Value, INFINITE,
+};
+use yomi_engine::parallel::sim::{Model, Network};
+use yomi_engine::positions::pro_middlegame_32;
+
+/// Seed 002's simulated concurrency: a leaf costs one time unit (here a
+/// microsecond); move generation and messages cost nothing.
+const UNIT_PER_LEAF: Model = Model {
+    node_cost_us: 1.0,
+    visit_cost_us: 0.0,
+    network: Network {
+        latency_us: 0.0,
+        bandwidth_gbps: 1e9,
+        message_cost_us: 0.0,
+    },
+};
+
+fn config(levels: u32, fanout: usize, depth: u32, splitting: Splitting) -> SplitConfig {
+    SplitConfig {
+        processors: ProcessorTree::new(levels, fanout).unwrap(),
+        depth,
+        splitting,
+        charge: Charge::Leaves,
+        poll_every: 1,
+    }
+}
+
+fn sequential<G: Game>(mut game: G, depth: u32) -> Value {
+    AlphaBeta::new(&mut game, 1 << 20, |_| true)
+        .search(depth, -INFINITE, INFINITE)
+        .expect("not aborted")
+}
+
+/// Every splitting on every processor tree, threads and virtual cluster.
+fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32, name: &str) {
+    let expected = sequential(tree.clone(), depth);
+    for (levels, fanout) in [(0, 1), (1, 3), (2, 2), (1, 6)] {
+        for splitting in [
+            Splitting::Tree,
+            Splitting::Pv { pv_depth: 1 },
+            Splitting::Pv { pv_depth: 2 },
+        ] {
+            let mut config = config(levels, fanout, depth, splitting);
+            config.charge = Charge::Nodes;
+            let (sim, _) = split_on_sim(tree.clone(), config, &UNIT_PER_LEAF).unwrap();
+            config.poll_every = 64;
+            let threads = split_on_threads(tree.clone(), config);
+            assert_eq!(
+                (sim.value, threads.value),
+                (expected, expected),
+                "{name}: {splitting:?} on ({levels},{fanout})"
+            );
+            assert_eq!(sim.reports.len(), config.processors.processors());
+        }
+    }
+}
+
+#[test]
+fn ordered_trees_get_the_sequential_value() {
+    for ordering in [
+        TreeOrdering::Random,
+        TreeOrdering::Geometric(0.8),
+        TreeOrdering::Perfect,
+    ] {
+        for seed in 1..4 {
+            agrees_with_sequential(
+                OrderedTree::new(seed, 6, ordering),
+                5,
+                &format!("{ordering:?} {seed}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn synthetic_trees_get_the_sequential_value() {
+    let model = Arc::new(EdgeModel::embedded());
+    for seed in 1..4 {
+        agrees_with_sequential(
+            SyntheticTree::new(seed, 5, model.clone()),
+            6,
+            &format!("seed {seed}"),
+        );
+    }
+}
+
+#[test]
+fn shogi_trees_get_the_sequential_value() {
+    for entry in pro_middlegame_32().iter().take(2) {
+        agrees_with_sequential(
+            ShogiGame::new(entry.position.clone(), 5),
+            4,
+            &entry.position.to_sfen(),
+        );
+    }
+    agrees_with_sequential(ShogiGame::new(Position::startpos(), 4), 4, "startpos");
+}
+
+#[test]
+fn perfectly_ordered_trees_take_table_3s_times() {
+    // Seed 002, Table 3 (W = 24, D = 4): every tree the same elapsed time.
+    let tree = OrderedTree::new(1, 24, TreeOrdering::Perfect);
+    let elapsed = |levels, fanout, splitting| {
+        let (outcome, _) = split_on_sim(
+            tree.clone(),
+            config(levels, fanout, 4, splitting),
+            &UNIT_PER_LEAF,
+        )
+        .unwrap();
+        assert_eq!(outcome.value, 0);
+        (outcome.elapsed.as_secs_f64() * 1e6).round() as u64
+    };
+    let ts = [
+        (1, 2, 863),
+        (1, 4, 719),
+        (1, 8, 647),
+        (1, 12, 623),
+        (2, 2, 575),
+        (2, 4, 287),
+        (2, 8, 143),
+        (3, 2, 431),
+        (3, 4, 179),
+    ];
+    for (levels, fanout, paper) in ts {
+        assert_eq!(
+            elapsed(levels, fanout, Splitting::Tree),
+            paper,
+            "TS ({levels},{fanout})"
+        );
+    }
+    // The paper's PV (2,4) is 190; this reading of its description gives 185.
+    let pv = [
+        (1, 2, 599),
+        (1, 4, 311),
+        (1, 8, 167),
+        (1, 12, 119),
+        (2, 2, 443),
+        (2, 4, 185),
+        (2, 8, 83),
+    ];
+    for (levels, fanout, paper) in pv {
+        assert_eq!(
+            elapsed(levels, fanout, Splitting::Pv { pv_depth: 1 }),
+            paper,
+            "PV ({levels},{fanout})"
+        );
+    }
+    // One processor: sequential alpha-beta, the minimal tree's 1,151 leaves.
+    assert_eq!(elapsed(0, 1, Splitting::Tree), 1151);
+}
