@@ -1,5 +1,6 @@
-//! Running a plan over a tree set: the sequential searcher, or a master
-//! and workers on threads, the virtual cluster or MPI; each tree's outcome
+//! Running a plan over a tree set: the sequential searcher, a master and
+//! workers, or seed 002's processor trees, on threads, the virtual cluster
+//! or MPI; each tree's outcome
 //! goes to a sink as soon as it is found, and a summary of the set to
 //! stderr.
 
@@ -8,7 +9,8 @@ use crate::plan::{Backend, Plan};
 use crate::record::{Outcome, Summary};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
-use crate::trees::Tree;
+use crate::split_run::run_split;
+use crate::trees::{with_game, Tree};
 use yomi_engine::game::Game;
 use yomi_engine::parallel::run::ParallelConfig;
 use yomi_engine::search::{Limits, SearchOptions, Searcher};
@@ -19,7 +21,9 @@ pub type Sink<'a> = &'a mut dyn FnMut(&str, &Outcome) -> Result<(), String>;
 /// Searches every tree of `trees` under `plan` (`sim`: the virtual
 /// cluster's options).
 pub fn execute(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
-    if plan.parallel() {
+    if let Some(shape) = plan.split {
+        run_split(plan, shape, sim, trees, sink)
+    } else if plan.parallel() {
         run_parallel(plan, sim, trees, sink)
     } else {
         run_sequential(plan, sim, trees, sink)
@@ -44,10 +48,7 @@ fn run_sequential(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> R
     let mut summary = Summary::default();
     for tree in trees {
         let name = tree.name().to_string();
-        let mut outcome = match tree {
-            Tree::Shogi { game, .. } => search_sequential(*game, plan, options),
-            Tree::Synthetic { tree, .. } => search_sequential(tree, plan, options),
-        };
+        let mut outcome = with_game!(tree, |game| search_sequential(game, plan, options));
         if let Some(sim) = &cluster {
             outcome.time_s = sim.sequential_time_s(outcome.stats.nodes);
             outcome.cluster = Some(sim.record);
@@ -75,10 +76,7 @@ fn run_parallel(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Res
             search_id: i as u64,
             ..config
         };
-        let outcome = match tree {
-            Tree::Shogi { game, .. } => parallel_run::search(&runner, *game, config)?,
-            Tree::Synthetic { tree, .. } => parallel_run::search(&runner, tree, config)?,
-        };
+        let outcome = with_game!(tree, |game| parallel_run::search(&runner, game, config)?);
         if let Some(outcome) = outcome {
             summary.add(&outcome);
             sink(&name, &outcome)?;
@@ -104,6 +102,7 @@ fn search_sequential<G: Game>(game: G, plan: &Plan, options: SearchOptions) -> O
         stats: r.stats,
         time_s: r.elapsed.as_secs_f64(),
         parallel: None,
+        split: None,
         cluster: None,
     }
 }

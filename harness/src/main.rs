@@ -13,6 +13,7 @@ mod record;
 mod search_cmd;
 mod sim_args;
 mod sim_run;
+mod split_run;
 mod sweep_cmd;
 mod sweep_launch;
 mod sweep_plan;

@@ -2,7 +2,7 @@
 //! the nodes whose best child a depth-d search finds, the share whose best
 //! child stays the best at depth d + 2.
 
-use crate::trees::{Tree, TreeArgs};
+use crate::trees::{with_game, TreeArgs};
 use clap::Args;
 use yomi_engine::game::Game;
 use yomi_engine::search::{Limits, SearchOptions, Searcher};
@@ -37,10 +37,7 @@ pub fn run(args: &OrderingArgs) -> Result<(), String> {
     let mut counts: Counts = vec![(0, 0); depths.len() - 1];
     let trees = args.trees.trees()?;
     for tree in &trees {
-        match tree {
-            Tree::Shogi { game, .. } => measure((**game).clone(), args, &mut counts),
-            Tree::Synthetic { tree, .. } => measure(tree.clone(), args, &mut counts),
-        }
+        with_game!(tree.clone(), |game| measure(game, args, &mut counts));
         eprint!(".");
     }
     eprintln!();

@@ -6,6 +6,7 @@ use crate::record::{Outcome, ParallelFigures};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
 use crate::trees::Tree;
+use yomi_engine::baseline::{split_on_threads, SplitConfig, SplitOutcome};
 use yomi_engine::game::Game;
 use yomi_engine::parallel::master::MasterOutcome;
 use yomi_engine::parallel::run::{run_threads, ParallelConfig};
@@ -27,8 +28,17 @@ impl Runner {
         match plan.backend {
             Backend::Threads => Ok(Runner::Threads),
             Backend::Sim => {
-                let ranks = sim.ranks.unwrap_or(plan.workers + 1);
-                if ranks < 2 {
+                let ranks = match plan.split {
+                    Some(shape) if sim.ranks.is_some_and(|r| r != shape.processors) => {
+                        return Err(format!(
+                            "--ranks: the processor tree (--levels, --fanout) has {} processors",
+                            shape.processors
+                        ))
+                    }
+                    Some(shape) => shape.processors,
+                    None => sim.ranks.unwrap_or(plan.workers + 1),
+                };
+                if ranks < 2 && plan.split.is_none() {
                     return Err("--ranks must be at least 2: a master and a worker".into());
                 }
                 SimRunner::new(sim, trees, plan.d, plan.d_prime, ranks, plan.tt_mb).map(Runner::Sim)
@@ -37,7 +47,15 @@ impl Runner {
             Backend::Mpi => {
                 use mpi::traits::Communicator;
                 let universe = mpi::initialize().ok_or("MPI was initialised twice")?;
-                if universe.world().size() < 2 {
+                let size = universe.world().size() as usize;
+                if let Some(shape) = plan.split.filter(|s| s.processors != size) {
+                    return Err(format!(
+                        "the processor tree (--levels, --fanout) has {} processors: start \
+                         `mpirun -np {}`, not {size}",
+                        shape.processors, shape.processors
+                    ));
+                }
+                if size < 2 && plan.split.is_none() {
                     return Err("--backend mpi needs a master and at least one worker, but this \
                                 process runs alone: start it with `mpirun -np N yomi-harness …` (N ≥ 2)"
                         .into());
@@ -101,6 +119,24 @@ impl Runner {
         }
     }
 
+    /// One split search of `root` (`None` on ranks other than 0).
+    pub fn run_split<G: Game + Clone + Send + 'static>(
+        &self,
+        root: G,
+        config: SplitConfig,
+    ) -> Result<Option<SplitOutcome>, String> {
+        match self {
+            Runner::Threads => Ok(Some(split_on_threads(root, config))),
+            Runner::Sim(sim) => sim.run_split(root, config).map(Some),
+            #[cfg(feature = "mpi")]
+            Runner::Mpi(universe) => Ok(yomi_engine::baseline::split_on_mpi(
+                root,
+                config,
+                universe.world(),
+            )),
+        }
+    }
+
     /// The virtual cluster's model, for the records.
     pub fn cluster(&self) -> Option<&SimRunner> {
         match self {
@@ -157,6 +193,7 @@ pub fn search<G: Game + Clone + Send + 'static>(
         stats,
         time_s: o.elapsed.as_secs_f64(),
         parallel: Some(figures),
+        split: None,
         cluster: runner.cluster().map(|sim| sim.record),
     }))
 }

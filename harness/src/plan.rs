@@ -5,6 +5,7 @@
 
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
+use yomi_engine::baseline::{Charge, ProcessorTree, SplitConfig, Splitting};
 use yomi_engine::parallel::run::{MasterSearch, ParallelConfig};
 use yomi_engine::search::{SearchOptions, Sharing, TableSplit};
 
@@ -26,6 +27,42 @@ pub enum Method {
     /// Master and workers with updates; NegaScout in the master, ε-windows
     /// (--eps) in the workers (needs --d-prime).
     NegascoutEps,
+    /// Seed 002's tree-splitting on a processor tree (--levels, --fanout);
+    /// terminal processors search with plain alpha-beta (--levels 0: the
+    /// sequential reference).
+    TreeSplitting,
+    /// Seed 002's PV-splitting on a processor tree (--levels, --fanout,
+    /// --pv-depth).
+    PvSplitting,
+}
+
+impl Method {
+    /// Seed 002's methods, on processor trees.
+    pub fn splits(self) -> bool {
+        matches!(self, Method::TreeSplitting | Method::PvSplitting)
+    }
+}
+
+/// What the virtual cluster's node cost is charged for (split methods).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChargeArg {
+    /// Every node searched or split.
+    Nodes,
+    /// Leaves only: seed 002's simulated concurrency (a leaf one unit;
+    /// moves and messages free).
+    Leaves,
+}
+
+/// A split method's processor tree, as records show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SplitShape {
+    pub levels: u32,
+    pub fanout: usize,
+    pub processors: usize,
+    /// PV-splitting: plies of the PV split that way.
+    pub pv_depth: Option<u32>,
+    pub charge: ChargeArg,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
@@ -74,6 +111,12 @@ pub struct Options {
     pub backend: Backend,
     /// Whether any virtual-cluster option was given.
     pub cluster_options: bool,
+    /// Split methods: the processor tree's levels and fan-out, the PV's
+    /// split plies, what the virtual cluster charges.
+    pub levels: Option<u32>,
+    pub fanout: Option<usize>,
+    pub pv_depth: u32,
+    pub charge: ChargeArg,
 }
 
 /// A validated run. The method fields hold what the records show: options
@@ -95,6 +138,8 @@ pub struct Plan {
     pub tt_mb: Option<usize>,
     /// Parallel methods on threads: the workers.
     pub workers: usize,
+    /// Split methods: the processor tree.
+    pub split: Option<SplitShape>,
 }
 
 impl Plan {
@@ -113,7 +158,8 @@ impl Plan {
                 o.d.saturating_sub(1)
             ));
         }
-        let parallel = o.method != Method::Sequential;
+        let split = Self::split_shape(o)?;
+        let parallel = o.method != Method::Sequential && split.is_none();
         if parallel {
             if o.d_prime.is_none() {
                 return Err("the parallel methods need --d-prime (the master's plies)".into());
@@ -133,7 +179,7 @@ impl Plan {
         {
             return Err("--confirmed-deepening needs a method with updates".into());
         }
-        let split = o.d_prime.is_some() && !parallel;
+        let table_split = o.d_prime.is_some() && o.method == Method::Sequential;
         Ok(Plan {
             b: o.b,
             d: o.d,
@@ -141,20 +187,81 @@ impl Plan {
             negascout: o.negascout,
             eps: (o.method == Method::NegascoutEps).then_some(o.eps),
             d_prime: o.d_prime,
-            sharing: split.then_some(o.sharing),
+            sharing: table_split.then_some(o.sharing),
             share_plies: (o.method == Method::WithShare
-                || (split && o.sharing == SharingArg::Partial))
+                || (table_split && o.sharing == SharingArg::Partial))
                 .then_some(o.share_plies),
             full_windows: o.full_windows,
             confirmed_deepening: o.confirmed_deepening,
             backend: o.backend,
             tt_mb: o.tt_mb,
             workers: o.workers,
+            split,
         })
     }
 
+    /// A split method's processor tree, `None` for other methods, or why
+    /// the options do not fit.
+    fn split_shape(o: &Options) -> Result<Option<SplitShape>, String> {
+        if !o.method.splits() {
+            if o.levels.is_some() || o.fanout.is_some() {
+                return Err("--levels and --fanout are for tree-splitting and pv-splitting".into());
+            }
+            return Ok(None);
+        }
+        if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening {
+            return Err(
+                "--d-prime, --negascout, --full-windows and --confirmed-deepening are \
+                        not for tree-splitting and pv-splitting"
+                    .into(),
+            );
+        }
+        let (Some(levels), Some(fanout)) = (o.levels, o.fanout) else {
+            return Err(
+                "tree-splitting and pv-splitting need --levels L and --fanout K (the \
+                        processor tree)"
+                    .into(),
+            );
+        };
+        let tree = ProcessorTree::new(levels, fanout)?;
+        let pv = o.method == Method::PvSplitting;
+        if pv && o.pv_depth == 0 {
+            return Err("--pv-depth must be at least 1".into());
+        }
+        Ok(Some(SplitShape {
+            levels,
+            fanout,
+            processors: tree.processors(),
+            pv_depth: pv.then_some(o.pv_depth),
+            charge: o.charge,
+        }))
+    }
+
+    /// Every method but the sequential search.
     pub fn parallel(&self) -> bool {
         self.method != Method::Sequential
+    }
+
+    /// A split method's configuration (a plan with a split shape).
+    pub fn split_config(&self, shape: SplitShape) -> SplitConfig {
+        SplitConfig {
+            processors: ProcessorTree::new(shape.levels, shape.fanout)
+                .expect("checked in Plan::new"),
+            depth: self.d,
+            splitting: match shape.pv_depth {
+                Some(pv_depth) => Splitting::Pv { pv_depth },
+                None => Splitting::Tree,
+            },
+            charge: match shape.charge {
+                ChargeArg::Nodes => Charge::Nodes,
+                ChargeArg::Leaves => Charge::Leaves,
+            },
+            poll_every: match self.backend {
+                // Exact virtual times: a rank sees its messages at once.
+                Backend::Sim => 1,
+                Backend::Threads | Backend::Mpi => 256,
+            },
+        }
     }
 
     /// Each table's size (a sequential search's; each worker's).
@@ -224,6 +331,10 @@ mod tests {
             workers: 4,
             backend: Backend::Threads,
             cluster_options: false,
+            levels: None,
+            fanout: None,
+            pv_depth: 1,
+            charge: ChargeArg::Nodes,
         }
     }
 

@@ -2,7 +2,7 @@
 //! fields beside what the search found and counted, and the summary of a
 //! tree set the paper's way.
 
-use crate::plan::{Backend, Method, Plan, SharingArg};
+use crate::plan::{Backend, Method, Plan, SharingArg, SplitShape};
 use crate::sim_args::ClusterRecord;
 use serde::Serialize;
 use yomi_engine::game::Value;
@@ -16,8 +16,29 @@ pub struct Outcome {
     pub stats: Stats,
     pub time_s: f64,
     pub parallel: Option<ParallelFigures>,
+    /// What a split method adds.
+    pub split: Option<SplitFigures>,
     /// The virtual cluster's model, on that backend.
     pub cluster: Option<ClusterRecord>,
+}
+
+/// What a split method's search adds to a record.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SplitFigures {
+    #[serde(flatten)]
+    pub shape: SplitShape,
+    /// Terminal processors (K^L), which search.
+    pub terminals: usize,
+    /// Leaves of the sequential reference (plain alpha-beta) on the tree,
+    /// and the search-overhead coefficient (seed 002 §C.3): this search's
+    /// leaves over those, aborted searches' leaves counted.
+    pub sequential_leaves: u64,
+    pub search_overhead: f64,
+    pub messages: u64,
+    pub bytes: u64,
+    /// Means per terminal processor, seconds.
+    pub startup_idle_s: f64,
+    pub other_idle_s: f64,
 }
 
 /// What a parallel search adds to a record.
@@ -82,6 +103,8 @@ pub struct Record<'a> {
     backend: Option<Backend>,
     #[serde(flatten)]
     parallel: Option<ParallelFigures>,
+    #[serde(flatten)]
+    split: Option<SplitFigures>,
     virtual_cluster: Option<ClusterRecord>,
 }
 
@@ -110,6 +133,7 @@ impl<'a> Record<'a> {
             nodes_per_s: outcome.stats.nodes as f64 / outcome.time_s.max(1e-9),
             backend: (plan.parallel() || plan.backend == Backend::Sim).then_some(plan.backend),
             parallel: outcome.parallel,
+            split: outcome.split,
             virtual_cluster: outcome.cluster,
         }
     }

@@ -2,7 +2,7 @@
 //! tree (JSON Lines on stdout), with a summary on stderr.
 
 use crate::execute::execute;
-use crate::plan::{Backend, Method, Options, Plan, SharingArg};
+use crate::plan::{Backend, ChargeArg, Method, Options, Plan, SharingArg};
 use crate::record::Record;
 use crate::sim_args::SimArgs;
 use crate::trees::TreeArgs;
@@ -55,6 +55,21 @@ pub struct SearchArgs {
     /// Parallel methods: where master and workers run.
     #[arg(long, value_enum, default_value = "threads")]
     backend: Backend,
+    /// tree-splitting, pv-splitting: levels of the processor tree below
+    /// its root (seed 002's L; 0: one processor, the sequential reference).
+    #[arg(long)]
+    levels: Option<u32>,
+    /// tree-splitting, pv-splitting: slaves of every master (seed 002's K).
+    #[arg(long)]
+    fanout: Option<usize>,
+    /// pv-splitting: plies of the PV split that way (seed 002's
+    /// simulations: 1); tree-splitting below.
+    #[arg(long, default_value_t = 1)]
+    pv_depth: u32,
+    /// tree-splitting, pv-splitting on --backend sim: what --node-cost-us
+    /// is charged for (`leaves`: seed 002's simulated concurrency).
+    #[arg(long, value_enum, default_value = "nodes")]
+    charge: ChargeArg,
     #[command(flatten)]
     sim: SimArgs,
     /// Sweeps: records carry this run key (a sweep starts MPI searches
@@ -81,6 +96,10 @@ impl SearchArgs {
             workers: self.workers,
             backend: self.backend,
             cluster_options: self.sim.any(),
+            levels: self.levels,
+            fanout: self.fanout,
+            pv_depth: self.pv_depth,
+            charge: self.charge,
         })
     }
 }

@@ -4,9 +4,10 @@
 
 use crate::calibrate;
 use crate::sim_args::{ClusterRecord, NodeCost, SimArgs};
-use crate::trees::{Tree, TreeKind};
+use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
+use yomi_engine::baseline::{split_on_sim, SplitConfig, SplitOutcome};
 use yomi_engine::game::Game;
 use yomi_engine::memory::table_cap_mb;
 use yomi_engine::parallel::master::{visit_cost_us, MasterOutcome};
@@ -69,17 +70,13 @@ impl SimRunner {
         let table_mb = worker_table_mb(workers, table_mb)?;
         let first = trees.first().ok_or("the tree set is empty")?;
         let source = args.node_cost_us.unwrap_or(NodeCost::Paper);
-        let kind = match first {
-            Tree::Shogi { .. } => TreeKind::Shogi,
-            Tree::Synthetic { .. } => TreeKind::Synthetic,
-        };
+        let kind = first.kind();
         // This machine's rate: the node cost when measured, and the
         // yardstick of what simulating costs, which quiet runs do not print.
         let measured_us = if source == NodeCost::Measured || !args.quiet {
-            match first {
-                Tree::Shogi { game, .. } => calibrate::node_cost_us(game.as_ref(), depth, table_mb),
-                Tree::Synthetic { tree, .. } => calibrate::node_cost_us(tree, depth, table_mb),
-            }
+            with_game!(first.clone(), |game| calibrate::node_cost_us(
+                &game, depth, table_mb
+            ))
         } else {
             f64::NAN
         };
@@ -94,12 +91,7 @@ impl SimRunner {
         let visit_cost_us = match (args.visit_cost_us, d_prime) {
             (Some(us), _) => us,
             (None, Some(d_prime)) if ranks > 1 && measure_visits => calibrate::significant(
-                match first {
-                    Tree::Shogi { game, .. } => {
-                        visit_cost_us(game.as_ref().clone(), depth, d_prime)
-                    }
-                    Tree::Synthetic { tree, .. } => visit_cost_us(tree.clone(), depth, d_prime),
-                },
+                with_game!(first.clone(), |game| visit_cost_us(game, depth, d_prime)),
                 3,
             ),
             (None, _) => DEFAULT_VISIT_COST_US,
@@ -151,6 +143,21 @@ impl SimRunner {
         self.resumes.set(self.resumes.get() + stats.resumes);
         let nodes = outcome.nodes + outcome.reports.iter().map(|r| r.stats.nodes).sum::<u64>();
         self.simulated_nodes.set(self.simulated_nodes.get() + nodes);
+        Ok(outcome)
+    }
+
+    /// One split search on the cluster, times in virtual time.
+    pub fn run_split<G: Game + Clone + 'static>(
+        &self,
+        root: G,
+        config: SplitConfig,
+    ) -> Result<SplitOutcome, String> {
+        let start = Instant::now();
+        let (outcome, stats) = split_on_sim(root, config, &self.record.model)?;
+        self.wall.set(self.wall.get() + start.elapsed());
+        self.resumes.set(self.resumes.get() + stats.resumes);
+        self.simulated_nodes
+            .set(self.simulated_nodes.get() + outcome.counts.nodes);
         Ok(outcome)
     }
 

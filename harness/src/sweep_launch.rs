@@ -53,6 +53,15 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
                 a.extend(["--edge-model".into(), model.clone()]);
             }
         }
+        TreeKind::Ordered => {
+            let ordering = name(run.trees.ordering.to_possible_value()).unwrap_or_default();
+            a.extend([
+                "ordered".into(),
+                "--seeds".into(),
+                tree.trim_start_matches("seed").into(),
+            ]);
+            a.extend(["--ordering".into(), ordering]);
+        }
         TreeKind::Shogi => a.extend(["shogi".into(), "--position".into(), tree.into()]),
     }
     a.extend(["--b".into(), p.b.to_string(), "--d".into(), p.d.to_string()]);

@@ -24,11 +24,11 @@
 //! node_cost_us = "paper"      # paper (default), measured, or µs
 //! ```
 
-use crate::plan::{Backend, Method, Options, Plan, SharingArg};
+use crate::plan::{Backend, ChargeArg, Method, Options, Plan, SharingArg};
 use crate::record::SCHEMA;
 use crate::sim_args::{NetworkPreset, NodeCost, SimArgs};
 use crate::sim_run::worker_table_mb;
-use crate::trees::{TreeArgs, TreeKind};
+use crate::trees::{OrderingArg, TreeArgs, TreeKind};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -46,12 +46,14 @@ struct Config {
 #[serde(deny_unknown_fields)]
 struct TreesConfig {
     kind: TreeKind,
-    /// Synthetic: `S` or `A-B`.
+    /// Synthetic and ordered: `S` or `A-B`.
     seeds: Option<String>,
     /// Shogi: a position file, `FILE#N`, `FILE#A-B`, an SFEN or `startpos`.
     positions: Option<String>,
     /// Synthetic: an edge-model file instead of the embedded one.
     edge_model: Option<String>,
+    /// Ordered: where the best child stands (default strong).
+    ordering: Option<OrderingArg>,
 }
 
 #[derive(Deserialize)]
@@ -357,23 +359,31 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
 }
 
 fn tree_args(t: &TreesConfig) -> Result<TreeArgs, String> {
+    if t.ordering.is_some() && t.kind != TreeKind::Ordered {
+        return Err("trees.ordering is for ordered trees".into());
+    }
+    if t.edge_model.is_some() && t.kind != TreeKind::Synthetic {
+        return Err("trees.edge_model is for synthetic trees".into());
+    }
     let (seeds, position) = match t.kind {
-        TreeKind::Synthetic => {
+        TreeKind::Synthetic | TreeKind::Ordered => {
             if t.positions.is_some() {
                 return Err(
-                    "trees.positions is for shogi trees; synthetic trees take trees.seeds".into(),
+                    "trees.positions is for shogi trees; synthetic and ordered trees take \
+                     trees.seeds"
+                        .into(),
                 );
             }
             (
                 t.seeds
                     .clone()
-                    .ok_or("trees.seeds is needed for synthetic trees")?,
+                    .ok_or("trees.seeds is needed for synthetic and ordered trees")?,
                 String::new(),
             )
         }
         TreeKind::Shogi => {
-            if t.seeds.is_some() || t.edge_model.is_some() {
-                return Err("trees.seeds and trees.edge_model are for synthetic trees".into());
+            if t.seeds.is_some() {
+                return Err("trees.seeds is for synthetic and ordered trees".into());
             }
             (
                 String::new(),
@@ -389,6 +399,7 @@ fn tree_args(t: &TreesConfig) -> Result<TreeArgs, String> {
         seeds,
         b: 0,
         edge_model: t.edge_model.clone(),
+        ordering: t.ordering.unwrap_or(OrderingArg::Strong),
     })
 }
 
@@ -441,6 +452,9 @@ struct Identity<'a> {
     schema: u32,
     tree_kind: &'a str,
     edge_model: &'a Option<String>,
+    /// Ordered trees only (absent, the keys of other runs stay as they were).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ordering: Option<OrderingArg>,
     #[serde(flatten)]
     point: Point,
     backend: Backend,
@@ -473,6 +487,12 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         workers: ranks.saturating_sub(1).max(1),
         backend,
         cluster_options: false,
+        // Sweeps of the split methods are not supported yet: Plan::new
+        // says they need a processor tree.
+        levels: None,
+        fanout: None,
+        pv_depth: 1,
+        charge: ChargeArg::Nodes,
     };
     let sim = SimArgs {
         ranks: (sim_backend && ranks > 1).then_some(ranks),
@@ -516,8 +536,10 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         tree_kind: match run.trees.tree {
             TreeKind::Shogi => "shogi",
             TreeKind::Synthetic => "synthetic",
+            TreeKind::Ordered => "ordered",
         },
         edge_model: &run.trees.edge_model,
+        ordering: (run.trees.tree == TreeKind::Ordered).then_some(run.trees.ordering),
         point: p,
         backend,
         network: format!("{:?}", cl.network.unwrap_or(NetworkPreset::Ethernet10g)),

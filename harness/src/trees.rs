@@ -1,11 +1,11 @@
-//! Which trees a harness command runs on: shogi positions or synthetic
-//! seeds, with the branching limit b.
+//! Which trees a harness command runs on: shogi positions, synthetic
+//! seeds or seed 002's ordered trees, with the branching limit b.
 
 use clap::{Args, ValueEnum};
 use std::path::Path;
 use std::sync::Arc;
 use yomi_engine::board::{Position, STARTPOS};
-use yomi_engine::game::{EdgeModel, ShogiGame, SyntheticTree};
+use yomi_engine::game::{EdgeModel, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering};
 use yomi_engine::positions::parse_set;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Deserialize)]
@@ -15,6 +15,31 @@ pub enum TreeKind {
     Shogi,
     /// Synthetic incremental random trees (seed 000 §4.1).
     Synthetic,
+    /// Seed 002's ordered trees (--ordering; width --b; seeds as
+    /// synthetic trees take them).
+    Ordered,
+}
+
+/// Where the best child of an ordered tree's node stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrderingArg {
+    /// Anywhere, uniformly.
+    Random,
+    /// First with probability 0.8, else geometrically later.
+    Strong,
+    /// Always first.
+    Perfect,
+}
+
+impl OrderingArg {
+    pub fn ordering(self) -> TreeOrdering {
+        match self {
+            OrderingArg::Random => TreeOrdering::Random,
+            OrderingArg::Strong => TreeOrdering::Geometric(0.8),
+            OrderingArg::Perfect => TreeOrdering::Perfect,
+        }
+    }
 }
 
 #[derive(Args, Clone, Debug)]
@@ -26,7 +51,8 @@ pub struct TreeArgs {
     /// `FILE#N` (its N-th position, from 1) or `FILE#A-B` (the A-th to the B-th).
     #[arg(long, default_value = "positions/pro_middlegame_32.sfen")]
     pub position: String,
-    /// Synthetic: one seed `S` or an inclusive range `A-B` (also `--seed`).
+    /// Synthetic and ordered: one seed `S` or an inclusive range `A-B`
+    /// (also `--seed`).
     #[arg(long, alias = "seed", default_value = "1-32")]
     pub seeds: String,
     /// Branching limit b: children per node (shogi: 0 keeps every legal move).
@@ -36,21 +62,58 @@ pub struct TreeArgs {
     /// (`engine/data/edge_model.toml`).
     #[arg(long)]
     pub edge_model: Option<String>,
+    /// Ordered trees: where the best child stands.
+    #[arg(long, value_enum, default_value = "strong")]
+    pub ordering: OrderingArg,
 }
 
 /// One tree of a set: a name for result records and its root.
+#[derive(Clone)]
 pub enum Tree {
     Shogi { name: String, game: Box<ShogiGame> },
     Synthetic { name: String, tree: SyntheticTree },
+    Ordered { name: String, tree: OrderedTree },
 }
 
 impl Tree {
     pub fn name(&self) -> &str {
         match self {
-            Tree::Shogi { name, .. } | Tree::Synthetic { name, .. } => name,
+            Tree::Shogi { name, .. }
+            | Tree::Synthetic { name, .. }
+            | Tree::Ordered { name, .. } => name,
+        }
+    }
+
+    pub fn kind(&self) -> TreeKind {
+        match self {
+            Tree::Shogi { .. } => TreeKind::Shogi,
+            Tree::Synthetic { .. } => TreeKind::Synthetic,
+            Tree::Ordered { .. } => TreeKind::Ordered,
         }
     }
 }
+
+/// `$body` with `$g` bound to the root of `$tree` (a [`Tree`], taken),
+/// whichever kind of game it is.
+macro_rules! with_game {
+    ($tree:expr, |$g:ident| $body:expr) => {
+        match $tree {
+            $crate::trees::Tree::Shogi { game, .. } => {
+                let $g = *game;
+                $body
+            }
+            $crate::trees::Tree::Synthetic { tree, .. } => {
+                let $g = tree;
+                $body
+            }
+            $crate::trees::Tree::Ordered { tree, .. } => {
+                let $g = tree;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_game;
 
 impl TreeArgs {
     /// Every tree the arguments name, in order.
@@ -75,6 +138,18 @@ impl TreeArgs {
                     .map(|seed| Tree::Synthetic {
                         name: format!("seed{seed}"),
                         tree: SyntheticTree::new(seed, self.b, model.clone()),
+                    })
+                    .collect())
+            }
+            TreeKind::Ordered => {
+                if self.b == 0 {
+                    return Err("ordered trees need --b (their width) of at least 1".into());
+                }
+                let ordering = self.ordering.ordering();
+                Ok(parse_seeds(&self.seeds)?
+                    .map(|seed| Tree::Ordered {
+                        name: format!("seed{seed}"),
+                        tree: OrderedTree::new(seed, self.b, ordering),
                     })
                     .collect())
             }

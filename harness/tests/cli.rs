@@ -418,3 +418,124 @@ fn the_virtual_cluster_defaults_to_the_papers_node_cost_and_repeats_exactly() {
         );
     }
 }
+
+#[test]
+fn split_methods_write_their_figures_and_the_sequential_value() {
+    // Seed 002's setting: a perfectly ordered tree of width 24, depth 4,
+    // one time unit (1 µs) a leaf, free messages: Table 3's times.
+    let seed002 = [
+        "search",
+        "--tree",
+        "ordered",
+        "--ordering",
+        "perfect",
+        "--b",
+        "24",
+        "--d",
+        "4",
+        "--seeds",
+        "1-2",
+        "--backend",
+        "sim",
+        "--charge",
+        "leaves",
+        "--node-cost-us",
+        "1",
+        "--latency-us",
+        "0",
+        "--message-cost-us",
+        "0",
+        "--bandwidth-gbps",
+        "1000000",
+    ];
+    for (method, paper_us) in [("tree-splitting", 287.0), ("pv-splitting", 185.0)] {
+        let mut args = seed002.to_vec();
+        args.extend(["--method", method, "--levels", "2", "--fanout", "4"]);
+        for r in records(&stdout_ok(&args)) {
+            assert_eq!(r["value"], 0);
+            let time_us = r["time_s"].as_f64().unwrap() * 1e6;
+            assert!((time_us - paper_us).abs() < 0.5, "{method}: {time_us} µs");
+            assert_eq!(
+                (&r["processors"], &r["terminals"]),
+                (&21.into(), &16.into())
+            );
+            assert_eq!(r["sequential_leaves"], 1151);
+            let overhead = r["leaves"].as_f64().unwrap() / 1151.0;
+            assert!((r["search_overhead"].as_f64().unwrap() - overhead).abs() < 1e-9);
+        }
+    }
+    // Synthetic trees on threads: the sequential search's values.
+    let synthetic = [
+        "search",
+        "--tree",
+        "synthetic",
+        "--seeds",
+        "1-3",
+        "--b",
+        "4",
+        "--d",
+        "6",
+    ];
+    let values = |extra: &[&str]| -> Vec<serde_json::Value> {
+        let args: Vec<&str> = synthetic.iter().chain(extra).copied().collect();
+        records(&stdout_ok(&args))
+            .iter()
+            .map(|r| r["value"].clone())
+            .collect()
+    };
+    let sequential = values(&[]);
+    for method in ["tree-splitting", "pv-splitting"] {
+        assert_eq!(
+            values(&["--method", method, "--levels", "2", "--fanout", "2"]),
+            sequential
+        );
+    }
+    for (args, expected) in [
+        (
+            &["--method", "tree-splitting"][..],
+            "need --levels L and --fanout K",
+        ),
+        (
+            &[
+                "--method",
+                "with-updates",
+                "--d-prime",
+                "2",
+                "--levels",
+                "1",
+            ],
+            "are for tree-splitting",
+        ),
+        (
+            &[
+                "--method",
+                "pv-splitting",
+                "--levels",
+                "1",
+                "--fanout",
+                "2",
+                "--d-prime",
+                "2",
+            ],
+            "not for tree-splitting",
+        ),
+        (
+            &[
+                "--method",
+                "tree-splitting",
+                "--levels",
+                "1",
+                "--fanout",
+                "2",
+                "--backend",
+                "sim",
+                "--ranks",
+                "5",
+            ],
+            "has 3 processors",
+        ),
+    ] {
+        let args: Vec<&str> = synthetic.iter().chain(args).copied().collect();
+        fails_with(&args, expected);
+    }
+}

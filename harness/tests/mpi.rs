@@ -1,5 +1,6 @@
 //! Under MPI (`mpirun -np 4` and `-np 8`, oversubscribed), every parallel
-//! method returns the sequential root value. Built only with the `mpi`
+//! method returns the sequential root value (seed 002's split methods on
+//! processor trees of 4 and 7 ranks). Built only with the `mpi`
 //! feature; `scripts/test.sh` installs OpenMPI and runs it.
 #![cfg(feature = "mpi")]
 
@@ -99,6 +100,36 @@ fn every_method_gets_the_sequential_value_under_mpi() {
                     .iter()
                     .all(|r| r["workers"] == workers && r["backend"] == "mpi"));
             }
+        }
+    }
+}
+
+#[test]
+fn split_methods_get_the_sequential_value_under_mpi() {
+    let args = [
+        "search",
+        "--tree",
+        "ordered",
+        "--ordering",
+        "strong",
+        "--seeds",
+        "1-3",
+        "--b",
+        "6",
+        "--d",
+        "5",
+    ];
+    let sequential: Vec<serde_json::Value> =
+        harness(&args).iter().map(|r| r["value"].clone()).collect();
+    // Processor trees of 4 (one level of 3) and 7 (two levels of 2) ranks.
+    for (ranks, levels, fanout) in [("4", "1", "3"), ("7", "2", "2")] {
+        for method in ["tree-splitting", "pv-splitting"] {
+            let mut mpi_args = args.to_vec();
+            mpi_args.extend(["--method", method, "--levels", levels, "--fanout", fanout]);
+            mpi_args.extend(["--backend", "mpi"]);
+            let recs = mpirun(ranks, &mpi_args);
+            let values: Vec<serde_json::Value> = recs.iter().map(|r| r["value"].clone()).collect();
+            assert_eq!(values, sequential, "-np {ranks} {method}");
         }
     }
 }
