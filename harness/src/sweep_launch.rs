@@ -58,7 +58,7 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
             a.extend([
                 "ordered".into(),
                 "--seeds".into(),
-                tree.trim_start_matches("seed").into(),
+                tree.rsplit_once("seed").map_or(tree, |(_, s)| s).into(),
             ]);
             a.extend(["--ordering".into(), ordering]);
         }

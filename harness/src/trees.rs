@@ -146,9 +146,14 @@ impl TreeArgs {
                     return Err("ordered trees need --b (their width) of at least 1".into());
                 }
                 let ordering = self.ordering.ordering();
+                let kind = self
+                    .ordering
+                    .to_possible_value()
+                    .map_or(String::new(), |v| v.get_name().to_string());
                 Ok(parse_seeds(&self.seeds)?
                     .map(|seed| Tree::Ordered {
-                        name: format!("seed{seed}"),
+                        // Apart from synthetic trees' names: `strong-seed5`.
+                        name: format!("{kind}-seed{seed}"),
                         tree: OrderedTree::new(seed, self.b, ordering),
                     })
                     .collect())

@@ -165,6 +165,10 @@ fn bad_configs_are_refused_before_anything_runs() {
             "tables",
         ),
         (smoke.replace("\"paper\"", "\"quick\""), "node_cost_us"),
+        (
+            smoke.replace("seeds = \"1-3\"", "seeds = \"1-3\"\nordering = \"perfect\""),
+            "ordering is for ordered trees",
+        ),
     ];
     for (i, (text, expected)) in cases.into_iter().enumerate() {
         let config = dir.join(format!("bad{i}.toml"));
@@ -176,4 +180,43 @@ fn bad_configs_are_refused_before_anything_runs() {
         assert!(err.contains(expected), "{expected:?} not in {err}");
         assert!(!out_file.exists(), "nothing ran, nothing written");
     }
+}
+
+#[test]
+fn a_sweep_of_ordered_trees_runs_each_ordering_apart() {
+    let dir = scratch("ordered");
+    let config = dir.join("ordered.toml");
+    let out = dir.join("ordered.jsonl");
+    let text = |ordering: &str| {
+        format!(
+            "[trees]\nkind = \"ordered\"\nseeds = \"1-2\"\nordering = \"{ordering}\"\n\n\
+             [[grid]]\nb = [6]\nd = [5]\nd_prime = [2]\nmethods = [\"sequential\", \"with-updates\"]\n\
+             ranks = [3]\n\n[cluster]\nbackend = \"sim\"\nnode_cost_us = \"paper\"\n"
+        )
+    };
+    std::fs::write(&config, text("perfect")).unwrap();
+    ok(sweep(config.to_str().unwrap(), &out, "1"));
+    std::fs::write(&config, text("random")).unwrap();
+    ok(sweep(config.to_str().unwrap(), &out, "1"));
+    let records: Vec<serde_json::Value> = lines(&out)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 8, "2 runs of 2 trees, for each ordering");
+    let trees: HashSet<&str> = records
+        .iter()
+        .map(|r| r["tree"].as_str().unwrap())
+        .collect();
+    let expected: HashSet<&str> = [
+        "perfect-seed1",
+        "perfect-seed2",
+        "random-seed1",
+        "random-seed2",
+    ]
+    .into();
+    assert_eq!(trees, expected);
+    assert!(
+        records.iter().all(|r| r["value"] == 0),
+        "an ordered tree's root is worth 0"
+    );
 }
