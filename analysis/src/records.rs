@@ -86,13 +86,18 @@ impl Run {
         self.method == "sequential" && !self.negascout && self.d_prime.is_none()
     }
 
-    /// Seed 002's ordered trees (named `strong-seed5` and so on) or split
-    /// methods, which the report and the model do not cover yet.
+    /// Seed 002's ordered trees (named `strong-seed5` and so on) or the
+    /// baselines (split methods, YBWC), which the report and the model do
+    /// not cover yet.
     fn seed002(&self) -> bool {
         let ordered = ["random-seed", "strong-seed", "perfect-seed"]
             .iter()
             .any(|p| self.tree.starts_with(p));
-        ordered || matches!(self.method.as_str(), "tree-splitting" | "pv-splitting")
+        ordered
+            || matches!(
+                self.method.as_str(),
+                "tree-splitting" | "pv-splitting" | "ybwc"
+            )
     }
 
     /// Synthetic trees are named by their seed.
@@ -153,7 +158,7 @@ pub fn load(files: &[String]) -> Result<Reading, String> {
     }
     if reading.seed002 > 0 {
         eprintln!(
-            "warning: {} records of seed 002's ordered trees or split methods left out (not \
+            "warning: {} records of seed 002's ordered trees or of baselines left out (not \
              covered by reports yet)",
             reading.seed002
         );

@@ -1,12 +1,14 @@
-//! Seed 002's baselines return the sequential root value: tree-splitting
-//! and PV-splitting on several processor trees, on threads and on the
-//! virtual cluster, over ordered, synthetic and shogi trees; and on
+//! The baselines return the sequential root value: tree-splitting and
+//! PV-splitting on several processor trees and YBWC on several
+//! processors, on threads and on the virtual cluster, over ordered,
+//! synthetic and shogi trees; and on
 //! perfectly ordered trees they take the elapsed times of the paper's
 //! Table 3 (tree-splitting's all nine; PV-splitting's but (2,4)).
 
 use std::sync::Arc;
 use yomi_engine::baseline::{
-    split_on_sim, split_on_threads, AlphaBeta, Charge, ProcessorTree, SplitConfig, Splitting,
+    split_on_sim, split_on_threads, ybwc_on_sim, ybwc_on_threads, AlphaBeta, Charge, ProcessorTree,
+    SplitConfig, Splitting, YbwcConfig,
 };
 use yomi_engine::board::Position;
 use yomi_engine::game::{
@@ -43,9 +45,26 @@ fn sequential<G: Game>(mut game: G, depth: u32) -> Value {
         .expect("not aborted")
 }
 
-/// Every splitting on every processor tree, threads and virtual cluster.
+/// Every splitting on every processor tree, and YBWC on 1 to 7
+/// processors, on threads and on the virtual cluster.
 fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32, name: &str) {
     let expected = sequential(tree.clone(), depth);
+    for processors in [1, 2, 3, 7] {
+        let mut config = YbwcConfig {
+            depth,
+            charge: Charge::Nodes,
+            poll_every: 1,
+        };
+        let (sim, _) = ybwc_on_sim(tree.clone(), processors, config, &UNIT_PER_LEAF).unwrap();
+        config.poll_every = 64;
+        let threads = ybwc_on_threads(tree.clone(), processors, config);
+        assert_eq!(
+            (sim.value, threads.value),
+            (expected, expected),
+            "{name}: YBWC on {processors}"
+        );
+        assert_eq!(sim.reports.len(), processors);
+    }
     for (levels, fanout) in [(0, 1), (1, 3), (2, 2), (1, 6)] {
         for splitting in [
             Splitting::Tree,

@@ -1,15 +1,15 @@
 //! Running a plan over a tree set: the sequential searcher, a master and
-//! workers, or seed 002's processor trees, on threads, the virtual cluster
-//! or MPI; each tree's outcome
+//! workers, or a baseline (seed 002's processor trees, YBWC), on threads,
+//! the virtual cluster or MPI; each tree's outcome
 //! goes to a sink as soon as it is found, and a summary of the set to
 //! stderr.
 
+use crate::baseline_run::run_baseline;
 use crate::parallel_run::{self, Runner};
 use crate::plan::{Backend, Plan};
 use crate::record::{Outcome, Summary};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
-use crate::split_run::run_split;
 use crate::trees::{with_game, Tree};
 use yomi_engine::game::Game;
 use yomi_engine::parallel::run::ParallelConfig;
@@ -21,8 +21,8 @@ pub type Sink<'a> = &'a mut dyn FnMut(&str, &Outcome) -> Result<(), String>;
 /// Searches every tree of `trees` under `plan` (`sim`: the virtual
 /// cluster's options).
 pub fn execute(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
-    if let Some(shape) = plan.split {
-        run_split(plan, shape, sim, trees, sink)
+    if let Some(shape) = plan.baseline {
+        run_baseline(plan, shape, sim, trees, sink)
     } else if plan.parallel() {
         run_parallel(plan, sim, trees, sink)
     } else {
@@ -102,7 +102,7 @@ fn search_sequential<G: Game>(game: G, plan: &Plan, options: SearchOptions) -> O
         stats: r.stats,
         time_s: r.elapsed.as_secs_f64(),
         parallel: None,
-        split: None,
+        baseline: None,
         cluster: None,
     }
 }

@@ -2,6 +2,7 @@
 //! (shogi positions, synthetic trees) and writes result records; the
 //! parallel methods, transports and experiment sweeps join it issue by issue.
 
+mod baseline_run;
 mod calibrate;
 mod execute;
 mod fit_edges_cmd;
@@ -13,7 +14,6 @@ mod record;
 mod search_cmd;
 mod sim_args;
 mod sim_run;
-mod split_run;
 mod sweep_cmd;
 mod sweep_launch;
 mod sweep_plan;

@@ -6,7 +6,7 @@ use crate::record::{Outcome, ParallelFigures};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
 use crate::trees::Tree;
-use yomi_engine::baseline::{split_on_threads, SplitConfig, SplitOutcome};
+use yomi_engine::baseline::{split_on_threads, ybwc_on_threads, BaselineOutcome};
 use yomi_engine::game::Game;
 use yomi_engine::parallel::master::MasterOutcome;
 use yomi_engine::parallel::run::{run_threads, ParallelConfig};
@@ -28,17 +28,18 @@ impl Runner {
         match plan.backend {
             Backend::Threads => Ok(Runner::Threads),
             Backend::Sim => {
-                let ranks = match plan.split {
-                    Some(shape) if sim.ranks.is_some_and(|r| r != shape.processors) => {
+                let ranks = match plan.processor_tree() {
+                    Some(t) if sim.ranks.is_some_and(|r| r != t.processors()) => {
                         return Err(format!(
                             "--ranks: the processor tree (--levels, --fanout) has {} processors",
-                            shape.processors
+                            t.processors()
                         ))
                     }
-                    Some(shape) => shape.processors,
+                    Some(t) => t.processors(),
                     None => sim.ranks.unwrap_or(plan.workers + 1),
                 };
-                if ranks < 2 && plan.split.is_none() {
+                // A baseline on one rank is its sequential search.
+                if ranks < 2 && plan.baseline.is_none() {
                     return Err("--ranks must be at least 2: a master and a worker".into());
                 }
                 SimRunner::new(sim, trees, plan.d, plan.d_prime, ranks, plan.tt_mb).map(Runner::Sim)
@@ -48,14 +49,14 @@ impl Runner {
                 use mpi::traits::Communicator;
                 let universe = mpi::initialize().ok_or("MPI was initialised twice")?;
                 let size = universe.world().size() as usize;
-                if let Some(shape) = plan.split.filter(|s| s.processors != size) {
+                if let Some(t) = plan.processor_tree().filter(|t| t.processors() != size) {
                     return Err(format!(
-                        "the processor tree (--levels, --fanout) has {} processors: start \
-                         `mpirun -np {}`, not {size}",
-                        shape.processors, shape.processors
+                        "the processor tree (--levels, --fanout) has {n} processors: start \
+                         `mpirun -np {n}`, not {size}",
+                        n = t.processors()
                     ));
                 }
-                if size < 2 && plan.split.is_none() {
+                if size < 2 && plan.baseline.is_none() {
                     return Err("--backend mpi needs a master and at least one worker, but this \
                                 process runs alone: start it with `mpirun -np N yomi-harness …` (N ≥ 2)"
                         .into());
@@ -119,19 +120,31 @@ impl Runner {
         }
     }
 
-    /// One split search of `root` (`None` on ranks other than 0).
-    pub fn run_split<G: Game + Clone + Send + 'static>(
+    /// One baseline search of `root` as `plan` says (`None` on ranks
+    /// other than 0): a split method on its processor tree, or YBWC on
+    /// every rank (`--workers` + 1 threads).
+    pub fn run_baseline<G: Game + Clone + Send + 'static>(
         &self,
         root: G,
-        config: SplitConfig,
-    ) -> Result<Option<SplitOutcome>, String> {
-        match self {
-            Runner::Threads => Ok(Some(split_on_threads(root, config))),
-            Runner::Sim(sim) => sim.run_split(root, config).map(Some),
+        plan: &Plan,
+    ) -> Result<Option<BaselineOutcome>, String> {
+        let ybwc = plan.ybwc_config();
+        match (self, plan.processor_tree()) {
+            (Runner::Threads, Some(t)) => Ok(Some(split_on_threads(root, plan.split_config(t)))),
+            (Runner::Threads, None) => Ok(Some(ybwc_on_threads(root, plan.workers + 1, ybwc))),
+            (Runner::Sim(sim), t) => sim
+                .run_baseline(root, t.map(|t| plan.split_config(t)), ybwc)
+                .map(Some),
             #[cfg(feature = "mpi")]
-            Runner::Mpi(universe) => Ok(yomi_engine::baseline::split_on_mpi(
+            (Runner::Mpi(universe), Some(t)) => Ok(yomi_engine::baseline::split_on_mpi(
                 root,
-                config,
+                plan.split_config(t),
+                universe.world(),
+            )),
+            #[cfg(feature = "mpi")]
+            (Runner::Mpi(universe), None) => Ok(yomi_engine::baseline::ybwc_on_mpi(
+                root,
+                ybwc,
                 universe.world(),
             )),
         }
@@ -193,7 +206,7 @@ pub fn search<G: Game + Clone + Send + 'static>(
         stats,
         time_s: o.elapsed.as_secs_f64(),
         parallel: Some(figures),
-        split: None,
+        baseline: None,
         cluster: runner.cluster().map(|sim| sim.record),
     }))
 }

@@ -5,7 +5,7 @@
 
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
-use yomi_engine::baseline::{Charge, ProcessorTree, SplitConfig, Splitting};
+use yomi_engine::baseline::{Charge, ProcessorTree, SplitConfig, Splitting, YbwcConfig};
 use yomi_engine::parallel::run::{MasterSearch, ParallelConfig};
 use yomi_engine::search::{SearchOptions, Sharing, TableSplit};
 
@@ -34,6 +34,9 @@ pub enum Method {
     /// Seed 002's PV-splitting on a processor tree (--levels, --fanout,
     /// --pv-depth).
     PvSplitting,
+    /// YBWC (Feldmann) with work stealing: every rank searches (the
+    /// ranks: --ranks on the virtual cluster, --workers + 1 on threads).
+    Ybwc,
 }
 
 impl Method {
@@ -41,9 +44,14 @@ impl Method {
     pub fn splits(self) -> bool {
         matches!(self, Method::TreeSplitting | Method::PvSplitting)
     }
+
+    /// The baselines beside seed 000's methods (plain alpha-beta inside).
+    pub fn is_baseline(self) -> bool {
+        self.splits() || self == Method::Ybwc
+    }
 }
 
-/// What the virtual cluster's node cost is charged for (split methods).
+/// What the virtual cluster's node cost is charged for (baselines).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ChargeArg {
@@ -54,12 +62,12 @@ pub enum ChargeArg {
     Leaves,
 }
 
-/// A split method's processor tree, as records show it.
+/// A baseline's shape, as records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct SplitShape {
-    pub levels: u32,
-    pub fanout: usize,
-    pub processors: usize,
+pub struct BaselineShape {
+    /// Split methods: the processor tree.
+    pub levels: Option<u32>,
+    pub fanout: Option<usize>,
     /// PV-splitting: plies of the PV split that way.
     pub pv_depth: Option<u32>,
     pub charge: ChargeArg,
@@ -138,8 +146,8 @@ pub struct Plan {
     pub tt_mb: Option<usize>,
     /// Parallel methods on threads: the workers.
     pub workers: usize,
-    /// Split methods: the processor tree.
-    pub split: Option<SplitShape>,
+    /// The baselines' shape.
+    pub baseline: Option<BaselineShape>,
 }
 
 impl Plan {
@@ -158,8 +166,8 @@ impl Plan {
                 o.d.saturating_sub(1)
             ));
         }
-        let split = Self::split_shape(o)?;
-        let parallel = o.method != Method::Sequential && split.is_none();
+        let baseline = Self::baseline_shape(o)?;
+        let parallel = o.method != Method::Sequential && baseline.is_none();
         if parallel {
             if o.d_prime.is_none() {
                 return Err("the parallel methods need --d-prime (the master's plies)".into());
@@ -196,25 +204,33 @@ impl Plan {
             backend: o.backend,
             tt_mb: o.tt_mb,
             workers: o.workers,
-            split,
+            baseline,
         })
     }
 
-    /// A split method's processor tree, `None` for other methods, or why
-    /// the options do not fit.
-    fn split_shape(o: &Options) -> Result<Option<SplitShape>, String> {
-        if !o.method.splits() {
-            if o.levels.is_some() || o.fanout.is_some() {
-                return Err("--levels and --fanout are for tree-splitting and pv-splitting".into());
-            }
+    /// A baseline's shape, `None` for other methods, or why the options do
+    /// not fit.
+    fn baseline_shape(o: &Options) -> Result<Option<BaselineShape>, String> {
+        if !o.method.splits() && (o.levels.is_some() || o.fanout.is_some()) {
+            return Err("--levels and --fanout are for tree-splitting and pv-splitting".into());
+        }
+        if !o.method.is_baseline() {
             return Ok(None);
         }
         if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening {
             return Err(
                 "--d-prime, --negascout, --full-windows and --confirmed-deepening are \
-                        not for tree-splitting and pv-splitting"
+                        not for tree-splitting, pv-splitting and ybwc"
                     .into(),
             );
+        }
+        if o.method == Method::Ybwc {
+            return Ok(Some(BaselineShape {
+                levels: None,
+                fanout: None,
+                pv_depth: None,
+                charge: o.charge,
+            }));
         }
         let (Some(levels), Some(fanout)) = (o.levels, o.fanout) else {
             return Err(
@@ -223,15 +239,14 @@ impl Plan {
                     .into(),
             );
         };
-        let tree = ProcessorTree::new(levels, fanout)?;
+        ProcessorTree::new(levels, fanout)?;
         let pv = o.method == Method::PvSplitting;
         if pv && o.pv_depth == 0 {
             return Err("--pv-depth must be at least 1".into());
         }
-        Ok(Some(SplitShape {
-            levels,
-            fanout,
-            processors: tree.processors(),
+        Ok(Some(BaselineShape {
+            levels: Some(levels),
+            fanout: Some(fanout),
             pv_depth: pv.then_some(o.pv_depth),
             charge: o.charge,
         }))
@@ -242,25 +257,49 @@ impl Plan {
         self.method != Method::Sequential
     }
 
-    /// A split method's configuration (a plan with a split shape).
-    pub fn split_config(&self, shape: SplitShape) -> SplitConfig {
+    /// A split method's processor tree.
+    pub fn processor_tree(&self) -> Option<ProcessorTree> {
+        let shape = self.baseline?;
+        ProcessorTree::new(shape.levels?, shape.fanout?).ok()
+    }
+
+    /// What a baseline's processors charge the virtual clock for.
+    fn charge(&self) -> Charge {
+        match self.baseline.map(|b| b.charge) {
+            Some(ChargeArg::Leaves) => Charge::Leaves,
+            _ => Charge::Nodes,
+        }
+    }
+
+    /// Nodes between a baseline processor's looks at its messages.
+    fn poll_every(&self) -> u64 {
+        match self.backend {
+            // Exact virtual times: a rank sees its messages at once.
+            Backend::Sim => 1,
+            Backend::Threads | Backend::Mpi => 256,
+        }
+    }
+
+    /// A split method's configuration on `processors`.
+    pub fn split_config(&self, processors: ProcessorTree) -> SplitConfig {
         SplitConfig {
-            processors: ProcessorTree::new(shape.levels, shape.fanout)
-                .expect("checked in Plan::new"),
+            processors,
             depth: self.d,
-            splitting: match shape.pv_depth {
+            splitting: match self.baseline.and_then(|b| b.pv_depth) {
                 Some(pv_depth) => Splitting::Pv { pv_depth },
                 None => Splitting::Tree,
             },
-            charge: match shape.charge {
-                ChargeArg::Nodes => Charge::Nodes,
-                ChargeArg::Leaves => Charge::Leaves,
-            },
-            poll_every: match self.backend {
-                // Exact virtual times: a rank sees its messages at once.
-                Backend::Sim => 1,
-                Backend::Threads | Backend::Mpi => 256,
-            },
+            charge: self.charge(),
+            poll_every: self.poll_every(),
+        }
+    }
+
+    /// YBWC's configuration.
+    pub fn ybwc_config(&self) -> YbwcConfig {
+        YbwcConfig {
+            depth: self.d,
+            charge: self.charge(),
+            poll_every: self.poll_every(),
         }
     }
 

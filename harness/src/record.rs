@@ -2,7 +2,7 @@
 //! fields beside what the search found and counted, and the summary of a
 //! tree set the paper's way.
 
-use crate::plan::{Backend, Method, Plan, SharingArg, SplitShape};
+use crate::plan::{Backend, BaselineShape, Method, Plan, SharingArg};
 use crate::sim_args::ClusterRecord;
 use serde::Serialize;
 use yomi_engine::game::Value;
@@ -16,19 +16,21 @@ pub struct Outcome {
     pub stats: Stats,
     pub time_s: f64,
     pub parallel: Option<ParallelFigures>,
-    /// What a split method adds.
-    pub split: Option<SplitFigures>,
+    /// What a baseline adds.
+    pub baseline: Option<BaselineFigures>,
     /// The virtual cluster's model, on that backend.
     pub cluster: Option<ClusterRecord>,
 }
 
-/// What a split method's search adds to a record.
+/// What a baseline's search adds to a record.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct SplitFigures {
+pub struct BaselineFigures {
     #[serde(flatten)]
-    pub shape: SplitShape,
-    /// Terminal processors (K^L), which search.
-    pub terminals: usize,
+    pub shape: BaselineShape,
+    /// Ranks in all, and those that search: a processor tree's terminal
+    /// ones (K^L), every YBWC rank.
+    pub processors: usize,
+    pub searchers: usize,
     /// Leaves of the sequential reference (plain alpha-beta) on the tree,
     /// and the search-overhead coefficient (seed 002 §C.3): this search's
     /// leaves over those, aborted searches' leaves counted.
@@ -36,7 +38,7 @@ pub struct SplitFigures {
     pub search_overhead: f64,
     pub messages: u64,
     pub bytes: u64,
-    /// Means per terminal processor, seconds.
+    /// Means per searching processor, seconds.
     pub startup_idle_s: f64,
     pub other_idle_s: f64,
 }
@@ -104,7 +106,7 @@ pub struct Record<'a> {
     #[serde(flatten)]
     parallel: Option<ParallelFigures>,
     #[serde(flatten)]
-    split: Option<SplitFigures>,
+    baseline: Option<BaselineFigures>,
     virtual_cluster: Option<ClusterRecord>,
 }
 
@@ -133,7 +135,7 @@ impl<'a> Record<'a> {
             nodes_per_s: outcome.stats.nodes as f64 / outcome.time_s.max(1e-9),
             backend: (plan.parallel() || plan.backend == Backend::Sim).then_some(plan.backend),
             parallel: outcome.parallel,
-            split: outcome.split,
+            baseline: outcome.baseline,
             virtual_cluster: outcome.cluster,
         }
     }

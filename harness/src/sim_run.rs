@@ -7,7 +7,7 @@ use crate::sim_args::{ClusterRecord, NodeCost, SimArgs};
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
-use yomi_engine::baseline::{split_on_sim, SplitConfig, SplitOutcome};
+use yomi_engine::baseline::{split_on_sim, ybwc_on_sim, BaselineOutcome, SplitConfig, YbwcConfig};
 use yomi_engine::game::Game;
 use yomi_engine::memory::table_cap_mb;
 use yomi_engine::parallel::master::{visit_cost_us, MasterOutcome};
@@ -146,14 +146,20 @@ impl SimRunner {
         Ok(outcome)
     }
 
-    /// One split search on the cluster, times in virtual time.
-    pub fn run_split<G: Game + Clone + 'static>(
+    /// One baseline search on the cluster, times in virtual time: a split
+    /// method (its configuration given), or YBWC on every rank.
+    pub fn run_baseline<G: Game + Clone + 'static>(
         &self,
         root: G,
-        config: SplitConfig,
-    ) -> Result<SplitOutcome, String> {
+        split: Option<SplitConfig>,
+        ybwc: YbwcConfig,
+    ) -> Result<BaselineOutcome, String> {
         let start = Instant::now();
-        let (outcome, stats) = split_on_sim(root, config, &self.record.model)?;
+        let model = &self.record.model;
+        let (outcome, stats) = match split {
+            Some(config) => split_on_sim(root, config, model)?,
+            None => ybwc_on_sim(root, self.record.ranks, ybwc, model)?,
+        };
         self.wall.set(self.wall.get() + start.elapsed());
         self.resumes.set(self.resumes.get() + stats.resumes);
         self.simulated_nodes

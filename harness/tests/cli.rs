@@ -420,7 +420,7 @@ fn the_virtual_cluster_defaults_to_the_papers_node_cost_and_repeats_exactly() {
 }
 
 #[test]
-fn split_methods_write_their_figures_and_the_sequential_value() {
+fn baselines_write_their_figures_and_the_sequential_value() {
     // Seed 002's setting: a perfectly ordered tree of width 24, depth 4,
     // one time unit (1 µs) a leaf, free messages: Table 3's times.
     let seed002 = [
@@ -456,7 +456,7 @@ fn split_methods_write_their_figures_and_the_sequential_value() {
             let time_us = r["time_s"].as_f64().unwrap() * 1e6;
             assert!((time_us - paper_us).abs() < 0.5, "{method}: {time_us} µs");
             assert_eq!(
-                (&r["processors"], &r["terminals"]),
+                (&r["processors"], &r["searchers"]),
                 (&21.into(), &16.into())
             );
             assert_eq!(r["sequential_leaves"], 1151);
@@ -490,6 +490,10 @@ fn split_methods_write_their_figures_and_the_sequential_value() {
             sequential
         );
     }
+    // YBWC on 4 threads and on a virtual cluster of 9 ranks.
+    assert_eq!(values(&["--method", "ybwc", "--workers", "3"]), sequential);
+    let ybwc = ["--method", "ybwc", "--backend", "sim", "--ranks", "9"];
+    assert_eq!(values(&ybwc), sequential);
     for (args, expected) in [
         (
             &["--method", "tree-splitting"][..],

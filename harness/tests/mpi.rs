@@ -1,6 +1,6 @@
 //! Under MPI (`mpirun -np 4` and `-np 8`, oversubscribed), every parallel
 //! method returns the sequential root value (seed 002's split methods on
-//! processor trees of 4 and 7 ranks). Built only with the `mpi`
+//! processor trees of 4 and 7 ranks, YBWC on 5). Built only with the `mpi`
 //! feature; `scripts/test.sh` installs OpenMPI and runs it.
 #![cfg(feature = "mpi")]
 
@@ -105,7 +105,7 @@ fn every_method_gets_the_sequential_value_under_mpi() {
 }
 
 #[test]
-fn split_methods_get_the_sequential_value_under_mpi() {
+fn baselines_get_the_sequential_value_under_mpi() {
     let args = [
         "search",
         "--tree",
@@ -132,6 +132,13 @@ fn split_methods_get_the_sequential_value_under_mpi() {
             assert_eq!(values, sequential, "-np {ranks} {method}");
         }
     }
+    let mut ybwc = args.to_vec();
+    ybwc.extend(["--method", "ybwc", "--backend", "mpi"]);
+    let values: Vec<serde_json::Value> = mpirun("5", &ybwc)
+        .iter()
+        .map(|r| r["value"].clone())
+        .collect();
+    assert_eq!(values, sequential, "-np 5 ybwc");
 }
 
 #[test]

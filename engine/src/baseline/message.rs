@@ -1,4 +1,5 @@
-//! What the baselines' processors say to each other.
+//! What the baselines' processors say to each other (masters and slaves
+//! of the split methods; YBWC's owners and thieves).
 
 use super::alphabeta::Counts;
 use crate::game::Value;
@@ -31,6 +32,10 @@ pub enum SplitMessage {
     },
     /// The search is over: tell your slaves, report to rank 0, end.
     Quit,
+    /// YBWC: an idle processor asks for work.
+    Steal,
+    /// YBWC: the answer to `Steal` when there is none to give.
+    NoWork,
     Report(ProcessorReport),
 }
 

@@ -1,17 +1,22 @@
 //! Baselines beside seed 000's method, on the same games, transports and
 //! virtual cluster: seed 002's tree-splitting and PV-splitting on
-//! processor trees, with its plain alpha-beta as the sequential reference.
+//! processor trees, and YBWC with work stealing, with plain alpha-beta as
+//! the sequential reference.
 
 mod alphabeta;
 mod message;
+mod outcome;
 mod processor_tree;
 mod run;
 mod splitting;
+mod ybwc;
 
 pub use alphabeta::{AlphaBeta, Counts};
 pub use message::{ProcessorReport, SplitMessage};
+pub use outcome::BaselineOutcome;
 pub use processor_tree::ProcessorTree;
 #[cfg(feature = "mpi")]
-pub use run::split_on_mpi;
-pub use run::{split_on_sim, split_on_threads};
-pub use splitting::{run_processor, Charge, SplitConfig, SplitOutcome, Splitting};
+pub use run::{split_on_mpi, ybwc_on_mpi};
+pub use run::{split_on_sim, split_on_threads, ybwc_on_sim, ybwc_on_threads};
+pub use splitting::{run_processor, Charge, SplitConfig, Splitting};
+pub use ybwc::{run_ybwc, YbwcConfig};

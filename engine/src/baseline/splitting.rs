@@ -15,6 +15,7 @@
 
 use super::alphabeta::{AlphaBeta, Counts};
 use super::message::{ProcessorReport, SplitMessage};
+use super::outcome::BaselineOutcome;
 use super::processor_tree::ProcessorTree;
 use crate::game::{Game, Value, INFINITE};
 use crate::parallel::transport::{Rank, Transport};
@@ -50,18 +51,6 @@ pub struct SplitConfig {
     pub poll_every: u64,
 }
 
-/// The root processor's result.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SplitOutcome {
-    pub value: Value,
-    /// Every processor's counts together.
-    pub counts: Counts,
-    /// The root's clock when it had the value.
-    pub elapsed: Duration,
-    /// Every processor's report, by rank.
-    pub reports: Vec<ProcessorReport>,
-}
-
 /// One processor: where it stands in the tree, and its counts.
 struct Processor<G: Game, T: Transport<SplitMessage>> {
     game: G,
@@ -86,7 +75,7 @@ pub fn run_processor<G: Game, T: Transport<SplitMessage>>(
     root: G,
     transport: T,
     config: SplitConfig,
-) -> Option<SplitOutcome> {
+) -> Option<BaselineOutcome> {
     let rank = transport.rank();
     let mut p = Processor {
         game: root,
@@ -118,7 +107,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
     }
 
     /// Rank 0: the search, then every processor's report.
-    fn root(&mut self) -> SplitOutcome {
+    fn root(&mut self) -> BaselineOutcome {
         let (depth, full) = (self.config.depth, (-INFINITE, INFINITE));
         let value = match self.config.splitting {
             Splitting::Tree => self.evaluate(depth, full.0, full.1, false),
@@ -139,7 +128,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         for r in &reports {
             counts += r.counts;
         }
-        SplitOutcome {
+        BaselineOutcome {
             value,
             counts,
             elapsed,

@@ -1,22 +1,22 @@
-//! Seed 002's split methods in `yomi-harness search`: every tree on the
-//! plan's processor tree (threads, the virtual cluster or MPI ranks),
-//! with the sequential reference's leaves for the search-overhead
-//! coefficient, reduced to result records.
+//! The baselines in `yomi-harness search`: seed 002's split methods on
+//! the plan's processor tree, or YBWC on every rank (threads, the virtual
+//! cluster or MPI ranks), each tree with the sequential reference's
+//! leaves for the search-overhead coefficient, reduced to result records.
 
 use crate::execute::Sink;
 use crate::parallel_run::Runner;
-use crate::plan::{Plan, SplitShape};
-use crate::record::{Outcome, SplitFigures, Summary};
+use crate::plan::{BaselineShape, Plan};
+use crate::record::{BaselineFigures, Outcome, Summary};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
-use yomi_engine::baseline::{AlphaBeta, SplitOutcome};
+use yomi_engine::baseline::{AlphaBeta, BaselineOutcome};
 use yomi_engine::game::{Game, INFINITE};
 use yomi_engine::search::Stats;
 
-/// Every tree of `trees` split as `shape` says.
-pub fn run_split(
+/// Every tree of `trees` searched by the baseline `shape` describes.
+pub fn run_baseline(
     plan: &Plan,
-    shape: SplitShape,
+    shape: BaselineShape,
     sim: &SimArgs,
     trees: Vec<Tree>,
     sink: Sink,
@@ -40,16 +40,15 @@ pub fn run_split(
     Ok(())
 }
 
-/// One tree's split search and its record's figures (`None` on ranks
-/// other than 0).
+/// One tree's search and its record's figures (`None` on ranks other
+/// than 0).
 fn search<G: Game + Clone + Send + 'static>(
     runner: &Runner,
     root: G,
     plan: &Plan,
-    shape: SplitShape,
+    shape: BaselineShape,
 ) -> Result<Option<Outcome>, String> {
-    let config = plan.split_config(shape);
-    let Some(o) = runner.run_split(root.clone(), config)? else {
+    let Some(o) = runner.run_baseline(root.clone(), plan)? else {
         return Ok(None);
     };
     let sequential_leaves = sequential_leaves(root, plan.d);
@@ -64,22 +63,21 @@ fn sequential_leaves<G: Game>(mut root: G, depth: u32) -> u64 {
 }
 
 fn outcome(
-    o: &SplitOutcome,
+    o: &BaselineOutcome,
     plan: &Plan,
-    shape: SplitShape,
+    shape: BaselineShape,
     sequential_leaves: u64,
     runner: &Runner,
 ) -> Outcome {
-    let config = plan.split_config(shape);
-    let terminals: Vec<_> = o
+    // The processors that search: a processor tree's terminal ones, or
+    // every YBWC rank.
+    let tree = plan.processor_tree();
+    let searchers: Vec<_> = o
         .reports
         .iter()
-        .filter(|r| config.processors.is_terminal(r.rank))
+        .filter(|r| tree.is_none_or(|t| t.is_terminal(r.rank)))
         .collect();
-    let n = terminals.len().max(1) as f64;
-    let mean = |f: fn(&&yomi_engine::baseline::ProcessorReport) -> f64| {
-        terminals.iter().map(f).sum::<f64>() / n
-    };
+    let n = searchers.len().max(1) as f64;
     let (messages, bytes) = o.reports.iter().fold((0, 0), |(m, b), r| {
         (m + r.traffic.messages, b + r.traffic.bytes)
     });
@@ -94,15 +92,16 @@ fn outcome(
         },
         time_s: o.elapsed.as_secs_f64(),
         parallel: None,
-        split: Some(SplitFigures {
+        baseline: Some(BaselineFigures {
             shape,
-            terminals: config.processors.terminals(),
+            processors: o.reports.len(),
+            searchers: searchers.len(),
             sequential_leaves,
             search_overhead: o.counts.leaves as f64 / sequential_leaves.max(1) as f64,
             messages,
             bytes,
-            startup_idle_s: mean(|r| r.startup_idle_s),
-            other_idle_s: mean(|r| r.other_idle_s),
+            startup_idle_s: searchers.iter().map(|r| r.startup_idle_s).sum::<f64>() / n,
+            other_idle_s: searchers.iter().map(|r| r.other_idle_s).sum::<f64>() / n,
         }),
         cluster: runner.cluster().map(|sim| sim.record),
     }

@@ -1,0 +1,458 @@
+//! YBWC, the Young Brothers Wait Concept (Feldmann), in its message-passing
+//! form with work stealing, written once against `Transport`. A processor
+//! searches depth first; at a node whose eldest child is done (and did not
+//! cut off) the younger brothers may be searched in parallel: the node
+//! becomes a split point, and an idle processor that asks (a steal, to a
+//! victim chosen at random) gets one of its unsearched children, the
+//! shallowest split point's first, with the window of the moment. The
+//! owner goes on with the other children and, when none is left, waits
+//! for its thieves' values; a cut-off aborts the thieves still searching
+//! the node's children, and they abort theirs. Rank 0 searches the root;
+//! every other processor starts idle. Plain fail-hard alpha-beta in the
+//! tree's order, as the split methods' terminal processors search.
+
+use super::alphabeta::Counts;
+use super::message::{ProcessorReport, SplitMessage};
+use super::outcome::BaselineOutcome;
+use super::splitting::Charge;
+use crate::game::{Game, Value, INFINITE, LOSS};
+use crate::parallel::transport::{Rank, Transport};
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YbwcConfig {
+    pub depth: u32,
+    pub charge: Charge,
+    /// Nodes between a processor's looks at its messages.
+    pub poll_every: u64,
+}
+
+/// A node whose younger brothers may go to thieves.
+struct SplitPoint {
+    /// Child indices from the processor's task root to the node.
+    path: Vec<u16>,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    children: usize,
+    /// The first child nobody has taken yet.
+    next: usize,
+    /// Children at thieves: (thief, task id).
+    out: Vec<(Rank, u64)>,
+    /// A child's value reached beta.
+    cut: bool,
+}
+
+/// The first wait after a refused steal; it doubles up to `MAX_BACKOFF`,
+/// so that idle processors do not flood the others (and a virtual cluster
+/// with free messages moves on).
+const MIN_BACKOFF: Duration = Duration::from_micros(1);
+const MAX_BACKOFF: Duration = Duration::from_micros(256);
+
+struct Processor<G: Game, T: Transport<SplitMessage>> {
+    game: G,
+    transport: T,
+    config: YbwcConfig,
+    /// The path from the root to the current task's node (what the
+    /// processor was given), and from there to the current node.
+    task_path: Vec<u16>,
+    path: Vec<u16>,
+    splits: Vec<SplitPoint>,
+    /// The split point a thief's value cut off: the search below it ends.
+    unwind: Option<usize>,
+    /// The task itself was aborted (or the search is over).
+    abandon: bool,
+    /// Who gave this processor its task, and its id.
+    owner: Option<(Rank, u64)>,
+    quit: bool,
+    next_id: u64,
+    counts: Counts,
+    charged: Counts,
+    random: u64,
+    first_task: Option<Duration>,
+    idle: Duration,
+}
+
+/// Runs processor `transport.rank()` of a YBWC search of `root`: rank 0
+/// returns the outcome once every processor has reported.
+pub fn run_ybwc<G: Game, T: Transport<SplitMessage>>(
+    root: G,
+    transport: T,
+    config: YbwcConfig,
+) -> Option<BaselineOutcome> {
+    let rank = transport.rank();
+    let mut p = Processor {
+        game: root,
+        transport,
+        config,
+        task_path: Vec::new(),
+        path: Vec::new(),
+        splits: Vec::new(),
+        unwind: None,
+        abandon: false,
+        owner: None,
+        quit: false,
+        next_id: 0,
+        counts: Counts::default(),
+        charged: Counts::default(),
+        random: 0x9E37_79B9_7F4A_7C15 ^ (rank as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03),
+        first_task: (rank == 0).then_some(Duration::ZERO),
+        idle: Duration::ZERO,
+    };
+    if rank == 0 {
+        Some(p.root())
+    } else {
+        p.serve();
+        None
+    }
+}
+
+impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
+    fn root(&mut self) -> BaselineOutcome {
+        let value = self.node(self.config.depth, -INFINITE, INFINITE);
+        self.charge();
+        let elapsed = self.transport.now();
+        for rank in 1..self.transport.size() {
+            self.transport.send(rank, SplitMessage::Quit);
+        }
+        let mut reports = vec![self.report()];
+        while reports.len() < self.transport.size() {
+            match self.transport.poll() {
+                Some((_, SplitMessage::Report(r))) => reports.push(r),
+                Some(_) => {}
+                None => self.transport.idle(),
+            }
+        }
+        reports.sort_by_key(|r| r.rank);
+        let mut counts = Counts::default();
+        for r in &reports {
+            counts += r.counts;
+        }
+        BaselineOutcome {
+            value,
+            counts,
+            elapsed,
+            reports,
+        }
+    }
+
+    /// Every other rank: steal work until the search is over.
+    fn serve(&mut self) {
+        let mut backoff = MIN_BACKOFF;
+        while !self.quit {
+            let victim = self.victim();
+            self.transport.send(victim, SplitMessage::Steal);
+            match self.await_answer() {
+                Some((from, id, path, depth, alpha, beta)) => {
+                    backoff = MIN_BACKOFF;
+                    self.first_task.get_or_insert(self.transport.now());
+                    self.work(from, id, &path, depth, alpha, beta);
+                }
+                None if self.quit => {}
+                None => {
+                    let until = self.transport.now() + backoff;
+                    self.idle_until(until);
+                    backoff = (backoff * 2).min(MAX_BACKOFF);
+                }
+            }
+        }
+        let report = self.report();
+        self.transport.send(0, SplitMessage::Report(report));
+    }
+
+    /// Waits for the answer to a steal: the task given, or `None` (no work,
+    /// or the search is over). Others' steals meanwhile are refused.
+    #[allow(clippy::type_complexity)]
+    fn await_answer(&mut self) -> Option<(Rank, u64, Vec<u16>, u32, Value, Value)> {
+        loop {
+            match self.transport.poll() {
+                Some((
+                    from,
+                    SplitMessage::Assign {
+                        id,
+                        path,
+                        depth,
+                        alpha,
+                        beta,
+                        ..
+                    },
+                )) => return Some((from, id, path, depth, alpha, beta)),
+                Some((_, SplitMessage::NoWork)) => return None,
+                Some((_, SplitMessage::Quit)) => {
+                    self.quit = true;
+                    return None;
+                }
+                Some((from, SplitMessage::Steal)) => {
+                    self.transport.send(from, SplitMessage::NoWork)
+                }
+                Some(_) => {} // answers to a task already given up
+                None => self.idle_until(Duration::MAX),
+            }
+        }
+    }
+
+    /// A stolen task: its value to its owner, unless it was aborted.
+    fn work(&mut self, owner: Rank, id: u64, path: &[u16], depth: u32, alpha: Value, beta: Value) {
+        let mut children = Vec::new();
+        let mut played = Vec::with_capacity(path.len());
+        for &index in path {
+            self.game.children(&mut children);
+            let mv = children[usize::from(index)];
+            self.game.play(mv);
+            played.push(mv);
+        }
+        self.task_path = path.to_vec();
+        self.owner = Some((owner, id));
+        let value = self.node(depth, alpha, beta);
+        self.charge();
+        while let Some(mv) = played.pop() {
+            self.game.undo(mv);
+        }
+        self.owner = None;
+        self.unwind = None;
+        if !std::mem::take(&mut self.abandon) {
+            self.transport.send(owner, SplitMessage::Done { id, value });
+        }
+    }
+
+    /// A random other rank.
+    fn victim(&mut self) -> Rank {
+        self.random ^= self.random << 13;
+        self.random ^= self.random >> 7;
+        self.random ^= self.random << 17;
+        let others = self.transport.size() - 1;
+        let pick = (self.random % others as u64) as Rank;
+        if pick >= self.transport.rank() {
+            pick + 1
+        } else {
+            pick
+        }
+    }
+
+    fn idle_until(&mut self, deadline: Duration) {
+        let before = self.transport.now();
+        if deadline == Duration::MAX {
+            self.transport.idle();
+        } else {
+            self.transport.idle_until(deadline);
+        }
+        if self.first_task.is_some() {
+            self.idle += self.transport.now().saturating_sub(before);
+        }
+    }
+
+    fn report(&self) -> ProcessorReport {
+        let startup = self.first_task.unwrap_or(self.transport.now());
+        ProcessorReport {
+            rank: self.transport.rank(),
+            counts: self.counts,
+            startup_idle_s: startup.as_secs_f64(),
+            other_idle_s: self.idle.as_secs_f64(),
+            traffic: self.transport.traffic(),
+        }
+    }
+
+    /// The search below the current node is to end.
+    fn stopping(&self) -> bool {
+        self.abandon || self.unwind.is_some()
+    }
+
+    /// The current node's value, `depth` plies deep in (`alpha`, `beta`),
+    /// fail-hard; meaningless once [`Self::stopping`].
+    fn node(&mut self, depth: u32, mut alpha: Value, beta: Value) -> Value {
+        self.counts.nodes += 1;
+        if self.counts.nodes.is_multiple_of(self.config.poll_every) {
+            self.charge();
+            self.read_messages();
+        }
+        if self.stopping() {
+            return alpha;
+        }
+        let mut children = Vec::new();
+        if depth > 0 {
+            self.game.children(&mut children);
+        }
+        if depth == 0 || children.is_empty() {
+            self.counts.leaves += 1;
+            let value = if depth == 0 {
+                self.game.evaluate()
+            } else {
+                LOSS
+            };
+            return value.clamp(alpha, beta);
+        }
+        let value = -self.child(&children, 0, depth, -beta, -alpha);
+        if self.stopping() {
+            return alpha;
+        }
+        if value >= beta {
+            return beta;
+        }
+        alpha = alpha.max(value);
+        if children.len() == 1 {
+            return alpha;
+        }
+        // The eldest brother is done: the younger ones may go to thieves.
+        let k = self.splits.len();
+        self.splits.push(SplitPoint {
+            path: self.path.clone(),
+            depth,
+            alpha,
+            beta,
+            children: children.len(),
+            next: 1,
+            out: Vec::new(),
+            cut: false,
+        });
+        loop {
+            if self.abandon || self.unwind.is_some_and(|u| u < k) {
+                self.splits.pop();
+                return alpha;
+            }
+            if self.unwind == Some(k) {
+                self.unwind = None;
+            }
+            let sp = &mut self.splits[k];
+            if sp.cut {
+                break;
+            }
+            if sp.next < sp.children {
+                let (i, a, b) = (sp.next, sp.alpha, sp.beta);
+                sp.next += 1;
+                let value = -self.child(&children, i, depth, -b, -a);
+                if self.stopping() {
+                    continue; // the checks above say how far to go back
+                }
+                self.raise(k, value);
+                continue;
+            }
+            if sp.out.is_empty() {
+                break;
+            }
+            // Nothing left here but the thieves' values.
+            match self.transport.poll() {
+                Some((from, message)) => self.handle(from, message),
+                None => self.idle_until(Duration::MAX),
+            }
+        }
+        let sp = self.splits.pop().expect("this node's split point");
+        if sp.cut {
+            beta
+        } else {
+            sp.alpha
+        }
+    }
+
+    /// The value of child `i` of the current node (its children given).
+    fn child(
+        &mut self,
+        children: &[G::Move],
+        i: usize,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Value {
+        let mv = children[i];
+        self.game.play(mv);
+        self.path.push(i as u16);
+        let value = self.node(depth - 1, alpha, beta);
+        self.path.pop();
+        self.game.undo(mv);
+        value
+    }
+
+    /// Split point `k` has a child's value (from its side): alpha raised,
+    /// or a cut-off that aborts its thieves.
+    fn raise(&mut self, k: usize, value: Value) {
+        let sp = &mut self.splits[k];
+        sp.alpha = sp.alpha.max(value);
+        if sp.alpha >= sp.beta && !sp.cut {
+            sp.cut = true;
+            let out = std::mem::take(&mut sp.out);
+            for (thief, id) in out {
+                self.transport.send(thief, SplitMessage::Abort { id });
+            }
+        }
+    }
+
+    fn read_messages(&mut self) {
+        while let Some((from, message)) = self.transport.poll() {
+            self.handle(from, message);
+        }
+    }
+
+    fn handle(&mut self, from: Rank, message: SplitMessage) {
+        match message {
+            SplitMessage::Steal => self.give(from),
+            SplitMessage::Done { id, value } => {
+                let found = self.splits.iter().enumerate().find_map(|(k, sp)| {
+                    sp.out.iter().position(|&o| o == (from, id)).map(|i| (k, i))
+                });
+                if let Some((k, i)) = found {
+                    self.splits[k].out.swap_remove(i);
+                    self.raise(k, -value);
+                    if self.splits[k].cut {
+                        // Whatever this processor searches below it ends.
+                        self.unwind = Some(self.unwind.map_or(k, |u| u.min(k)));
+                    }
+                }
+            }
+            SplitMessage::Abort { id } if self.owner == Some((from, id)) => self.give_up(),
+            SplitMessage::Quit => {
+                self.quit = true;
+                self.give_up();
+            }
+            _ => {} // answers to work already given up
+        }
+    }
+
+    /// The task is aborted: every thief of every split point too.
+    fn give_up(&mut self) {
+        self.abandon = true;
+        for sp in &mut self.splits {
+            for (thief, id) in std::mem::take(&mut sp.out) {
+                self.transport.send(thief, SplitMessage::Abort { id });
+            }
+            sp.cut = true;
+        }
+    }
+
+    /// A thief's steal: the first untaken child of the shallowest split
+    /// point that has one, or no work.
+    fn give(&mut self, thief: Rank) {
+        let Some(sp) = self
+            .splits
+            .iter_mut()
+            .find(|sp| !sp.cut && sp.next < sp.children)
+        else {
+            self.transport.send(thief, SplitMessage::NoWork);
+            return;
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut path = self.task_path.clone();
+        path.extend_from_slice(&sp.path);
+        path.push(sp.next as u16);
+        sp.next += 1;
+        sp.out.push((thief, id));
+        let task = SplitMessage::Assign {
+            id,
+            path,
+            depth: sp.depth - 1,
+            alpha: -sp.beta,
+            beta: -sp.alpha,
+            type2: false,
+        };
+        self.transport.send(thief, task);
+    }
+
+    /// Charges the clock for the work since the last charge.
+    fn charge(&mut self) {
+        let units = match self.config.charge {
+            Charge::Leaves => self.counts.leaves - self.charged.leaves,
+            Charge::Nodes => self.counts.nodes - self.charged.nodes,
+        };
+        self.charged = self.counts;
+        self.transport.work(units);
+    }
+}
