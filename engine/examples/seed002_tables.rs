@@ -4,24 +4,16 @@
 //!
 //!     cargo run --release -p yomi-engine --example seed002_tables -- [TREES]
 
-use yomi_engine::baseline::{split_on_sim, Charge, ProcessorTree, SplitConfig, Splitting};
+use yomi_engine::baseline::{on_sim, Charge, ProcessorTree, SplitConfig, Splitting};
 use yomi_engine::game::{OrderedTree, TreeOrdering};
-use yomi_engine::parallel::sim::{Model, Network};
+use yomi_engine::parallel::sim::Model;
 
 fn main() {
     let trees: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(100);
-    let model = Model {
-        node_cost_us: 1.0,
-        visit_cost_us: 0.0,
-        network: Network {
-            latency_us: 0.0,
-            bandwidth_gbps: 1e9,
-            message_cost_us: 0.0,
-        },
-    };
+    let model = Model::UNIT_COST;
     let shapes = [
         (1, 2),
         (1, 4),
@@ -55,7 +47,8 @@ fn main() {
                 let mut total = 0.0;
                 for seed in 1..=trees {
                     let tree = OrderedTree::new(seed, 24, ordering);
-                    let (outcome, _) = split_on_sim(tree, config, &model).unwrap();
+                    let (outcome, _) =
+                        on_sim(tree, config.processors.processors(), config, &model).unwrap();
                     assert_eq!(outcome.value, 0);
                     total += outcome.elapsed.as_secs_f64() * 1e6;
                 }

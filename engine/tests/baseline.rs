@@ -7,27 +7,17 @@
 
 use std::sync::Arc;
 use yomi_engine::baseline::{
-    split_on_sim, split_on_threads, ybwc_on_sim, ybwc_on_threads, AlphaBeta, Charge, ProcessorTree,
-    SplitConfig, Splitting, YbwcConfig,
+    on_sim, on_threads, AlphaBeta, Charge, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
 };
 use yomi_engine::board::Position;
 use yomi_engine::game::{
     EdgeModel, Game, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering, Value, INFINITE,
 };
-use yomi_engine::parallel::sim::{Model, Network};
+use yomi_engine::parallel::sim::Model;
 use yomi_engine::positions::pro_middlegame_32;
 
-/// Seed 002's simulated concurrency: a leaf costs one time unit (here a
-/// microsecond); move generation and messages cost nothing.
-const UNIT_PER_LEAF: Model = Model {
-    node_cost_us: 1.0,
-    visit_cost_us: 0.0,
-    network: Network {
-        latency_us: 0.0,
-        bandwidth_gbps: 1e9,
-        message_cost_us: 0.0,
-    },
-};
+/// Seed 002's simulated concurrency: one time unit (a microsecond) a leaf.
+const UNIT_PER_LEAF: Model = Model::UNIT_COST;
 
 fn config(levels: u32, fanout: usize, depth: u32, splitting: Splitting) -> SplitConfig {
     SplitConfig {
@@ -55,9 +45,9 @@ fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32,
             charge: Charge::Nodes,
             poll_every: 1,
         };
-        let (sim, _) = ybwc_on_sim(tree.clone(), processors, config, &UNIT_PER_LEAF).unwrap();
+        let (sim, _) = on_sim(tree.clone(), processors, config, &UNIT_PER_LEAF).unwrap();
         config.poll_every = 64;
-        let threads = ybwc_on_threads(tree.clone(), processors, config);
+        let threads = on_threads(tree.clone(), processors, config);
         assert_eq!(
             (sim.value, threads.value),
             (expected, expected),
@@ -73,9 +63,15 @@ fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32,
         ] {
             let mut config = config(levels, fanout, depth, splitting);
             config.charge = Charge::Nodes;
-            let (sim, _) = split_on_sim(tree.clone(), config, &UNIT_PER_LEAF).unwrap();
+            let (sim, _) = on_sim(
+                tree.clone(),
+                config.processors.processors(),
+                config,
+                &UNIT_PER_LEAF,
+            )
+            .unwrap();
             config.poll_every = 64;
-            let threads = split_on_threads(tree.clone(), config);
+            let threads = on_threads(tree.clone(), config.processors.processors(), config);
             assert_eq!(
                 (sim.value, threads.value),
                 (expected, expected),
@@ -132,12 +128,9 @@ fn perfectly_ordered_trees_take_table_3s_times() {
     // Seed 002, Table 3 (W = 24, D = 4): every tree the same elapsed time.
     let tree = OrderedTree::new(1, 24, TreeOrdering::Perfect);
     let elapsed = |levels, fanout, splitting| {
-        let (outcome, _) = split_on_sim(
-            tree.clone(),
-            config(levels, fanout, 4, splitting),
-            &UNIT_PER_LEAF,
-        )
-        .unwrap();
+        let config = config(levels, fanout, 4, splitting);
+        let processors = config.processors.processors();
+        let (outcome, _) = on_sim(tree.clone(), processors, config, &UNIT_PER_LEAF).unwrap();
         assert_eq!(outcome.value, 0);
         (outcome.elapsed.as_secs_f64() * 1e6).round() as u64
     };

@@ -3,7 +3,7 @@
 //! cluster or MPI ranks), each tree with the sequential reference's
 //! leaves for the search-overhead coefficient, reduced to result records.
 
-use crate::execute::Sink;
+use crate::execute::{print_summary, Sink};
 use crate::parallel_run::Runner;
 use crate::plan::{BaselineShape, Plan};
 use crate::record::{BaselineFigures, Outcome, Summary};
@@ -31,12 +31,7 @@ pub fn run_baseline(
             sink(&name, &outcome)?;
         }
     }
-    if runner.reports() && !sim.quiet {
-        summary.print();
-        if let Some(cluster) = runner.cluster() {
-            cluster.print_cost();
-        }
-    }
+    print_summary(&runner, sim, &summary);
     Ok(())
 }
 

@@ -82,13 +82,19 @@ fn run_parallel(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Res
             sink(&name, &outcome)?;
         }
     }
+    print_summary(&runner, sim, &summary);
+    Ok(())
+}
+
+/// The set's summary, and what simulating it took, on stderr (from the
+/// rank that reports, unless quiet).
+pub fn print_summary(runner: &Runner, sim: &SimArgs, summary: &Summary) {
     if runner.reports() && !sim.quiet {
         summary.print();
         if let Some(cluster) = runner.cluster() {
             cluster.print_cost();
         }
     }
-    Ok(())
 }
 
 fn search_sequential<G: Game>(game: G, plan: &Plan, options: SearchOptions) -> Outcome {

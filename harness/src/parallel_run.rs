@@ -6,7 +6,7 @@ use crate::record::{Outcome, ParallelFigures};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
 use crate::trees::Tree;
-use yomi_engine::baseline::{split_on_threads, ybwc_on_threads, BaselineOutcome};
+use yomi_engine::baseline::{on_threads, BaselineOutcome};
 use yomi_engine::game::Game;
 use yomi_engine::parallel::master::MasterOutcome;
 use yomi_engine::parallel::run::{run_threads, ParallelConfig};
@@ -130,23 +130,23 @@ impl Runner {
     ) -> Result<Option<BaselineOutcome>, String> {
         let ybwc = plan.ybwc_config();
         match (self, plan.processor_tree()) {
-            (Runner::Threads, Some(t)) => Ok(Some(split_on_threads(root, plan.split_config(t)))),
-            (Runner::Threads, None) => Ok(Some(ybwc_on_threads(root, plan.workers + 1, ybwc))),
+            (Runner::Threads, Some(t)) => {
+                Ok(Some(on_threads(root, t.processors(), plan.split_config(t))))
+            }
+            (Runner::Threads, None) => Ok(Some(on_threads(root, plan.workers + 1, ybwc))),
             (Runner::Sim(sim), t) => sim
                 .run_baseline(root, t.map(|t| plan.split_config(t)), ybwc)
                 .map(Some),
             #[cfg(feature = "mpi")]
-            (Runner::Mpi(universe), Some(t)) => Ok(yomi_engine::baseline::split_on_mpi(
+            (Runner::Mpi(universe), Some(t)) => Ok(yomi_engine::baseline::on_mpi(
                 root,
                 plan.split_config(t),
                 universe.world(),
             )),
             #[cfg(feature = "mpi")]
-            (Runner::Mpi(universe), None) => Ok(yomi_engine::baseline::ybwc_on_mpi(
-                root,
-                ybwc,
-                universe.world(),
-            )),
+            (Runner::Mpi(universe), None) => {
+                Ok(yomi_engine::baseline::on_mpi(root, ybwc, universe.world()))
+            }
         }
     }
 

@@ -7,7 +7,7 @@ use crate::sim_args::{ClusterRecord, NodeCost, SimArgs};
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
-use yomi_engine::baseline::{split_on_sim, ybwc_on_sim, BaselineOutcome, SplitConfig, YbwcConfig};
+use yomi_engine::baseline::{on_sim, BaselineOutcome, SplitConfig, YbwcConfig};
 use yomi_engine::game::Game;
 use yomi_engine::memory::table_cap_mb;
 use yomi_engine::parallel::master::{visit_cost_us, MasterOutcome};
@@ -157,8 +157,8 @@ impl SimRunner {
         let start = Instant::now();
         let model = &self.record.model;
         let (outcome, stats) = match split {
-            Some(config) => split_on_sim(root, config, model)?,
-            None => ybwc_on_sim(root, self.record.ranks, ybwc, model)?,
+            Some(config) => on_sim(root, config.processors.processors(), config, model)?,
+            None => on_sim(root, self.record.ranks, ybwc, model)?,
         };
         self.wall.set(self.wall.get() + start.elapsed());
         self.resumes.set(self.resumes.get() + stats.resumes);

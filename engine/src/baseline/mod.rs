@@ -4,6 +4,7 @@
 //! the sequential reference.
 
 mod alphabeta;
+mod ledger;
 mod message;
 mod outcome;
 mod processor_tree;
@@ -16,7 +17,7 @@ pub use message::{ProcessorReport, SplitMessage};
 pub use outcome::BaselineOutcome;
 pub use processor_tree::ProcessorTree;
 #[cfg(feature = "mpi")]
-pub use run::{split_on_mpi, ybwc_on_mpi};
-pub use run::{split_on_sim, split_on_threads, ybwc_on_sim, ybwc_on_threads};
+pub use run::on_mpi;
+pub use run::{on_sim, on_threads, Baseline};
 pub use splitting::{run_processor, Charge, SplitConfig, Splitting};
 pub use ybwc::{run_ybwc, YbwcConfig};

@@ -1,8 +1,9 @@
 //! What a baseline search returns on rank 0.
 
 use super::alphabeta::Counts;
-use super::message::ProcessorReport;
+use super::message::{ProcessorReport, SplitMessage};
 use crate::game::Value;
+use crate::parallel::transport::Transport;
 use std::time::Duration;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -14,4 +15,35 @@ pub struct BaselineOutcome {
     pub elapsed: Duration,
     /// Every processor's report, by rank.
     pub reports: Vec<ProcessorReport>,
+}
+
+impl BaselineOutcome {
+    /// Rank 0, the search over and every other processor told so: their
+    /// reports beside rank 0's `own`.
+    pub(super) fn gather<T: Transport<SplitMessage>>(
+        transport: &mut T,
+        value: Value,
+        elapsed: Duration,
+        own: ProcessorReport,
+    ) -> BaselineOutcome {
+        let mut reports = vec![own];
+        while reports.len() < transport.size() {
+            match transport.poll() {
+                Some((_, SplitMessage::Report(r))) => reports.push(r),
+                Some(_) => {}
+                None => transport.idle(),
+            }
+        }
+        reports.sort_by_key(|r| r.rank);
+        let mut counts = Counts::default();
+        for r in &reports {
+            counts += r.counts;
+        }
+        BaselineOutcome {
+            value,
+            counts,
+            elapsed,
+            reports,
+        }
+    }
 }

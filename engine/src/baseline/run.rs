@@ -1,5 +1,5 @@
-//! A split or YBWC search on threads (one per processor) or on the
-//! virtual cluster, or as one rank of an MPI run.
+//! A baseline search on threads (one per processor), on the virtual
+//! cluster, or as one rank of an MPI run.
 
 use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
@@ -8,106 +8,77 @@ use super::ybwc::{run_ybwc, YbwcConfig};
 use crate::game::Game;
 use crate::parallel::sim::{simulate, Body, Model, SimStats};
 use crate::parallel::threads::network;
+use crate::parallel::transport::Transport;
 
-/// A YBWC search of `root` by `processors` threads.
-pub fn ybwc_on_threads<G>(root: G, processors: usize, config: YbwcConfig) -> BaselineOutcome
+/// What every processor of a baseline runs.
+pub trait Baseline: Copy + Send + 'static {
+    /// Processor `transport.rank()`'s part of a search of `root`: rank 0
+    /// returns the outcome.
+    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome>;
+}
+
+impl Baseline for SplitConfig {
+    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
+        run_processor(root, t, self)
+    }
+}
+
+impl Baseline for YbwcConfig {
+    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
+        run_ybwc(root, t, self)
+    }
+}
+
+/// Searches `root` with `processors` threads.
+pub fn on_threads<G, B>(root: G, processors: usize, baseline: B) -> BaselineOutcome
 where
     G: Game + Clone + Send + 'static,
+    B: Baseline,
 {
     let mut transports = network::<SplitMessage>(processors.max(1)).into_iter();
     let rank0 = transports.next().expect("rank 0");
     let others: Vec<_> = transports
         .map(|t| {
             let root = root.clone();
-            std::thread::spawn(move || run_ybwc(root, t, config))
+            std::thread::spawn(move || baseline.run(root, t))
         })
         .collect();
-    let outcome = run_ybwc(root, rank0, config).expect("rank 0 has the outcome");
+    let outcome = baseline.run(root, rank0).expect("rank 0 has the outcome");
     for h in others {
         h.join().expect("a processor thread panicked");
     }
     outcome
 }
 
-/// A YBWC search of `root` by `processors` ranks of a virtual cluster.
-pub fn ybwc_on_sim<G>(
+/// Searches `root` on a virtual cluster of `processors` ranks under
+/// `model`: the outcome (in virtual time) and what the simulation took.
+pub fn on_sim<G, B>(
     root: G,
     processors: usize,
-    config: YbwcConfig,
+    baseline: B,
     model: &Model,
 ) -> Result<(BaselineOutcome, SimStats), String>
 where
     G: Game + Clone + 'static,
+    B: Baseline,
 {
     let mut bodies: Vec<Body<SplitMessage, Option<BaselineOutcome>>> = Vec::new();
     for _ in 0..processors.max(1) {
         let root = root.clone();
-        bodies.push(Box::new(move |t| run_ybwc(root, t, config)));
+        bodies.push(Box::new(move |t| baseline.run(root, t)));
     }
     let (results, stats) = simulate(model, bodies)?;
     let outcome = results.into_iter().next().flatten();
     Ok((outcome.expect("rank 0 has the outcome"), stats))
 }
 
-/// One rank's part of a YBWC search under MPI: rank 0 returns the outcome.
+/// One rank's part of a search under MPI: rank 0 returns the outcome.
 #[cfg(feature = "mpi")]
-pub fn ybwc_on_mpi<G: Game>(
+pub fn on_mpi<G: Game, B: Baseline>(
     root: G,
-    config: YbwcConfig,
+    baseline: B,
     world: ::mpi::topology::SimpleCommunicator,
 ) -> Option<BaselineOutcome> {
     let transport = crate::parallel::mpi::MpiTransport::<SplitMessage>::new(world);
-    run_ybwc(root, transport, config)
-}
-
-/// Searches `root` with one thread a processor.
-pub fn split_on_threads<G>(root: G, config: SplitConfig) -> BaselineOutcome
-where
-    G: Game + Clone + Send + 'static,
-{
-    let mut transports = network::<SplitMessage>(config.processors.processors()).into_iter();
-    let rank0 = transports.next().expect("rank 0");
-    let others: Vec<_> = transports
-        .map(|t| {
-            let root = root.clone();
-            std::thread::spawn(move || run_processor(root, t, config))
-        })
-        .collect();
-    let outcome = run_processor(root, rank0, config).expect("rank 0 has the outcome");
-    for h in others {
-        h.join().expect("a processor thread panicked");
-    }
-    outcome
-}
-
-/// Searches `root` on a virtual cluster under `model`: the outcome (in
-/// virtual time) and what the simulation took.
-pub fn split_on_sim<G>(
-    root: G,
-    config: SplitConfig,
-    model: &Model,
-) -> Result<(BaselineOutcome, SimStats), String>
-where
-    G: Game + Clone + 'static,
-{
-    let mut bodies: Vec<Body<SplitMessage, Option<BaselineOutcome>>> = Vec::new();
-    for _ in 0..config.processors.processors() {
-        let root = root.clone();
-        bodies.push(Box::new(move |t| run_processor(root, t, config)));
-    }
-    let (results, stats) = simulate(model, bodies)?;
-    let outcome = results.into_iter().next().flatten();
-    Ok((outcome.expect("rank 0 has the outcome"), stats))
-}
-
-/// One rank's part of a split search under MPI (as many ranks as the
-/// processor tree has processors): rank 0 returns the outcome.
-#[cfg(feature = "mpi")]
-pub fn split_on_mpi<G: Game>(
-    root: G,
-    config: SplitConfig,
-    world: ::mpi::topology::SimpleCommunicator,
-) -> Option<BaselineOutcome> {
-    let transport = crate::parallel::mpi::MpiTransport::<SplitMessage>::new(world);
-    run_processor(root, transport, config)
+    baseline.run(root, transport)
 }

@@ -14,12 +14,12 @@
 //! takes them one at a time and splits each one's children (D.2.b).
 
 use super::alphabeta::{AlphaBeta, Counts};
-use super::message::{ProcessorReport, SplitMessage};
+use super::ledger::Ledger;
+use super::message::{play_path, take_back, SplitMessage};
 use super::outcome::BaselineOutcome;
 use super::processor_tree::ProcessorTree;
 use crate::game::{Game, Value, INFINITE};
 use crate::parallel::transport::{Rank, Transport};
-use std::time::Duration;
 
 /// Which splitting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +39,16 @@ pub enum Charge {
     Leaves,
     /// Every node searched, and every node a master splits.
     Nodes,
+}
+
+impl Charge {
+    /// What the work from counts `then` to `now` costs, in node costs.
+    pub(super) fn units(self, then: Counts, now: Counts) -> u64 {
+        match self {
+            Charge::Leaves => now.leaves - then.leaves,
+            Charge::Nodes => now.nodes - then.nodes,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,9 +73,7 @@ struct Processor<G: Game, T: Transport<SplitMessage>> {
     /// Rank 0 said the search is over.
     quit: bool,
     next_id: u64,
-    counts: Counts,
-    first_task: Option<Duration>,
-    idle: Duration,
+    ledger: Ledger,
 }
 
 /// Runs processor `transport.rank()` of a split search of `root`: rank 0
@@ -85,9 +93,7 @@ pub fn run_processor<G: Game, T: Transport<SplitMessage>>(
         task: None,
         quit: false,
         next_id: 0,
-        counts: Counts::default(),
-        first_task: (rank == 0).then_some(Duration::ZERO),
-        idle: Duration::ZERO,
+        ledger: Ledger::new(rank),
     };
     if rank == 0 {
         Some(p.root())
@@ -116,24 +122,8 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         let value = value.expect("nothing aborts the root");
         let elapsed = self.transport.now();
         self.quit_slaves();
-        let mut reports = vec![self.report()];
-        while reports.len() < self.transport.size() {
-            match self.wait() {
-                (_, SplitMessage::Report(r)) => reports.push(r),
-                _ => continue,
-            }
-        }
-        reports.sort_by_key(|r| r.rank);
-        let mut counts = Counts::default();
-        for r in &reports {
-            counts += r.counts;
-        }
-        BaselineOutcome {
-            value,
-            counts,
-            elapsed,
-            reports,
-        }
+        let own = self.ledger.report(&self.transport);
+        BaselineOutcome::gather(&mut self.transport, value, elapsed, own)
     }
 
     /// Every other rank: tasks from the master until the search is over.
@@ -151,11 +141,13 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
                         type2,
                     },
                 ) => {
-                    self.first_task.get_or_insert(self.transport.now());
+                    self.ledger.task_arrived(self.transport.now());
                     self.task = Some(id);
-                    let played = self.enter(&path);
+                    let played = play_path(&mut self.game, &path);
+                    self.path = path;
                     let value = self.evaluate(depth, alpha, beta, type2);
-                    self.leave(played);
+                    self.path.clear();
+                    take_back(&mut self.game, played);
                     self.task = None;
                     if let (Some(value), Some(master)) = (value, self.tree().master(self.rank())) {
                         self.transport
@@ -167,19 +159,8 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             }
         }
         self.quit_slaves();
-        let report = self.report();
+        let report = self.ledger.report(&self.transport);
         self.transport.send(0, SplitMessage::Report(report));
-    }
-
-    fn report(&self) -> ProcessorReport {
-        let startup = self.first_task.unwrap_or(self.transport.now());
-        ProcessorReport {
-            rank: self.rank(),
-            counts: self.counts,
-            startup_idle_s: startup.as_secs_f64(),
-            other_idle_s: self.idle.as_secs_f64(),
-            traffic: self.transport.traffic(),
-        }
     }
 
     fn quit_slaves(&mut self) {
@@ -188,42 +169,14 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         }
     }
 
-    /// The next message, idle until one comes (time counted as idle once
-    /// the first task came).
+    /// The next message, idle until one comes.
     fn wait(&mut self) -> (Rank, SplitMessage) {
         loop {
             if let Some(m) = self.transport.poll() {
                 return m;
             }
-            let before = self.transport.now();
-            self.transport.idle();
-            if self.first_task.is_some() {
-                self.idle += self.transport.now().saturating_sub(before);
-            }
+            self.ledger.idle(&mut self.transport, None);
         }
-    }
-
-    /// Plays the moves from the root to the node `path` names; the moves
-    /// played, for [`Processor::leave`].
-    fn enter(&mut self, path: &[u16]) -> Vec<G::Move> {
-        let mut children = Vec::new();
-        let mut played = Vec::with_capacity(path.len());
-        for &index in path {
-            self.game.children(&mut children);
-            let mv = children[usize::from(index)];
-            self.game.play(mv);
-            played.push(mv);
-        }
-        self.path = path.to_vec();
-        played
-    }
-
-    /// Back to the root from the node [`Processor::enter`] went to.
-    fn leave(&mut self, mut played: Vec<G::Move>) {
-        while let Some(mv) = played.pop() {
-            self.game.undo(mv);
-        }
-        self.path.clear();
     }
 
     /// The current node's value, `depth` plies deep in (`alpha`, `beta`):
@@ -357,7 +310,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
 
     /// A master's cost of generating a node's children.
     fn charge_split(&mut self) {
-        self.counts.nodes += 1;
+        self.ledger.counts.nodes += 1;
         if self.config.charge == Charge::Nodes {
             self.transport.work(1);
         }
@@ -377,10 +330,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         let mut charged = Counts::default();
         let mut aborted = false;
         let mut ab = AlphaBeta::new(game, config.poll_every, |counts| {
-            transport.work(match config.charge {
-                Charge::Leaves => counts.leaves - charged.leaves,
-                Charge::Nodes => counts.nodes - charged.nodes,
-            });
+            transport.work(config.charge.units(charged, counts));
             charged = counts;
             // Up to an abort: what follows it (the master's next task)
             // waits for the processor's next look.
@@ -399,11 +349,9 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         });
         let value = ab.search(depth, alpha, beta);
         let counts = ab.counts();
-        self.transport.work(match self.config.charge {
-            Charge::Leaves => counts.leaves - charged.leaves,
-            Charge::Nodes => counts.nodes - charged.nodes,
-        });
-        self.counts += counts;
+        self.transport
+            .work(self.config.charge.units(charged, counts));
+        self.ledger.counts += counts;
         value
     }
 }

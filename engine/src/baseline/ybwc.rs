@@ -12,7 +12,8 @@
 //! tree's order, as the split methods' terminal processors search.
 
 use super::alphabeta::Counts;
-use super::message::{ProcessorReport, SplitMessage};
+use super::ledger::Ledger;
+use super::message::{play_path, take_back, SplitMessage};
 use super::outcome::BaselineOutcome;
 use super::splitting::Charge;
 use crate::game::{Game, Value, INFINITE, LOSS};
@@ -66,11 +67,10 @@ struct Processor<G: Game, T: Transport<SplitMessage>> {
     owner: Option<(Rank, u64)>,
     quit: bool,
     next_id: u64,
-    counts: Counts,
+    ledger: Ledger,
+    /// The counts the clock has been charged for.
     charged: Counts,
     random: u64,
-    first_task: Option<Duration>,
-    idle: Duration,
 }
 
 /// Runs processor `transport.rank()` of a YBWC search of `root`: rank 0
@@ -93,11 +93,9 @@ pub fn run_ybwc<G: Game, T: Transport<SplitMessage>>(
         owner: None,
         quit: false,
         next_id: 0,
-        counts: Counts::default(),
+        ledger: Ledger::new(rank),
         charged: Counts::default(),
         random: 0x9E37_79B9_7F4A_7C15 ^ (rank as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03),
-        first_task: (rank == 0).then_some(Duration::ZERO),
-        idle: Duration::ZERO,
     };
     if rank == 0 {
         Some(p.root())
@@ -115,25 +113,8 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         for rank in 1..self.transport.size() {
             self.transport.send(rank, SplitMessage::Quit);
         }
-        let mut reports = vec![self.report()];
-        while reports.len() < self.transport.size() {
-            match self.transport.poll() {
-                Some((_, SplitMessage::Report(r))) => reports.push(r),
-                Some(_) => {}
-                None => self.transport.idle(),
-            }
-        }
-        reports.sort_by_key(|r| r.rank);
-        let mut counts = Counts::default();
-        for r in &reports {
-            counts += r.counts;
-        }
-        BaselineOutcome {
-            value,
-            counts,
-            elapsed,
-            reports,
-        }
+        let own = self.ledger.report(&self.transport);
+        BaselineOutcome::gather(&mut self.transport, value, elapsed, own)
     }
 
     /// Every other rank: steal work until the search is over.
@@ -145,18 +126,18 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             match self.await_answer() {
                 Some((from, id, path, depth, alpha, beta)) => {
                     backoff = MIN_BACKOFF;
-                    self.first_task.get_or_insert(self.transport.now());
+                    self.ledger.task_arrived(self.transport.now());
                     self.work(from, id, &path, depth, alpha, beta);
                 }
                 None if self.quit => {}
                 None => {
                     let until = self.transport.now() + backoff;
-                    self.idle_until(until);
+                    self.ledger.idle(&mut self.transport, Some(until));
                     backoff = (backoff * 2).min(MAX_BACKOFF);
                 }
             }
         }
-        let report = self.report();
+        let report = self.ledger.report(&self.transport);
         self.transport.send(0, SplitMessage::Report(report));
     }
 
@@ -186,28 +167,19 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
                     self.transport.send(from, SplitMessage::NoWork)
                 }
                 Some(_) => {} // answers to a task already given up
-                None => self.idle_until(Duration::MAX),
+                None => self.ledger.idle(&mut self.transport, None),
             }
         }
     }
 
     /// A stolen task: its value to its owner, unless it was aborted.
     fn work(&mut self, owner: Rank, id: u64, path: &[u16], depth: u32, alpha: Value, beta: Value) {
-        let mut children = Vec::new();
-        let mut played = Vec::with_capacity(path.len());
-        for &index in path {
-            self.game.children(&mut children);
-            let mv = children[usize::from(index)];
-            self.game.play(mv);
-            played.push(mv);
-        }
+        let played = play_path(&mut self.game, path);
         self.task_path = path.to_vec();
         self.owner = Some((owner, id));
         let value = self.node(depth, alpha, beta);
         self.charge();
-        while let Some(mv) = played.pop() {
-            self.game.undo(mv);
-        }
+        take_back(&mut self.game, played);
         self.owner = None;
         self.unwind = None;
         if !std::mem::take(&mut self.abandon) {
@@ -229,29 +201,6 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         }
     }
 
-    fn idle_until(&mut self, deadline: Duration) {
-        let before = self.transport.now();
-        if deadline == Duration::MAX {
-            self.transport.idle();
-        } else {
-            self.transport.idle_until(deadline);
-        }
-        if self.first_task.is_some() {
-            self.idle += self.transport.now().saturating_sub(before);
-        }
-    }
-
-    fn report(&self) -> ProcessorReport {
-        let startup = self.first_task.unwrap_or(self.transport.now());
-        ProcessorReport {
-            rank: self.transport.rank(),
-            counts: self.counts,
-            startup_idle_s: startup.as_secs_f64(),
-            other_idle_s: self.idle.as_secs_f64(),
-            traffic: self.transport.traffic(),
-        }
-    }
-
     /// The search below the current node is to end.
     fn stopping(&self) -> bool {
         self.abandon || self.unwind.is_some()
@@ -260,8 +209,13 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
     /// The current node's value, `depth` plies deep in (`alpha`, `beta`),
     /// fail-hard; meaningless once [`Self::stopping`].
     fn node(&mut self, depth: u32, mut alpha: Value, beta: Value) -> Value {
-        self.counts.nodes += 1;
-        if self.counts.nodes.is_multiple_of(self.config.poll_every) {
+        self.ledger.counts.nodes += 1;
+        if self
+            .ledger
+            .counts
+            .nodes
+            .is_multiple_of(self.config.poll_every)
+        {
             self.charge();
             self.read_messages();
         }
@@ -273,7 +227,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             self.game.children(&mut children);
         }
         if depth == 0 || children.is_empty() {
-            self.counts.leaves += 1;
+            self.ledger.counts.leaves += 1;
             let value = if depth == 0 {
                 self.game.evaluate()
             } else {
@@ -332,7 +286,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             // Nothing left here but the thieves' values.
             match self.transport.poll() {
                 Some((from, message)) => self.handle(from, message),
-                None => self.idle_until(Duration::MAX),
+                None => self.ledger.idle(&mut self.transport, None),
             }
         }
         let sp = self.splits.pop().expect("this node's split point");
@@ -448,11 +402,8 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
 
     /// Charges the clock for the work since the last charge.
     fn charge(&mut self) {
-        let units = match self.config.charge {
-            Charge::Leaves => self.counts.leaves - self.charged.leaves,
-            Charge::Nodes => self.counts.nodes - self.charged.nodes,
-        };
-        self.charged = self.counts;
+        let units = self.config.charge.units(self.charged, self.ledger.counts);
+        self.charged = self.ledger.counts;
         self.transport.work(units);
     }
 }

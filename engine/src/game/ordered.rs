@@ -10,7 +10,7 @@
 //! on every visit, in every process; the tree has no end (searches stop
 //! at their depth, the paper's D).
 
-use super::synthetic::Edge;
+use super::synthetic::{child_key, mix, Edge};
 use super::{Game, Value};
 
 /// Where the best child stands among its siblings.
@@ -100,19 +100,6 @@ impl OrderedTree {
 /// A uniform draw in [0, 1) from 64 random bits.
 fn unit(bits: u64) -> f64 {
     (bits >> 11) as f64 / (1u64 << 53) as f64
-}
-
-#[inline]
-fn child_key(key: u64, index: u16) -> u64 {
-    mix(key ^ (u64::from(index) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-}
-
-/// SplitMix64's finaliser: a bijective mix of 64 bits.
-#[inline]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Game for OrderedTree {

@@ -73,14 +73,15 @@ impl SyntheticTree {
     }
 }
 
+/// The key of child `index` of the node of `key` (every generated tree's).
 #[inline]
-fn child_key(key: u64, index: u16) -> u64 {
+pub(crate) fn child_key(key: u64, index: u16) -> u64 {
     mix(key ^ (u64::from(index) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// SplitMix64's finaliser: a bijective mix of 64 bits.
 #[inline]
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

@@ -56,6 +56,19 @@ pub struct Model {
 }
 
 impl Model {
+    /// Seed 002's simulated concurrency (with the baselines charging
+    /// leaves only): one time unit, here a microsecond, a node; messages
+    /// free and instant.
+    pub const UNIT_COST: Model = Model {
+        node_cost_us: 1.0,
+        visit_cost_us: 0.0,
+        network: Network {
+            latency_us: 0.0,
+            bandwidth_gbps: 1e9,
+            message_cost_us: 0.0,
+        },
+    };
+
     /// Every figure finite and not negative, the bandwidth positive.
     pub fn check(&self) -> Result<(), String> {
         let n = &self.network;
