@@ -1,18 +1,18 @@
 //! Time to depth of the cluster search with its ranks on threads (each
-//! rank one search thread and its own table, the ranks exchanging deep
-//! results), over the start position and the 32 professional positions:
+//! rank one search thread; each its own table, the ranks exchanging deep
+//! results, or with `shared` all ranks on one machine sharing one table),
+//! over the start position and the 32 professional positions:
 //!
-//!     cargo run --release -p yomi-engine --example cluster_probe -- RANKS DEPTH
+//!     cargo run --release -p yomi-engine --example cluster_probe -- RANKS DEPTH [shared]
 //!
 //! One rank is the plain single-thread search.
 
-use std::sync::Arc;
 use std::time::Instant;
 use yomi_engine::board::Position;
 use yomi_engine::game::ShogiGame;
 use yomi_engine::parallel::message::Message;
 use yomi_engine::parallel::threads::network;
-use yomi_engine::play::{root_text, serve_cluster, Cluster, PlaySearcher, PlayTable, SHARE_DEPTH};
+use yomi_engine::play::{root_text, serve_cluster, Cluster, Machines, PlaySearcher};
 use yomi_engine::positions::pro_middlegame_32;
 use yomi_engine::search::Limits;
 
@@ -26,21 +26,27 @@ fn main() {
     };
     let mut positions = vec![Position::startpos()];
     positions.extend(pro_middlegame_32().iter().map(|e| e.position.clone()));
-    let mut transports = network::<Message>(ranks.max(1) as usize).into_iter();
+    let ranks = ranks.max(1) as usize;
+    let machines = match std::env::args().nth(3).as_deref() {
+        Some("shared") => Machines::one(ranks),
+        _ => Machines::separate(ranks),
+    };
+    let mut transports = network::<Message>(ranks).into_iter();
     let rank0 = transports.next().expect("rank 0");
     let others: Vec<_> = transports
-        .map(|t| std::thread::spawn(move || serve_cluster(t, TABLE_MB)))
+        .map(|t| {
+            let machines = machines.clone();
+            std::thread::spawn(move || serve_cluster(t, machines))
+        })
         .collect();
-    let table = Arc::new(PlayTable::new(TABLE_MB).exporting(SHARE_DEPTH));
-    let mut searcher =
-        PlaySearcher::with_table(ShogiGame::new(Position::startpos(), 0), table.clone());
-    let cluster = Cluster::new(rank0);
+    let cluster = Cluster::new(rank0, machines);
     let (mut ms, mut nodes, mut other_nodes) = (0.0, 0, 0);
     for pos in positions {
-        table.clear();
-        *searcher.game_mut() = ShogiGame::new(pos.clone(), 0);
+        // A new table on every rank for every position.
+        let table = cluster.table(TABLE_MB);
+        let mut searcher = PlaySearcher::with_table(ShogiGame::new(pos.clone(), 0), table);
         let start = Instant::now();
-        cluster.start(&root_text(0, &pos, &[]), u32::MAX, 1, table.clone());
+        cluster.start(&root_text(0, &pos, &[]), u32::MAX, 1);
         nodes += searcher.search(Limits::depth(depth), |_| {}).stats.nodes;
         ms += start.elapsed().as_secs_f64() * 1e3;
         other_nodes += cluster.stop();

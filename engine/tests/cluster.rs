@@ -1,28 +1,41 @@
 //! The cluster search with its ranks on threads: rank 0 answers with a
 //! legal move, the other ranks search beside it and stop when told, over
-//! several searches in a row, and the engine's end ends every rank.
+//! several searches in a row and a new table, and the engine's end ends
+//! every rank; with the ranks on machines of their own (entries sent) and
+//! on one machine (one table in shared memory).
 
-use std::sync::Arc;
 use yomi_engine::board::Position;
 use yomi_engine::game::ShogiGame;
 use yomi_engine::parallel::message::Message;
 use yomi_engine::parallel::threads::network;
-use yomi_engine::play::{root_text, serve_cluster, Cluster, PlaySearcher, PlayTable, SHARE_DEPTH};
+use yomi_engine::play::{root_text, serve_cluster, Cluster, Machines, PlaySearcher};
 use yomi_engine::positions::pro_middlegame_32;
 use yomi_engine::search::Limits;
 
 #[test]
-fn every_rank_searches_each_root_and_rank_0_answers_legally() {
-    let mut transports = network::<Message>(3).into_iter();
+fn ranks_on_machines_of_their_own_search_each_root_and_rank_0_answers_legally() {
+    searches_with_rank_0_answering(Machines::separate(3));
+}
+
+#[test]
+fn ranks_sharing_one_table_search_each_root_and_rank_0_answers_legally() {
+    searches_with_rank_0_answering(Machines::from_leaders(vec![0, 0, 2, 2]));
+}
+
+fn searches_with_rank_0_answering(machines: Machines) {
+    let ranks = machines.ranks();
+    let mut transports = network::<Message>(ranks).into_iter();
     let rank0 = transports.next().unwrap();
     let others: Vec<_> = transports
-        .map(|t| std::thread::spawn(move || serve_cluster(t, 4)))
+        .map(|t| {
+            let machines = machines.clone();
+            std::thread::spawn(move || serve_cluster(t, machines))
+        })
         .collect();
-    let table = Arc::new(PlayTable::new(4).exporting(SHARE_DEPTH));
-    let mut searcher =
-        PlaySearcher::with_table(ShogiGame::new(Position::startpos(), 0), table.clone());
-    let cluster = Cluster::new(rank0);
-    assert_eq!(cluster.ranks(), 3);
+    let cluster = Cluster::new(rank0, machines);
+    assert_eq!(cluster.ranks(), ranks);
+    let start = ShogiGame::new(Position::startpos(), 0);
+    let mut searcher = PlaySearcher::with_table(start.clone(), cluster.table(1));
     let mut positions = vec![Position::startpos()];
     positions.extend(
         pro_middlegame_32()
@@ -30,9 +43,12 @@ fn every_rank_searches_each_root_and_rank_0_answers_legally() {
             .take(3)
             .map(|e| e.position.clone()),
     );
-    for pos in positions {
+    for (i, pos) in positions.into_iter().enumerate() {
+        if i == 2 {
+            searcher = PlaySearcher::with_table(start.clone(), cluster.table(4));
+        }
         *searcher.game_mut() = ShogiGame::new(pos.clone(), 0);
-        cluster.start(&root_text(0, &pos, &[]), u32::MAX, 1, table.clone());
+        cluster.start(&root_text(0, &pos, &[]), u32::MAX, 1);
         let result = searcher.search(Limits::depth(7), |_| {});
         let other_nodes = cluster.stop();
         let best = result.best_move.expect("a move");

@@ -1,21 +1,24 @@
 //! `mpirun -np N yomi` (cargo feature `mpi`): rank 0 runs the command (USI
 //! by default); ranks 1.. search with it for the engine's whole life, as
 //! `YOMI_MPI_METHOD` says: `cluster` (the default: every rank searches the
-//! root, exchanging table entries) or `master-worker` (the paper's master
-//! on rank 0, the others its workers). A rank that dies makes mpirun end
+//! root, the ranks of a machine in one shared table, the machines
+//! exchanging deep entries) or `master-worker` (the paper's master on rank
+//! 0, the others its workers). A rank that dies makes mpirun end
 //! the others with SIGTERM; rank 0 then answers the running search with its
 //! best move so far and says why, instead of leaving the GUI waiting.
 
 use crate::protocol::Output;
 use crate::searcher::Ranks;
 use mpi::environment::Universe;
-use mpi::traits::Communicator;
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::{Communicator, CommunicatorCollectives, Root};
 use mpi::Threading;
 use std::sync::Arc;
 use yomi_engine::parallel::mpi::MpiTransport;
-use yomi_engine::play::{serve_cluster, serve_play, Cluster, MasterWorker, PlayTable};
+use yomi_engine::play::{serve_cluster, serve_play, Cluster, Machines, MasterWorker, PlayTable};
 
-/// The table of a worker rank, MB, unless `YOMI_WORKER_HASH_MB` says.
+/// The table of a master-worker's worker rank, MB, unless
+/// `YOMI_WORKER_HASH_MB` says.
 const WORKER_HASH_MB: usize = 256;
 
 /// This process's part in an MPI job.
@@ -59,26 +62,39 @@ pub fn join() -> Role {
         }
     };
     let rank = world.rank();
+    let machines = (!master_worker).then(|| machines(&world));
     let transport = MpiTransport::new(world);
-    if rank == 0 {
-        let ranks = if master_worker {
-            Ranks::MasterWorker(MasterWorker::new(transport))
-        } else {
-            Ranks::Cluster(Cluster::new(transport))
-        };
-        return Role::Master(ranks, universe);
-    }
-    let table_mb = std::env::var("YOMI_WORKER_HASH_MB")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(WORKER_HASH_MB);
-    if master_worker {
-        serve_play(transport, Arc::new(PlayTable::new(table_mb)));
-    } else {
-        serve_cluster(transport, table_mb);
+    match (rank, machines) {
+        (0, None) => {
+            return Role::Master(Ranks::MasterWorker(MasterWorker::new(transport)), universe)
+        }
+        (0, Some(m)) => return Role::Master(Ranks::Cluster(Cluster::new(transport, m)), universe),
+        (_, Some(m)) => serve_cluster(transport, m),
+        (_, None) => {
+            let table_mb = std::env::var("YOMI_WORKER_HASH_MB")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(WORKER_HASH_MB);
+            serve_play(transport, Arc::new(PlayTable::new(table_mb)));
+        }
     }
     drop(universe);
     Role::WorkerDone
+}
+
+/// Which ranks share a machine's memory (MPI's shared-memory split), as
+/// every rank's machine's first rank; with `YOMI_SHARED_TABLE=0`, every
+/// rank on a machine of its own, to measure the entries' exchange on one.
+fn machines(world: &SimpleCommunicator) -> Machines {
+    if std::env::var("YOMI_SHARED_TABLE").as_deref() == Ok("0") {
+        return Machines::separate(world.size() as usize);
+    }
+    let machine = world.split_shared(world.rank());
+    let mut leader = world.rank();
+    machine.process_at_rank(0).broadcast_into(&mut leader);
+    let mut leaders = vec![0; world.size() as usize];
+    world.all_gather_into(&leader, &mut leaders[..]);
+    Machines::from_leaders(leaders.into_iter().map(|r| r as usize).collect())
 }
 
 /// On SIGTERM or SIGINT (mpirun ending the job because a rank died, or a

@@ -6,13 +6,10 @@
 //! paper's master and workers on that tree.
 
 use crate::protocol::Method;
-use std::sync::Arc;
 use yomi_engine::board::Move;
 use yomi_engine::game::ShogiGame;
 use yomi_engine::parallel::deepening::deepen_on_threads;
-use yomi_engine::play::{
-    Cluster, MasterWorker, PlaySearcher, PlayTable, ProgressReport, SHARE_DEPTH,
-};
+use yomi_engine::play::{Cluster, MasterWorker, PlaySearcher, ProgressReport};
 use yomi_engine::search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
 
 /// The other MPI ranks of an engine under mpirun, searching as one of the
@@ -20,7 +17,8 @@ use yomi_engine::search::{Iteration, Limits, SearchOptions, SearchResult, Search
 pub enum Ranks {
     /// The paper's master's workers.
     MasterWorker(MasterWorker),
-    /// Ranks searching the same root, exchanging deep table entries.
+    /// Ranks searching the same root, those on one machine in one table,
+    /// the machines exchanging deep entries.
     Cluster(Cluster),
 }
 
@@ -52,7 +50,7 @@ pub enum Runs {
     Play(usize),
     /// The play search's master and this many workers (threads or ranks).
     MasterWorker(usize),
-    /// The play search on this many MPI ranks, exchanging table entries,
+    /// The play search on this many MPI ranks (the cluster search),
     /// each with this many threads.
     Cluster(usize, usize),
     /// Research mode on this many worker threads (1: sequential).
@@ -74,9 +72,10 @@ impl ShogiSearcher {
             Some(Ranks::Cluster(c)) => (None, Some(c)),
             None => (None, None),
         };
-        let search = if play && cluster.is_some() {
-            let table = PlayTable::new(table_mb).exporting(SHARE_DEPTH);
-            Search::Play(PlaySearcher::with_table(game, Arc::new(table)))
+        let search = if let Some(c) = cluster.as_ref().filter(|_| play) {
+            let mut s = PlaySearcher::with_table(game, c.table(table_mb));
+            s.count_elsewhere(c.nodes_elsewhere());
+            Search::Play(s)
         } else if play {
             Search::Play(PlaySearcher::new(game, table_mb))
         } else {
@@ -200,7 +199,7 @@ impl ShogiSearcher {
         let threads = self.threads;
         if let (Search::Play(s), Some(cluster)) = (&mut self.search, &self.cluster) {
             // The other ranks search until rank 0's search ends.
-            cluster.start(&self.root_text, limits.depth, threads, s.table());
+            cluster.start(&self.root_text, limits.depth, threads);
             let mut result = s.search(limits, on_iteration);
             result.stats.nodes += cluster.stop();
             return result;

@@ -1,7 +1,8 @@
 //! `mpirun -np 3 yomi` (feature `mpi`): rank 0 speaks USI and the other
 //! ranks search with it. cshogi referees a short game of two such engines
 //! started through `scripts/yomi-mpi`, the wrapper a GUI launches, with
-//! each `YOMI_MPI_METHOD` (the cluster search, the master-worker); a
+//! each `YOMI_MPI_METHOD` (the cluster search, with the ranks sharing a
+//! table and with each its own, and the master-worker); a
 //! killed rank ends the engine (cluster search, the default) with an
 //! `info string` and a `bestmove` within seconds.
 #![cfg(feature = "mpi")]
@@ -29,8 +30,11 @@ fn cshogi_referees_a_game_of_engines_under_mpirun() {
     std::env::set_var("YOMI_RANKS", RANKS);
     std::env::set_var("YOMI_MPIRUN_ARGS", "--oversubscribe");
     std::env::set_var("YOMI_WORKER_HASH_MB", "16");
-    for method in ["cluster", "master-worker"] {
+    // The cluster search with the ranks sharing this machine's table, and
+    // as if each were on a machine of its own (entries sent).
+    for (method, shared) in [("cluster", "1"), ("cluster", "0"), ("master-worker", "1")] {
         std::env::set_var("YOMI_MPI_METHOD", method);
+        std::env::set_var("YOMI_SHARED_TABLE", shared);
         cshogi_script::run_engine(
             "cshogi_usi_games.py",
             concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/yomi-mpi"),

@@ -90,6 +90,17 @@ pub enum Message {
     Search(String, u32, usize),
     /// Cluster search: deep table entries from another rank.
     Entries(Vec<SharedEntry>),
+    /// Cluster search, to a machine's first rank: make the machine's
+    /// table of this many MB (and say `TableMapped` when its ranks have).
+    TableSize(usize),
+    /// Cluster search, to the other ranks of a machine: its table of this
+    /// many MB is the shared memory of this name (none: make your own).
+    TableMemory(String, usize),
+    /// Cluster search: this rank (or machine) has its new table.
+    TableMapped,
+    /// Cluster search, to rank 0: nodes this rank searched since it last
+    /// said (progress for the GUI; the report at `Stop` has the total).
+    Nodes(u64),
     /// From a worker whose queue ran dry (with `WorkerConfig::say_idle`):
     /// the master may hand it tasks queued at busier workers.
     Idle,

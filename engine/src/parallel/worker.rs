@@ -264,7 +264,11 @@ impl<T: Transport<Message>> Inbox<T> {
                 | Message::Report(_)
                 | Message::Idle
                 | Message::Search(..)
-                | Message::Entries(_) => {}
+                | Message::Entries(_)
+                | Message::TableSize(_)
+                | Message::TableMemory(..)
+                | Message::TableMapped
+                | Message::Nodes(_) => {}
             }
         }
     }

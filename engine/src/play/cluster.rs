@@ -1,47 +1,53 @@
 //! The cluster search (games): every rank runs the play search on the same
-//! root with its own table and threads, and the ranks send each other the
-//! results they store deep in the tree, as Lazy SMP's threads share one
-//! table. A rank's link owns its transport (MPI is used from one thread)
+//! root with its threads, as Lazy SMP's threads do. The ranks on one
+//! machine share one table in shared memory (see `machines`); between
+//! machines, ranks send each other the results they store deep in the
+//! tree. A rank's link owns its transport (MPI is used from one thread)
 //! and runs beside the search: it stores what arrives and sends what the
 //! rank's table exported. Rank 0 decides; the others search until it says
 //! stop. Written against `Transport`, so ranks are threads or MPI ranks.
 
+use super::cluster_tables::{lead_table, make_tables, mapped_table};
+use super::machines::Machines;
 use super::master_worker::root_game;
 use super::search::PlaySearcher;
 use super::table::PlayTable;
 use crate::parallel::message::{Message, Report};
 use crate::parallel::transport::{Rank, Transport};
 use crate::search::{Limits, Stats};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// Results stored this deep or deeper go to the other ranks. Time to
-/// depth 12 on the 33 bench positions, 2 ranks, this 2-core machine: on
+/// Results stored this deep or deeper go to the other machines. Time to
+/// depth 12 on the 33 bench positions, 2 ranks as two machines on this
+/// 2-core one: on
 /// threads (one rank alone 2,844 ms) from depth 2 2,339–2,693 ms (5
 /// runs), 4 2,609–2,642, 7 2,503–2,708; under mpirun, where every entry
 /// is encoded and sent (one rank alone 2,576–2,813), from 4 4,582, 6
 /// 3,698, 8 2,932, none 2,807: shallower entries cost MPI ranks more time
 /// than they save.
-pub const SHARE_DEPTH: i32 = 8;
+const SHARE_DEPTH: i32 = 8;
 
 /// How often a link looks for messages and sends its table's new
 /// entries: sleeping between looks leaves the cores to the search.
 const LINK_INTERVAL: Duration = Duration::from_millis(1);
+
+/// How often a searching rank tells rank 0 its nodes.
+const NODES_INTERVAL: Duration = Duration::from_millis(100);
 
 /// Entries per message at most (about 20 bytes each): small messages go
 /// eagerly under MPI, so two ranks sending each other entries at once do
 /// not each wait for the other to receive.
 const ENTRIES_PER_MESSAGE: usize = 100;
 
-/// Sends what `table` exported to every other rank.
-fn send_exported<T: Transport<Message>>(transport: &mut T, table: &PlayTable) {
+/// Sends what `table` exported to one rank of every other machine.
+fn send_exported<T: Transport<Message>>(transport: &mut T, partners: &[Rank], table: &PlayTable) {
     let entries = table.take_exported();
-    let me = transport.rank();
     for chunk in entries.chunks(ENTRIES_PER_MESSAGE) {
-        for rank in (0..transport.size()).filter(|&r| r != me) {
+        for &rank in partners {
             transport.send(rank, Message::Entries(chunk.to_vec()));
         }
     }
@@ -49,9 +55,12 @@ fn send_exported<T: Transport<Message>>(transport: &mut T, table: &PlayTable) {
 
 /// What rank 0's search asks of its link.
 enum Command {
+    /// Every machine makes a new table of this many MB; rank 0's comes
+    /// back.
+    Table(usize),
     /// The other ranks begin searching this root to this depth with this
-    /// many threads each; entries go to and from this table (rank 0's).
-    Start(String, u32, usize, Arc<PlayTable>),
+    /// many threads each.
+    Start(String, u32, usize),
     /// The other ranks stop; the link answers with their node count.
     Stop,
 }
@@ -60,28 +69,48 @@ enum Command {
 /// entries with rank 0's searcher's table.
 pub struct Cluster {
     commands: Sender<Command>,
+    /// The other ranks' nodes in the running search, as they report them.
+    elsewhere: Arc<AtomicU64>,
+    tables: Receiver<Arc<PlayTable>>,
     nodes: Receiver<u64>,
     link: Option<JoinHandle<()>>,
     ranks: usize,
+    machines: usize,
 }
 
 impl Cluster {
-    /// Rank 0 of `transport`, whose other ranks run [`serve_cluster`];
-    /// `table` is rank 0's searcher's, made [`PlayTable::exporting`].
-    pub fn new<T: Transport<Message> + Send + 'static>(mut transport: T) -> Cluster {
+    /// Rank 0 of `transport`, whose other ranks run [`serve_cluster`],
+    /// on the `machines` given.
+    pub fn new<T: Transport<Message> + Send + 'static>(
+        mut transport: T,
+        machines: Machines,
+    ) -> Cluster {
         let (commands, inbox) = channel();
+        let (table_reply, tables) = channel();
         let (reply, nodes) = channel();
         let ranks = transport.size();
+        let machine_count = machines.count();
+        let partners = machines.partners(0);
+        let elsewhere = Arc::new(AtomicU64::new(0));
+        let counted = elsewhere.clone();
         let link = std::thread::spawn(move || {
             let mut table: Option<Arc<PlayTable>> = None;
             let mut running = false;
             loop {
                 match inbox.try_recv() {
-                    Ok(Command::Start(root, depth, threads, searched)) => {
+                    Ok(Command::Table(megabytes)) => {
+                        let made = make_tables(&mut transport, &machines, megabytes);
+                        let made = Arc::new(exporting_to(made, &partners));
+                        table = Some(made.clone());
+                        if table_reply.send(made).is_err() {
+                            break;
+                        }
+                    }
+                    Ok(Command::Start(root, depth, threads)) => {
+                        counted.store(0, Ordering::Relaxed);
                         broadcast(&mut transport, || {
                             Message::Search(root.clone(), depth, threads)
                         });
-                        table = Some(searched);
                         running = true;
                     }
                     Ok(Command::Stop) => {
@@ -95,9 +124,9 @@ impl Cluster {
                     Err(std::sync::mpsc::TryRecvError::Empty) => {}
                     Err(std::sync::mpsc::TryRecvError::Disconnected) => break,
                 }
-                receive_entries(&mut transport, table.as_deref());
+                receive(&mut transport, table.as_deref(), &counted);
                 if let Some(table) = table.as_deref().filter(|_| running) {
-                    send_exported(&mut transport, table);
+                    send_exported(&mut transport, &partners, table);
                 }
                 std::thread::sleep(LINK_INTERVAL);
             }
@@ -105,9 +134,12 @@ impl Cluster {
         });
         Cluster {
             commands,
+            elsewhere,
+            tables,
             nodes,
             link: Some(link),
             ranks,
+            machines: machine_count,
         }
     }
 
@@ -116,11 +148,34 @@ impl Cluster {
         self.ranks
     }
 
+    /// The other ranks' nodes in the running search so far (for
+    /// [`PlaySearcher::count_elsewhere`]).
+    pub fn nodes_elsewhere(&self) -> Arc<AtomicU64> {
+        self.elsewhere.clone()
+    }
+
+    /// Machines the ranks run on (one table each).
+    pub fn machines(&self) -> usize {
+        self.machines
+    }
+
+    /// A new table of about `megabytes` MB for rank 0's searcher, made
+    /// with every machine's (no search may be running): shared with the
+    /// ranks on its machine, exchanging deep entries with the others.
+    pub fn table(&self, megabytes: usize) -> Arc<PlayTable> {
+        if self.commands.send(Command::Table(megabytes)).is_ok() {
+            if let Ok(table) = self.tables.recv() {
+                return table;
+            }
+        }
+        Arc::new(PlayTable::new(megabytes))
+    }
+
     /// The other ranks begin searching the root `root_text` names, to
     /// `depth` at most, with `threads` threads each, exchanging entries
-    /// with `table` (rank 0's searcher's, made [`PlayTable::exporting`]).
-    pub fn start(&self, root_text: &str, depth: u32, threads: usize, table: Arc<PlayTable>) {
-        let command = Command::Start(root_text.to_string(), depth, threads, table);
+    /// with rank 0's table (the last [`Cluster::table`]).
+    pub fn start(&self, root_text: &str, depth: u32, threads: usize) {
+        let command = Command::Start(root_text.to_string(), depth, threads);
         let _ = self.commands.send(command);
     }
 
@@ -149,11 +204,25 @@ fn broadcast<T: Transport<Message>>(transport: &mut T, message: impl Fn() -> Mes
     }
 }
 
-/// Stores every entry that has arrived (in `table`, if there is one yet).
-fn receive_entries<T: Transport<Message>>(transport: &mut T, table: Option<&PlayTable>) {
+/// `table`, keeping its deep results for the `partners`, if any.
+fn exporting_to(table: PlayTable, partners: &[Rank]) -> PlayTable {
+    if partners.is_empty() {
+        table
+    } else {
+        table.exporting(SHARE_DEPTH)
+    }
+}
+
+/// Rank 0: stores every entry that has arrived (in `table`, if there is
+/// one yet) and counts the nodes the other ranks said.
+fn receive<T: Transport<Message>>(transport: &mut T, table: Option<&PlayTable>, nodes: &AtomicU64) {
     while let Some((_, message)) = transport.poll() {
-        if let (Message::Entries(entries), Some(table)) = (message, table) {
-            table.import(&entries);
+        match (message, table) {
+            (Message::Entries(entries), Some(table)) => table.import(&entries),
+            (Message::Nodes(n), _) => {
+                nodes.fetch_add(n, Ordering::Relaxed);
+            }
+            _ => {}
         }
     }
 }
@@ -185,28 +254,67 @@ fn wait_for_reports<T: Transport<Message>>(transport: &mut T, table: Option<&Pla
 /// the searcher back with its counts.
 type Running = (Arc<AtomicBool>, JoinHandle<(PlaySearcher, Stats)>);
 
-/// A rank other than 0 for the engine's life: searches each root rank 0
-/// announces, with a table of `table_mb` MB and the threads rank 0 says,
-/// sending its deep results to the other ranks and storing theirs, until
-/// rank 0 says stop; reports its nodes; ends at `Quit`.
-pub fn serve_cluster<T: Transport<Message>>(mut transport: T, table_mb: usize) {
-    let table = Arc::new(PlayTable::new(table_mb).exporting(SHARE_DEPTH));
-    let start = crate::game::ShogiGame::new(crate::board::Position::startpos(), 0);
-    let mut searcher = Some(PlaySearcher::with_table(start, table.clone()));
-    if let Some(s) = searcher.as_mut() {
-        // Odd ranks leave out the odd depths, as every other helper thread
-        // does, so that the ranks do not all search the same iteration.
-        if transport.rank() % 2 == 1 {
-            s.skips = |depth| depth % 2 == 1;
+/// Stops the search in progress, if any: the searcher back, and its counts.
+fn finish(running: &mut Option<Running>, searcher: &mut Option<PlaySearcher>) -> Stats {
+    let Some((stop, thread)) = running.take() else {
+        return Stats::default();
+    };
+    stop.store(true, Ordering::Relaxed);
+    match thread.join() {
+        Ok((s, stats)) => {
+            *searcher = Some(s);
+            stats
         }
+        Err(_) => Stats::default(),
     }
+}
+
+/// A rank's searcher over `table`. Odd ranks leave out the odd depths, as
+/// every other helper thread does, so that the ranks do not all search
+/// the same iteration.
+fn searcher_over(table: Arc<PlayTable>, rank: Rank) -> PlaySearcher {
+    let start = crate::game::ShogiGame::new(crate::board::Position::startpos(), 0);
+    let mut searcher = PlaySearcher::with_table(start, table);
+    if rank % 2 == 1 {
+        searcher.skips = |depth| depth % 2 == 1;
+    }
+    searcher
+}
+
+/// A rank other than 0 for the engine's life, on the `machines` given:
+/// makes or maps its table as rank 0 says; searches each root rank 0
+/// announces with the threads it says, sending its deep results to the
+/// other machines and storing theirs, until rank 0 says stop; reports its
+/// nodes; ends at `Quit`.
+pub fn serve_cluster<T: Transport<Message>>(mut transport: T, machines: Machines) {
+    let me = transport.rank();
+    let partners = machines.partners(me);
+    let mut table: Option<Arc<PlayTable>> = None;
+    let mut searcher: Option<PlaySearcher> = None;
     let mut running: Option<Running> = None;
+    // The running search's node counter, the nodes told so far and when.
+    let mut progress: Option<(Arc<AtomicU64>, u64, Instant)> = None;
     loop {
         let mut got = false;
-        while let Some((_, message)) = transport.poll() {
+        while let Some((from, message)) = transport.poll() {
             got = true;
             match message {
-                Message::Entries(entries) => table.import(&entries),
+                Message::Entries(entries) => {
+                    if let Some(table) = &table {
+                        table.import(&entries);
+                    }
+                }
+                Message::TableSize(megabytes) | Message::TableMemory(_, megabytes) => {
+                    finish(&mut running, &mut searcher);
+                    let made = match &message {
+                        Message::TableMemory(name, _) => mapped_table(name, megabytes),
+                        _ => lead_table(&mut transport, &machines, megabytes),
+                    };
+                    let made = Arc::new(exporting_to(made, &partners));
+                    searcher = Some(searcher_over(made.clone(), me));
+                    table = Some(made);
+                    transport.send(from, Message::TableMapped);
+                }
                 Message::Search(root, depth, threads) => {
                     let Some(mut s) = searcher.take() else {
                         continue;
@@ -223,6 +331,9 @@ pub fn serve_cluster<T: Transport<Message>>(mut transport: T, table_mb: usize) {
                             continue;
                         }
                     }
+                    let counter = s.node_counter();
+                    counter.store(0, Ordering::Relaxed);
+                    progress = Some((counter, 0, Instant::now()));
                     let stop = Arc::new(AtomicBool::new(false));
                     let limits = Limits {
                         stop: Some(stop.clone()),
@@ -235,15 +346,14 @@ pub fn serve_cluster<T: Transport<Message>>(mut transport: T, table_mb: usize) {
                     running = Some((stop, thread));
                 }
                 Message::Stop | Message::Quit => {
-                    let mut report = Report::default();
-                    if let Some((stop, thread)) = running.take() {
-                        stop.store(true, Ordering::Relaxed);
-                        if let Ok((s, stats)) = thread.join() {
-                            searcher = Some(s);
-                            report.stats = stats;
-                        }
+                    progress = None;
+                    let report = Report {
+                        stats: finish(&mut running, &mut searcher),
+                        ..Report::default()
+                    };
+                    if let Some(table) = &table {
+                        table.take_exported();
                     }
-                    table.take_exported();
                     if matches!(message, Message::Quit) {
                         return;
                     }
@@ -252,11 +362,23 @@ pub fn serve_cluster<T: Transport<Message>>(mut transport: T, table_mb: usize) {
                 _ => {}
             }
         }
-        if running.is_some() {
-            send_exported(&mut transport, &table);
-            std::thread::sleep(LINK_INTERVAL);
-        } else if !got {
-            transport.idle();
+        if let Some((counter, told, at)) = progress
+            .as_mut()
+            .filter(|p| p.2.elapsed() >= NODES_INTERVAL)
+        {
+            let nodes = counter.load(Ordering::Relaxed);
+            if nodes > *told {
+                transport.send(0, Message::Nodes(nodes - *told));
+            }
+            (*told, *at) = (nodes, Instant::now());
+        }
+        match table.as_deref().filter(|_| running.is_some()) {
+            Some(table) => {
+                send_exported(&mut transport, &partners, table);
+                std::thread::sleep(LINK_INTERVAL);
+            }
+            None if !got => transport.idle(),
+            None => {}
         }
     }
 }

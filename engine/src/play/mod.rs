@@ -4,8 +4,10 @@
 //! experiments need.
 
 mod cluster;
+mod cluster_tables;
 mod history;
 mod lazy_smp;
+mod machines;
 mod master_worker;
 mod picker;
 mod quiesce;
@@ -14,7 +16,8 @@ mod see;
 mod table;
 mod task;
 
-pub use cluster::{serve_cluster, Cluster, SHARE_DEPTH};
+pub use cluster::{serve_cluster, Cluster};
+pub use machines::Machines;
 pub use master_worker::{root_game, root_text, serve_play, MasterWorker};
 pub use search::{mate_distance, PlaySearcher, Progress, ProgressReport, MAX_PLY};
 pub use see::see_ge;

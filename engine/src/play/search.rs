@@ -119,6 +119,9 @@ pub struct PlaySearcher<H: Hook = NoHook> {
     /// checks of the limits, `flushed` of them so far.
     pub(super) nodes_all: Arc<AtomicU64>,
     pub(super) flushed: u64,
+    /// Nodes of this search in other processes (the cluster search's other
+    /// ranks), shown in the progress and counted by the node limit.
+    elsewhere: Option<Arc<AtomicU64>>,
     /// Depths this searcher leaves out (helpers only; see `lazy_smp`).
     pub(super) skips: fn(i32) -> bool,
 }
@@ -136,6 +139,19 @@ impl PlaySearcher {
     /// A searcher storing into `table` (a cluster rank's exporting one).
     pub fn with_table(game: ShogiGame, table: Arc<PlayTable>) -> PlaySearcher {
         Self::sharing(game, table, Arc::new(AtomicU64::new(0)), NoHook)
+    }
+
+    /// Adds `nodes`, searched elsewhere for each search (other processes),
+    /// to the counts its progress shows and its node limit reads; the
+    /// result's counts stay this process's.
+    pub fn count_elsewhere(&mut self, nodes: Arc<AtomicU64>) {
+        self.elsewhere = Some(nodes);
+    }
+
+    /// The running search's nodes on all its threads so far (each thread
+    /// adds its own every few thousand nodes).
+    pub fn node_counter(&self) -> Arc<AtomicU64> {
+        self.nodes_all.clone()
     }
 }
 
@@ -181,6 +197,7 @@ impl<H: Hook> PlaySearcher<H> {
             helpers: Vec::new(),
             nodes_all,
             flushed: 0,
+            elsewhere: None,
             skips: |_| false,
         }
     }
@@ -271,7 +288,7 @@ impl<H: Hook> PlaySearcher<H> {
                     multipv: line,
                     value,
                     pv,
-                    stats: self.stats_all(),
+                    stats: self.stats_shown(),
                     elapsed: self.start.elapsed(),
                     hashfull: self.table.permille_full(),
                 };
@@ -328,7 +345,7 @@ impl<H: Hook> PlaySearcher<H> {
     pub(super) fn out_of_budget(&mut self) -> bool {
         if self.stats.nodes >= self.next_check {
             self.next_check = self.stats.nodes + CHECK_EVERY;
-            let all = self.stats_all();
+            let all = self.stats_shown();
             if self.limits.reached(self.start, all.nodes) || self.hook.poll(all.nodes) {
                 self.aborted = true;
             }
@@ -357,6 +374,15 @@ impl<H: Hook> PlaySearcher<H> {
             nodes,
             ..self.stats
         }
+    }
+
+    /// [`Self::stats_all`] with the nodes searched elsewhere.
+    fn stats_shown(&mut self) -> Stats {
+        let mut stats = self.stats_all();
+        if let Some(elsewhere) = &self.elsewhere {
+            stats.nodes += elsewhere.load(Ordering::Relaxed);
+        }
+        stats
     }
 
     pub(super) fn repetition_value(r: Repetition, ply: usize) -> Value {

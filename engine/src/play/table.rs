@@ -11,6 +11,7 @@
 
 use crate::board::Move;
 use crate::game::Value;
+use crate::search::shared_memory::SharedMemory;
 use crate::search::zeroed::ZeroedArray;
 use crate::search::Bound;
 use serde::{Deserialize, Serialize};
@@ -145,9 +146,28 @@ fn stored_depth(depth: i32) -> u8 {
 impl PlayTable {
     /// A table of about `megabytes` MB (at least one bucket).
     pub fn new(megabytes: usize) -> PlayTable {
-        let n = ((megabytes << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let n = Self::bytes(megabytes) / std::mem::size_of::<Bucket>();
         PlayTable {
             buckets: buckets(n),
+            generation: AtomicU8::new(0),
+            export: None,
+        }
+    }
+
+    /// The bytes a table of about `megabytes` MB takes.
+    pub fn bytes(megabytes: usize) -> usize {
+        (megabytes << 20).max(std::mem::size_of::<Bucket>())
+    }
+
+    /// A table in `memory` (see [`PlayTable::bytes`]), which tables in
+    /// other processes share: what one stores the others find.
+    pub fn shared(memory: SharedMemory) -> PlayTable {
+        // SAFETY: buckets are atomics, valid as any bytes; a page is
+        // aligned to a bucket.
+        let mut buckets = unsafe { ZeroedArray::in_shared(memory) };
+        buckets.prefault();
+        PlayTable {
+            buckets,
             generation: AtomicU8::new(0),
             export: None,
         }
@@ -179,14 +199,14 @@ impl PlayTable {
         }
     }
 
-    /// Empties every slot (no search may be running).
+    /// Empties every slot (no search may be running). The generation
+    /// goes on: tables sharing memory count theirs in step, one per search.
     pub fn clear(&self) {
         for bucket in self.buckets.iter() {
             for slot in &bucket.0 {
                 slot.write(0, Entry::default());
             }
         }
-        self.generation.store(0, Relaxed);
     }
 
     /// A new search: what it stores is newer than everything before (no
@@ -352,6 +372,21 @@ mod tests {
             to.take_exported().is_empty(),
             "imported results are not sent on"
         );
+    }
+
+    #[test]
+    fn tables_over_one_shared_memory_find_each_others_results() {
+        let name = format!("/yomi-test-table-{}", std::process::id());
+        let bytes = PlayTable::bytes(1);
+        let a = PlayTable::shared(SharedMemory::create(&name, bytes).expect("created"));
+        let b = PlayTable::shared(SharedMemory::open(&name, bytes).expect("opened"));
+        SharedMemory::unlink(&name);
+        assert_eq!(a.buckets.len(), PlayTable::new(1).buckets.len());
+        let mv = Move::normal(Square::from_index(10), Square::from_index(11), false);
+        a.store(99, mv, 30, 12, 4, Bound::Exact);
+        assert_eq!(b.probe(99).map(|h| (h.mv, h.value)), Some((mv, 30)));
+        b.clear();
+        assert_eq!(a.probe(99), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 mod alphabeta;
 mod hook;
 mod limits;
+pub mod shared_memory;
 mod split;
 mod stats;
 mod tt;

@@ -7,6 +7,7 @@
 //! fault then brings 2 MB instead of 4 KB (filling a table costs the kernel
 //! far less), and random probes miss the TLB far less often.
 
+use super::shared_memory::SharedMemory;
 use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
@@ -18,12 +19,19 @@ const ALIGN: usize = 64;
 const HUGE: usize = 2 << 20;
 
 pub(crate) struct ZeroedArray<T> {
-    /// What the allocator gave, and how it was asked.
-    base: NonNull<u8>,
-    layout: Layout,
+    memory: Memory,
     /// The first element, `ALIGN`-aligned within the allocation.
     start: NonNull<T>,
     len: usize,
+}
+
+/// Where the elements live.
+enum Memory {
+    /// What the allocator gave, and how it was asked.
+    Heap(NonNull<u8>, Layout),
+    /// A mapping other processes may share (see `shared_memory`), held
+    /// to be unmapped with the array.
+    Shared { _mapping: SharedMemory },
 }
 
 // SAFETY: the array owns its elements like a Vec<T> does.
@@ -49,9 +57,24 @@ impl<T> ZeroedArray<T> {
             advise_huge_pages(start.as_ptr(), size);
         }
         ZeroedArray {
-            base,
-            layout,
+            memory: Memory::Heap(base, layout),
             start: start.cast(),
+            len,
+        }
+    }
+
+    /// As many elements as fit in `memory` (zero bytes when created),
+    /// whose contents other processes mapping it read and write too.
+    ///
+    /// # Safety
+    /// The memory's bytes must be a valid `[T]` whatever other processes
+    /// write there (plain data, or atomics), and `T`'s alignment at most
+    /// a page's.
+    pub(crate) unsafe fn in_shared(memory: SharedMemory) -> ZeroedArray<T> {
+        let len = memory.len() / std::mem::size_of::<T>().max(1);
+        ZeroedArray {
+            start: memory.start().cast(),
+            memory: Memory::Shared { _mapping: memory },
             len,
         }
     }
@@ -107,9 +130,11 @@ impl<T> DerefMut for ZeroedArray<T> {
 
 impl<T> Drop for ZeroedArray<T> {
     fn drop(&mut self) {
-        // SAFETY: allocated in `new` with this layout. Elements need no drop
-        // (they are plain data, valid as zero bytes).
-        unsafe { dealloc(self.base.as_ptr(), self.layout) }
+        if let Memory::Heap(base, layout) = self.memory {
+            // SAFETY: allocated in `new` with this layout. Elements need no
+            // drop (they are plain data, valid as zero bytes).
+            unsafe { dealloc(base.as_ptr(), layout) }
+        }
     }
 }
 

@@ -170,8 +170,9 @@ impl Session {
                     w.workers()
                 ),
                 Ranks::Cluster(c) => format!(
-                    "MPI: rank 0 speaks USI; all {} ranks search, exchanging table entries (the cluster search; Threads: per rank)",
-                    c.ranks()
+                    "MPI: rank 0 speaks USI; all {} ranks search, on {} machine(s), each machine's ranks sharing one table of USI_Hash MB, the machines exchanging deep entries (the cluster search; Threads: per rank)",
+                    c.ranks(),
+                    c.machines()
                 ),
             });
         }
