@@ -308,7 +308,7 @@ pub fn serve_cluster<T: Transport<Message>>(mut transport: T, machines: Machines
                     finish(&mut running, &mut searcher);
                     let made = match &message {
                         Message::TableMemory(name, _) => mapped_table(name, megabytes),
-                        _ => lead_table(&mut transport, &machines, megabytes),
+                        _ => lead_table(&mut transport, &machines, megabytes, Vec::new()),
                     };
                     let made = Arc::new(exporting_to(made, &partners));
                     searcher = Some(searcher_over(made.clone(), me));

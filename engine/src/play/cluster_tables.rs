@@ -23,9 +23,7 @@ pub(super) fn make_tables<T: Transport<Message>>(
     for &leader in &others {
         transport.send(leader, Message::TableSize(megabytes));
     }
-    let table = lead_table(transport, machines, megabytes);
-    wait_for_mapped(transport, others);
-    table
+    lead_table(transport, machines, megabytes, others)
 }
 
 /// Names of this process's shared tables, one after another.
@@ -33,14 +31,18 @@ static TABLES_MADE: AtomicUsize = AtomicUsize::new(0);
 
 /// A machine's first rank: its new table of `megabytes` MB, in memory
 /// shared with the machine's other ranks if it has any (and can), once
-/// they have mapped it.
+/// they and the ranks of `also` (rank 0: the other machines' first ranks)
+/// have said `TableMapped`. One wait for all: a `TableMapped` is never
+/// taken for another's.
 pub(super) fn lead_table<T: Transport<Message>>(
     transport: &mut T,
     machines: &Machines,
     megabytes: usize,
+    also: Vec<Rank>,
 ) -> PlayTable {
     let peers = machines.peers(transport.rank());
     if peers.is_empty() {
+        wait_for_mapped(transport, also);
         return PlayTable::new(megabytes);
     }
     let serial = TABLES_MADE.fetch_add(1, Ordering::Relaxed);
@@ -59,7 +61,7 @@ pub(super) fn lead_table<T: Transport<Message>>(
     for &peer in &peers {
         transport.send(peer, Message::TableMemory(shared.clone(), megabytes));
     }
-    wait_for_mapped(transport, peers);
+    wait_for_mapped(transport, peers.into_iter().chain(also).collect());
     SharedMemory::unlink(&name);
     table
 }
