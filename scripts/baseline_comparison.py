@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""The baselines beside seed 000's methods on the virtual cluster: every
+method on the same synthetic trees at about 64, 256 and 1,536 ranks, as a
+Markdown table (time, speedups over both sequential searches, leaves over
+the method's own sequential reference, idle times). Seed 000's methods
+and YBWC take the rank counts as given; tree-splitting and PV-splitting
+take processor trees (3,4), (4,4) and (4,6), of 64, 256 and 1,296
+terminal processors. Every record's value is checked against the
+sequential search's.
+
+    python3 scripts/baseline_comparison.py [--seeds 1-16] [--b 5] [--d 12] [--d-prime 6]
+"""
+
+import argparse
+import json
+import math
+import os
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HARNESS = os.path.join(HERE, "..", "target", "release", "yomi-harness")
+
+
+def search(trees, *method):
+    out = subprocess.run([HARNESS, "search", *trees, *method], check=True,
+                         capture_output=True, text=True).stdout
+    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(max(x, 1e-12)) for x in xs) / len(xs))
+
+
+def mean(xs):
+    return sum(xs) / len(xs)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seeds", default="1-16")
+    p.add_argument("--b", default="5")
+    p.add_argument("--d", default="12")
+    p.add_argument("--d-prime", default="6", help="seed 000's methods")
+    a = p.parse_args()
+    trees = ["--tree", "synthetic", "--seeds", a.seeds, "--b", a.b, "--d", a.d, "--backend", "sim"]
+    seq = search(trees, "--method", "sequential")
+    plain = search(trees, "--method", "tree-splitting", "--levels", "0", "--fanout", "1")
+    t_seq, t_plain = geomean([r["time_s"] for r in seq]), geomean([r["time_s"] for r in plain])
+    l_seq, l_plain = mean([r["leaves"] for r in seq]), mean([r["leaves"] for r in plain])
+    runs = []
+    for ranks in ("64", "256", "1536"):
+        for m in ("with-updates", "negascout-eps"):
+            runs.append((f"{m} d′={a.d_prime}", l_seq, ["--method", m, "--d-prime", a.d_prime, "--ranks", ranks]))
+        runs.append(("ybwc", l_plain, ["--method", "ybwc", "--ranks", ranks]))
+    for levels, fanout in (("3", "4"), ("4", "4"), ("4", "6")):
+        for m in ("tree-splitting", "pv-splitting"):
+            runs.append((f"{m} ({levels},{fanout})", l_plain, ["--method", m, "--levels", levels, "--fanout", fanout]))
+    print(f"Synthetic b = {a.b}, d = {a.d}, seeds {a.seeds}; seed 000's sequential search "
+          f"{t_seq * 1e3:.1f} ms, {l_seq:.0f} leaves; plain alpha-beta {t_plain * 1e3:.1f} ms, {l_plain:.0f} leaves.\n")
+    print("| method | ranks (searching) | time ms | speedup over seed 000's sequential | over plain α-β | "
+          "leaves × its sequential | startup idle ms | other idle ms |")
+    print("|---|---|---|---|---|---|---|---|")
+    for label, reference_leaves, method in runs:
+        rs = search(trees, *method)
+        for r, s in zip(rs, seq):
+            assert r["value"] == s["value"], f"{label} {r['tree']}: {r['value']} != {s['value']}"
+        t = geomean([r["time_s"] for r in rs])
+        searching = rs[0].get("searchers", rs[0].get("workers"))
+        print(f"| {label} | {rs[0]['virtual_cluster']['ranks']} ({searching}) | {t * 1e3:.1f} | "
+              f"{t_seq / t:.1f} | {t_plain / t:.1f} | {mean([r['leaves'] for r in rs]) / reference_leaves:.2f} | "
+              f"{mean([r['startup_idle_s'] for r in rs]) * 1e3:.1f} | {mean([r['other_idle_s'] for r in rs]) * 1e3:.1f} |",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
