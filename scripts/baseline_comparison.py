@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The baselines beside seed 000's methods on the virtual cluster: every
-method on the same synthetic trees at about 64, 256 and 1,536 ranks, as a
+method on the same trees (synthetic seeds, or shogi positions of the
+professional set) at about 64, 256 and 1,536 ranks, as a
 Markdown table (time, speedups over both sequential searches, leaves over
 the method's own sequential reference, idle times). Seed 000's methods
 and YBWC take the rank counts as given; tree-splitting and PV-splitting
@@ -8,7 +9,8 @@ take processor trees (3,4), (4,4) and (4,6), of 64, 256 and 1,296
 terminal processors. Every record's value is checked against the
 sequential search's.
 
-    python3 scripts/baseline_comparison.py [--seeds 1-16] [--b 5] [--d 12] [--d-prime 6]
+    python3 scripts/baseline_comparison.py [--tree synthetic] [--trees 1-16] [--b 5] [--d 12] [--d-prime 6]
+    python3 scripts/baseline_comparison.py --tree shogi --trees 1-16 --d 8 --d-prime 4
 """
 
 import argparse
@@ -23,7 +25,7 @@ HARNESS = os.path.join(HERE, "..", "target", "release", "yomi-harness")
 
 def search(trees, *method):
     out = subprocess.run([HARNESS, "search", *trees, *method], check=True,
-                         capture_output=True, text=True).stdout
+                         capture_output=True, text=True, cwd=os.path.join(HERE, "..")).stdout
     return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
 
 
@@ -37,12 +39,15 @@ def mean(xs):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--seeds", default="1-16")
+    p.add_argument("--tree", choices=["synthetic", "shogi"], default="synthetic")
+    p.add_argument("--trees", default="1-16", help="seeds, or positions of the professional set")
     p.add_argument("--b", default="5")
     p.add_argument("--d", default="12")
     p.add_argument("--d-prime", default="6", help="seed 000's methods")
     a = p.parse_args()
-    trees = ["--tree", "synthetic", "--seeds", a.seeds, "--b", a.b, "--d", a.d, "--backend", "sim"]
+    which = (["--seeds", a.trees] if a.tree == "synthetic"
+             else ["--position", f"positions/pro_middlegame_32.sfen#{a.trees}"])
+    trees = ["--tree", a.tree, *which, "--b", a.b, "--d", a.d, "--backend", "sim"]
     seq = search(trees, "--method", "sequential")
     plain = search(trees, "--method", "tree-splitting", "--levels", "0", "--fanout", "1")
     t_seq, t_plain = geomean([r["time_s"] for r in seq]), geomean([r["time_s"] for r in plain])
@@ -55,7 +60,7 @@ def main():
     for levels, fanout in (("3", "4"), ("4", "4"), ("4", "6")):
         for m in ("tree-splitting", "pv-splitting"):
             runs.append((f"{m} ({levels},{fanout})", l_plain, ["--method", m, "--levels", levels, "--fanout", fanout]))
-    print(f"Synthetic b = {a.b}, d = {a.d}, seeds {a.seeds}; seed 000's sequential search "
+    print(f"{a.tree.capitalize()} b = {a.b}, d = {a.d}, trees {a.trees}; seed 000's sequential search "
           f"{t_seq * 1e3:.1f} ms, {l_seq:.0f} leaves; plain alpha-beta {t_plain * 1e3:.1f} ms, {l_plain:.0f} leaves.\n")
     print("| method | ranks (searching) | time ms | speedup over seed 000's sequential | over plain α-β | "
           "leaves × its sequential | startup idle ms | other idle ms |")
