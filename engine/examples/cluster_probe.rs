@@ -10,9 +10,7 @@
 use std::time::Instant;
 use yomi_engine::board::Position;
 use yomi_engine::game::ShogiGame;
-use yomi_engine::parallel::message::Message;
-use yomi_engine::parallel::threads::network;
-use yomi_engine::play::{root_text, serve_cluster, Cluster, Machines, PlaySearcher};
+use yomi_engine::play::{root_text, Cluster, Machines, PlaySearcher};
 use yomi_engine::positions::pro_middlegame_32;
 use yomi_engine::search::Limits;
 
@@ -31,15 +29,7 @@ fn main() {
         Some("shared") => Machines::one(ranks),
         _ => Machines::separate(ranks),
     };
-    let mut transports = network::<Message>(ranks).into_iter();
-    let rank0 = transports.next().expect("rank 0");
-    let others: Vec<_> = transports
-        .map(|t| {
-            let machines = machines.clone();
-            std::thread::spawn(move || serve_cluster(t, machines))
-        })
-        .collect();
-    let cluster = Cluster::new(rank0, machines);
+    let (cluster, others) = Cluster::on_threads(machines);
     let (mut ms, mut nodes, mut other_nodes) = (0.0, 0, 0);
     for pos in positions {
         // A new table on every rank for every position.

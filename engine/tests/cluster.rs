@@ -6,9 +6,7 @@
 
 use yomi_engine::board::Position;
 use yomi_engine::game::ShogiGame;
-use yomi_engine::parallel::message::Message;
-use yomi_engine::parallel::threads::network;
-use yomi_engine::play::{root_text, serve_cluster, Cluster, Machines, PlaySearcher};
+use yomi_engine::play::{root_text, Cluster, Machines, PlaySearcher};
 use yomi_engine::positions::pro_middlegame_32;
 use yomi_engine::search::Limits;
 
@@ -24,15 +22,7 @@ fn ranks_sharing_one_table_search_each_root_and_rank_0_answers_legally() {
 
 fn searches_with_rank_0_answering(machines: Machines) {
     let ranks = machines.ranks();
-    let mut transports = network::<Message>(ranks).into_iter();
-    let rank0 = transports.next().unwrap();
-    let others: Vec<_> = transports
-        .map(|t| {
-            let machines = machines.clone();
-            std::thread::spawn(move || serve_cluster(t, machines))
-        })
-        .collect();
-    let cluster = Cluster::new(rank0, machines);
+    let (cluster, others) = Cluster::on_threads(machines);
     assert_eq!(cluster.ranks(), ranks);
     let start = ShogiGame::new(Position::startpos(), 0);
     let mut searcher = PlaySearcher::with_table(start.clone(), cluster.table(1));

@@ -30,8 +30,9 @@ pub struct YbwcConfig {
 
 /// A node whose younger brothers may go to thieves.
 struct SplitPoint {
-    /// Child indices from the processor's task root to the node.
-    path: Vec<u16>,
+    /// Plies from the processor's task root to the node: its path is the
+    /// first `ply` of the current path (a split point is an ancestor).
+    ply: usize,
     depth: u32,
     alpha: Value,
     beta: Value,
@@ -63,6 +64,8 @@ struct Processor<G: Game, T: Transport<SplitMessage>> {
     task_path: Vec<u16>,
     path: Vec<u16>,
     splits: Vec<SplitPoint>,
+    /// Child lists for reuse, one a ply in use.
+    lists: Vec<Vec<G::Move>>,
     /// The split point a thief's value cut off: the search below it ends.
     unwind: Option<usize>,
     /// The task itself was aborted (or the search is over).
@@ -92,6 +95,7 @@ pub fn run_ybwc<G: Game, T: Transport<SplitMessage>>(
         task_path: Vec::new(),
         path: Vec::new(),
         splits: Vec::new(),
+        lists: Vec::new(),
         unwind: None,
         abandon: false,
         owner: None,
@@ -212,7 +216,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
 
     /// The current node's value, `depth` plies deep in (`alpha`, `beta`),
     /// fail-hard; meaningless once [`Self::stopping`].
-    fn node(&mut self, depth: u32, mut alpha: Value, beta: Value) -> Value {
+    fn node(&mut self, depth: u32, alpha: Value, beta: Value) -> Value {
         self.ledger.counts.nodes += 1;
         if self
             .ledger
@@ -226,10 +230,19 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         if self.stopping() {
             return alpha;
         }
-        let mut children = Vec::new();
+        // A list from the pool: no allocation a node once the pool is full.
+        let mut children = self.lists.pop().unwrap_or_default();
+        children.clear();
         if depth > 0 {
             self.game.children(&mut children);
         }
+        let value = self.expand(&children, depth, alpha, beta);
+        self.lists.push(children);
+        value
+    }
+
+    /// [`Self::node`] with the current node's `children` generated.
+    fn expand(&mut self, children: &[G::Move], depth: u32, mut alpha: Value, beta: Value) -> Value {
         if depth == 0 || children.is_empty() {
             self.ledger.counts.leaves += 1;
             let value = if depth == 0 {
@@ -239,7 +252,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             };
             return value.clamp(alpha, beta);
         }
-        let value = -self.child(&children, 0, depth, -beta, -alpha);
+        let value = -self.child(children, 0, depth, -beta, -alpha);
         if self.stopping() {
             return alpha;
         }
@@ -253,7 +266,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         // The eldest brother is done: the younger ones may go to thieves.
         let k = self.splits.len();
         self.splits.push(SplitPoint {
-            path: self.path.clone(),
+            ply: self.path.len(),
             depth,
             alpha,
             beta,
@@ -277,7 +290,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             if sp.next < sp.children {
                 let (i, a, b) = (sp.next, sp.alpha, sp.beta);
                 sp.next += 1;
-                let value = -self.child(&children, i, depth, -b, -a);
+                let value = -self.child(children, i, depth, -b, -a);
                 if self.stopping() {
                     continue; // the checks above say how far to go back
                 }
@@ -389,7 +402,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         let id = self.next_id;
         self.next_id += 1;
         let mut path = self.task_path.clone();
-        path.extend_from_slice(&sp.path);
+        path.extend_from_slice(&self.path[..sp.ply]);
         path.push(sp.next as u16);
         sp.next += 1;
         sp.out.push((thief, id));

@@ -13,6 +13,7 @@ use super::master_worker::root_game;
 use super::search::PlaySearcher;
 use super::table::PlayTable;
 use crate::parallel::message::{Message, Report};
+use crate::parallel::threads::network;
 use crate::parallel::transport::{Rank, Transport};
 use crate::search::{Limits, Stats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -141,6 +142,21 @@ impl Cluster {
             ranks,
             machines: machine_count,
         }
+    }
+
+    /// A cluster whose ranks are threads of this process, on `machines`:
+    /// rank 0's side, and the other ranks' threads (they end when it is
+    /// dropped).
+    pub fn on_threads(machines: Machines) -> (Cluster, Vec<JoinHandle<()>>) {
+        let mut transports = network::<Message>(machines.ranks().max(1)).into_iter();
+        let rank0 = transports.next().expect("rank 0");
+        let others = transports
+            .map(|t| {
+                let machines = machines.clone();
+                std::thread::spawn(move || serve_cluster(t, machines))
+            })
+            .collect();
+        (Cluster::new(rank0, machines), others)
     }
 
     /// Ranks in all, rank 0 included.
