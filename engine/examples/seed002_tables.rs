@@ -1,6 +1,8 @@
 //! Seed 002's Tables 1–3 on the virtual cluster: mean simulated elapsed
-//! time (one unit a leaf) of tree-splitting and PV-splitting over ordered
-//! trees of width 24 and depth 4, by processor tree (L, K).
+//! time (one unit a leaf) of tree-splitting, PV-splitting and staged SSS*
+//! (two plies a stage) over ordered trees of width 24 and depth 4, by
+//! processor tree (L, K). As in the paper, PV-splitting needs L < 3 and
+//! staged SSS* L = 1 on these trees.
 //!
 //!     cargo run --release -p yomi-engine --example seed002_tables -- [TREES]
 
@@ -30,11 +32,20 @@ fn main() {
         ("strong", TreeOrdering::Geometric(0.8)),
         ("perfect", TreeOrdering::Perfect),
     ] {
-        println!("{name}: (L,K) TS PV");
+        println!("{name}: (L,K) TS PV SSS");
         for (levels, fanout) in shapes {
             let mut row = format!("({levels},{fanout})");
-            for splitting in [Splitting::Tree, Splitting::Pv { pv_depth: 1 }] {
-                if splitting != Splitting::Tree && levels > 2 {
+            for splitting in [
+                Splitting::Tree,
+                Splitting::Pv { pv_depth: 1 },
+                Splitting::StagedSss { stage_depth: 2 },
+            ] {
+                let fits = match splitting {
+                    Splitting::Tree => true,
+                    Splitting::Pv { .. } => levels < 3,
+                    Splitting::StagedSss { .. } => levels == 1,
+                };
+                if !fits {
                     continue;
                 }
                 let config = SplitConfig {

@@ -60,6 +60,8 @@ fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32,
             Splitting::Tree,
             Splitting::Pv { pv_depth: 1 },
             Splitting::Pv { pv_depth: 2 },
+            Splitting::StagedSss { stage_depth: 1 },
+            Splitting::StagedSss { stage_depth: 2 },
         ] {
             let mut config = config(levels, fanout, depth, splitting);
             config.charge = Charge::Nodes;
@@ -171,4 +173,22 @@ fn perfectly_ordered_trees_take_table_3s_times() {
     }
     // One processor: sequential alpha-beta, the minimal tree's 1,151 leaves.
     assert_eq!(elapsed(0, 1, Splitting::Tree), 1151);
+}
+
+#[test]
+fn staged_sss_with_one_slave_evaluates_the_sequential_leaves() {
+    // The search-overhead coefficient of a one-slave run is 1: the master
+    // has nothing to speculate with, so it asks for what SSS* asks for.
+    for seed in 1..6 {
+        let ordering = [TreeOrdering::Random, TreeOrdering::Geometric(0.8)][seed as usize % 2];
+        let tree = OrderedTree::new(seed, 8, ordering);
+        let leaves = |levels| {
+            let config = config(levels, 1, 5, Splitting::StagedSss { stage_depth: 2 });
+            let processors = config.processors.processors();
+            let (outcome, _) = on_sim(tree.clone(), processors, config, &UNIT_PER_LEAF).unwrap();
+            assert_eq!(outcome.value, sequential(tree.clone(), 5));
+            outcome.counts.leaves
+        };
+        assert_eq!(leaves(1), leaves(0), "seed {seed}");
+    }
 }

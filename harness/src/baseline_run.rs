@@ -9,7 +9,7 @@ use crate::plan::{BaselineShape, Plan};
 use crate::record::{BaselineFigures, Outcome, Summary};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
-use yomi_engine::baseline::{AlphaBeta, BaselineOutcome};
+use yomi_engine::baseline::{AlphaBeta, BaselineOutcome, StagedSss};
 use yomi_engine::game::{Game, INFINITE};
 use yomi_engine::search::Stats;
 
@@ -46,12 +46,18 @@ fn search<G: Game + Clone + Send + 'static>(
     let Some(o) = runner.run_baseline(root.clone(), plan)? else {
         return Ok(None);
     };
-    let sequential_leaves = sequential_leaves(root, plan.d);
+    let sequential_leaves = sequential_leaves(root, plan.d, shape.stage_depth);
     Ok(Some(outcome(&o, plan, shape, sequential_leaves, runner)))
 }
 
-/// Leaves of plain alpha-beta on `root` to `depth`.
-fn sequential_leaves<G: Game>(mut root: G, depth: u32) -> u64 {
+/// Leaves of the sequential reference on `root` to `depth`: staged SSS*
+/// for staged SSS* (`stage_depth` plies a stage), else plain alpha-beta.
+fn sequential_leaves<G: Game>(mut root: G, depth: u32, stage_depth: Option<u32>) -> u64 {
+    if let Some(stage_depth) = stage_depth {
+        let mut search = StagedSss::new(&mut root, stage_depth, u64::MAX, |_| true);
+        search.search(depth, INFINITE, true);
+        return search.counts().leaves;
+    }
     let mut search = AlphaBeta::new(&mut root, u64::MAX, |_| true);
     search.search(depth, -INFINITE, INFINITE);
     search.counts().leaves

@@ -34,6 +34,10 @@ pub enum Method {
     /// Seed 002's PV-splitting on a processor tree (--levels, --fanout,
     /// --pv-depth).
     PvSplitting,
+    /// Seed 002's staged SSS* on a processor tree (--levels, --fanout,
+    /// --stage-depth): each master runs one stage; --levels 0 is
+    /// sequential staged SSS*, and a stage as deep as --d plain SSS*.
+    StagedSss,
     /// YBWC (Feldmann) with work stealing: every rank searches (the
     /// ranks: --ranks on the virtual cluster, --workers + 1 on threads).
     Ybwc,
@@ -42,7 +46,10 @@ pub enum Method {
 impl Method {
     /// Seed 002's methods, on processor trees.
     pub fn splits(self) -> bool {
-        matches!(self, Method::TreeSplitting | Method::PvSplitting)
+        matches!(
+            self,
+            Method::TreeSplitting | Method::PvSplitting | Method::StagedSss
+        )
     }
 
     /// The baselines beside seed 000's methods (plain alpha-beta inside).
@@ -70,6 +77,8 @@ pub struct BaselineShape {
     pub fanout: Option<usize>,
     /// PV-splitting: plies of the PV split that way.
     pub pv_depth: Option<u32>,
+    /// Staged SSS*: plies of a stage.
+    pub stage_depth: Option<u32>,
     pub charge: ChargeArg,
 }
 
@@ -124,6 +133,7 @@ pub struct Options {
     pub levels: Option<u32>,
     pub fanout: Option<usize>,
     pub pv_depth: u32,
+    pub stage_depth: u32,
     pub charge: ChargeArg,
 }
 
@@ -212,7 +222,9 @@ impl Plan {
     /// not fit.
     fn baseline_shape(o: &Options) -> Result<Option<BaselineShape>, String> {
         if !o.method.splits() && (o.levels.is_some() || o.fanout.is_some()) {
-            return Err("--levels and --fanout are for tree-splitting and pv-splitting".into());
+            return Err(
+                "--levels and --fanout are for tree-splitting, pv-splitting and staged-sss".into(),
+            );
         }
         if !o.method.is_baseline() {
             return Ok(None);
@@ -220,7 +232,7 @@ impl Plan {
         if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening {
             return Err(
                 "--d-prime, --negascout, --full-windows and --confirmed-deepening are \
-                        not for tree-splitting, pv-splitting and ybwc"
+                        not for the baselines"
                     .into(),
             );
         }
@@ -229,13 +241,14 @@ impl Plan {
                 levels: None,
                 fanout: None,
                 pv_depth: None,
+                stage_depth: None,
                 charge: o.charge,
             }));
         }
         let (Some(levels), Some(fanout)) = (o.levels, o.fanout) else {
             return Err(
-                "tree-splitting and pv-splitting need --levels L and --fanout K (the \
-                        processor tree)"
+                "tree-splitting, pv-splitting and staged-sss need --levels L and \
+                        --fanout K (the processor tree)"
                     .into(),
             );
         };
@@ -244,10 +257,22 @@ impl Plan {
         if pv && o.pv_depth == 0 {
             return Err("--pv-depth must be at least 1".into());
         }
+        let staged = o.method == Method::StagedSss;
+        if staged && o.stage_depth == 0 {
+            return Err("--stage-depth must be at least 1".into());
+        }
+        if staged && levels > 0 && u64::from(levels) * u64::from(o.stage_depth) >= u64::from(o.d) {
+            return Err(format!(
+                "staged-sss on {levels} levels of masters needs --d above {levels} × \
+                 --stage-depth {}: each master runs a stage and leaves its slaves a ply",
+                o.stage_depth
+            ));
+        }
         Ok(Some(BaselineShape {
             levels: Some(levels),
             fanout: Some(fanout),
             pv_depth: pv.then_some(o.pv_depth),
+            stage_depth: staged.then_some(o.stage_depth),
             charge: o.charge,
         }))
     }
@@ -285,9 +310,10 @@ impl Plan {
         SplitConfig {
             processors,
             depth: self.d,
-            splitting: match self.baseline.and_then(|b| b.pv_depth) {
-                Some(pv_depth) => Splitting::Pv { pv_depth },
-                None => Splitting::Tree,
+            splitting: match self.baseline.map(|b| (b.pv_depth, b.stage_depth)) {
+                Some((Some(pv_depth), _)) => Splitting::Pv { pv_depth },
+                Some((_, Some(stage_depth))) => Splitting::StagedSss { stage_depth },
+                _ => Splitting::Tree,
             },
             charge: self.charge(),
             poll_every: self.poll_every(),
@@ -373,6 +399,7 @@ mod tests {
             levels: None,
             fanout: None,
             pv_depth: 1,
+            stage_depth: 2,
             charge: ChargeArg::Nodes,
         }
     }

@@ -31,7 +31,8 @@ pub struct BaselineFigures {
     /// ones (K^L), every YBWC rank.
     pub processors: usize,
     pub searchers: usize,
-    /// Leaves of the sequential reference (plain alpha-beta) on the tree,
+    /// Leaves of the sequential reference (plain alpha-beta; for staged
+    /// SSS*, sequential staged SSS* of the same stage depth) on the tree,
     /// and the search-overhead coefficient (seed 002 §C.3): this search's
     /// leaves over those, aborted searches' leaves counted.
     pub sequential_leaves: u64,

@@ -55,18 +55,24 @@ pub struct SearchArgs {
     /// Parallel methods: where master and workers run.
     #[arg(long, value_enum, default_value = "threads")]
     backend: Backend,
-    /// tree-splitting, pv-splitting: levels of the processor tree below
-    /// its root (seed 002's L; 0: one processor, the sequential reference).
+    /// tree-splitting, pv-splitting, staged-sss: levels of the processor
+    /// tree below its root (seed 002's L; 0: one processor, the sequential
+    /// reference).
     #[arg(long)]
     levels: Option<u32>,
-    /// tree-splitting, pv-splitting: slaves of every master (seed 002's K).
+    /// tree-splitting, pv-splitting, staged-sss: slaves of every master
+    /// (seed 002's K).
     #[arg(long)]
     fanout: Option<usize>,
     /// pv-splitting: plies of the PV split that way (seed 002's
     /// simulations: 1); tree-splitting below.
     #[arg(long, default_value_t = 1)]
     pv_depth: u32,
-    /// tree-splitting, pv-splitting on --backend sim: what --node-cost-us
+    /// staged-sss: plies of a stage (each master runs one; seed 002's
+    /// simulations: 2 on 4-ply trees).
+    #[arg(long, default_value_t = 2)]
+    stage_depth: u32,
+    /// The baselines on --backend sim: what --node-cost-us
     /// is charged for (`leaves`: seed 002's simulated concurrency).
     #[arg(long, value_enum, default_value = "nodes")]
     charge: ChargeArg,
@@ -99,6 +105,7 @@ impl SearchArgs {
             levels: self.levels,
             fanout: self.fanout,
             pv_depth: self.pv_depth,
+            stage_depth: self.stage_depth,
             charge: self.charge,
         })
     }

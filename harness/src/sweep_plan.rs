@@ -492,6 +492,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         levels: None,
         fanout: None,
         pv_depth: 1,
+        stage_depth: 2,
         charge: ChargeArg::Nodes,
     };
     let sim = SimArgs {

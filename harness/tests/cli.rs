@@ -448,19 +448,26 @@ fn baselines_write_their_figures_and_the_sequential_value() {
         "--bandwidth-gbps",
         "1000000",
     ];
-    for (method, paper_us) in [("tree-splitting", 287.0), ("pv-splitting", 185.0)] {
+    // (method, L, processors and searchers, elapsed µs, the sequential
+    // reference's leaves): the paper's TS and PV (2,4); staged SSS* (1,4) is ours (the
+    // paper's 497), against sequential staged SSS*'s 24·47 + 23·24 leaves.
+    for (method, levels, ranks, time_us, sequential) in [
+        ("tree-splitting", "2", (21, 16), 287.0, 1151),
+        ("pv-splitting", "2", (21, 16), 185.0, 1151),
+        ("staged-sss", "1", (5, 4), 426.0, 1680),
+    ] {
         let mut args = seed002.to_vec();
-        args.extend(["--method", method, "--levels", "2", "--fanout", "4"]);
+        args.extend(["--method", method, "--levels", levels, "--fanout", "4"]);
         for r in records(&stdout_ok(&args)) {
             assert_eq!(r["value"], 0);
-            let time_us = r["time_s"].as_f64().unwrap() * 1e6;
-            assert!((time_us - paper_us).abs() < 0.5, "{method}: {time_us} µs");
+            let us = r["time_s"].as_f64().unwrap() * 1e6;
+            assert!((us - time_us).abs() < 0.5, "{method}: {us} µs");
             assert_eq!(
                 (&r["processors"], &r["searchers"]),
-                (&21.into(), &16.into())
+                (&ranks.0.into(), &ranks.1.into())
             );
-            assert_eq!(r["sequential_leaves"], 1151);
-            let overhead = r["leaves"].as_f64().unwrap() / 1151.0;
+            assert_eq!(r["sequential_leaves"], sequential);
+            let overhead = r["leaves"].as_f64().unwrap() / sequential as f64;
             assert!((r["search_overhead"].as_f64().unwrap() - overhead).abs() < 1e-9);
         }
     }
@@ -484,12 +491,18 @@ fn baselines_write_their_figures_and_the_sequential_value() {
             .collect()
     };
     let sequential = values(&[]);
-    for method in ["tree-splitting", "pv-splitting"] {
+    for method in ["tree-splitting", "pv-splitting", "staged-sss"] {
         assert_eq!(
             values(&["--method", method, "--levels", "2", "--fanout", "2"]),
             sequential
         );
     }
+    // Sequential SSS*: one stage the whole depth.
+    let sss = ["--method", "staged-sss", "--levels", "0", "--fanout", "1"];
+    assert_eq!(
+        values(&[&sss[..], &["--stage-depth", "6"]].concat()),
+        sequential
+    );
     // YBWC on 4 threads and on a virtual cluster of 9 ranks.
     assert_eq!(values(&["--method", "ybwc", "--workers", "3"]), sequential);
     let ybwc = ["--method", "ybwc", "--backend", "sim", "--ranks", "9"];
@@ -521,7 +534,7 @@ fn baselines_write_their_figures_and_the_sequential_value() {
                 "--d-prime",
                 "2",
             ],
-            "not for tree-splitting",
+            "not for the baselines",
         ),
         (
             &[
@@ -537,6 +550,10 @@ fn baselines_write_their_figures_and_the_sequential_value() {
                 "5",
             ],
             "has 3 processors",
+        ),
+        (
+            &["--method", "staged-sss", "--levels", "3", "--fanout", "2"],
+            "needs --d above 3 × --stage-depth 2",
         ),
     ] {
         let args: Vec<&str> = synthetic.iter().chain(args).copied().collect();

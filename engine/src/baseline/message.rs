@@ -20,8 +20,17 @@ pub enum SplitMessage {
         beta: Value,
         type2: bool,
     },
-    /// To the master: task `id`'s value (fail-hard, for the side to move
-    /// at its node).
+    /// From a staged-SSS* master: min(`bound`, the value of the node
+    /// these child indices lead to from the root, searched `depth` plies
+    /// deep), both from the side to move at the root, as task `id`.
+    Bounded {
+        id: u64,
+        path: Vec<u16>,
+        depth: u32,
+        bound: Value,
+    },
+    /// To the master: task `id`'s value (an `Assign`'s fail-hard, for the
+    /// side to move at its node; a `Bounded`'s as it asked).
     Done {
         id: u64,
         value: Value,

@@ -4,12 +4,16 @@
 //! the sequential reference.
 
 mod alphabeta;
+mod cursor;
 mod ledger;
 mod message;
+mod open_list;
 mod outcome;
 mod processor_tree;
 mod run;
 mod splitting;
+mod sss;
+mod staged_sss;
 mod ybwc;
 
 pub use alphabeta::{AlphaBeta, Counts};
@@ -20,4 +24,5 @@ pub use processor_tree::ProcessorTree;
 pub use run::on_mpi;
 pub use run::{on_sim, on_threads, Baseline};
 pub use splitting::{run_processor, Charge, SplitConfig, Splitting};
+pub use sss::StagedSss;
 pub use ybwc::{run_ybwc, YbwcConfig};

@@ -12,6 +12,8 @@
 //! with the PV's value as bound. They are type-2 nodes, and a master given
 //! one does not split its children (one of which likely refutes it) but
 //! takes them one at a time and splits each one's children (D.2.b).
+//!
+//! Staged SSS* (D.3) runs on the same processors: see `staged_sss`.
 
 use super::alphabeta::{AlphaBeta, Counts};
 use super::ledger::Ledger;
@@ -21,7 +23,7 @@ use super::processor_tree::ProcessorTree;
 use crate::game::{Game, Value, INFINITE};
 use crate::parallel::transport::{Rank, Transport};
 
-/// Which splitting.
+/// Which of seed 002's processor-tree algorithms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Splitting {
     /// Tree-splitting everywhere.
@@ -29,6 +31,9 @@ pub enum Splitting {
     /// PV-splitting along the first `pv_depth` plies of the PV (the
     /// paper's simulations: 1), tree-splitting below.
     Pv { pv_depth: u32 },
+    /// Staged SSS*, `stage_depth` plies a stage: each master runs one
+    /// stage, its slaves evaluate the nodes at its end.
+    StagedSss { stage_depth: u32 },
 }
 
 /// What a processor's clock runs on, on the virtual cluster.
@@ -62,18 +67,18 @@ pub struct SplitConfig {
 }
 
 /// One processor: where it stands in the tree, and its counts.
-struct Processor<G: Game, T: Transport<SplitMessage>> {
-    game: G,
-    transport: T,
-    config: SplitConfig,
+pub(super) struct Processor<G: Game, T: Transport<SplitMessage>> {
+    pub game: G,
+    pub transport: T,
+    pub config: SplitConfig,
     /// Child indices from the root to the node the game is at.
-    path: Vec<u16>,
+    pub path: Vec<u16>,
     /// The task this processor is on, as its master named it.
-    task: Option<u64>,
+    pub task: Option<u64>,
     /// Rank 0 said the search is over.
-    quit: bool,
-    next_id: u64,
-    ledger: Ledger,
+    pub quit: bool,
+    pub next_id: u64,
+    pub ledger: Ledger,
 }
 
 /// Runs processor `transport.rank()` of a split search of `root`: rank 0
@@ -104,11 +109,11 @@ pub fn run_processor<G: Game, T: Transport<SplitMessage>>(
 }
 
 impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
-    fn tree(&self) -> ProcessorTree {
+    pub fn tree(&self) -> ProcessorTree {
         self.config.processors
     }
 
-    fn rank(&self) -> Rank {
+    pub fn rank(&self) -> Rank {
         self.transport.rank()
     }
 
@@ -118,6 +123,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         let value = match self.config.splitting {
             Splitting::Tree => self.evaluate(depth, full.0, full.1, false),
             Splitting::Pv { pv_depth } => self.pv_split(depth, full.0, full.1, pv_depth),
+            Splitting::StagedSss { stage_depth } => self.bounded(depth, full.1, stage_depth),
         };
         let value = value.expect("nothing aborts the root");
         let elapsed = self.transport.now();
@@ -140,20 +146,19 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
                         beta,
                         type2,
                     },
-                ) => {
-                    self.ledger.task_arrived(self.transport.now());
-                    self.task = Some(id);
-                    let played = play_path(&mut self.game, &path);
-                    self.path = path;
-                    let value = self.evaluate(depth, alpha, beta, type2);
-                    self.path.clear();
-                    take_back(&mut self.game, played);
-                    self.task = None;
-                    if let (Some(value), Some(master)) = (value, self.tree().master(self.rank())) {
-                        self.transport
-                            .send(master, SplitMessage::Done { id, value });
-                    }
-                }
+                ) => self.task(id, path, |p| p.evaluate(depth, alpha, beta, type2)),
+                (
+                    _,
+                    SplitMessage::Bounded {
+                        id,
+                        path,
+                        depth,
+                        bound,
+                    },
+                ) => self.task(id, path, |p| match p.config.splitting {
+                    Splitting::StagedSss { stage_depth } => p.bounded(depth, bound, stage_depth),
+                    _ => None, // not this search's; never sent
+                }),
                 (_, SplitMessage::Quit) => self.quit = true,
                 _ => {} // an abort of a task already done
             }
@@ -163,6 +168,23 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         self.transport.send(0, SplitMessage::Report(report));
     }
 
+    /// Task `id` at the node `path` leads to: `search` there, its value
+    /// to the master unless aborted.
+    fn task(&mut self, id: u64, path: Vec<u16>, search: impl FnOnce(&mut Self) -> Option<Value>) {
+        self.ledger.task_arrived(self.transport.now());
+        self.task = Some(id);
+        let played = play_path(&mut self.game, &path);
+        self.path = path;
+        let value = search(self);
+        self.path.clear();
+        take_back(&mut self.game, played);
+        self.task = None;
+        if let (Some(value), Some(master)) = (value, self.tree().master(self.rank())) {
+            self.transport
+                .send(master, SplitMessage::Done { id, value });
+        }
+    }
+
     fn quit_slaves(&mut self) {
         for slave in self.tree().slaves(self.rank()) {
             self.transport.send(slave, SplitMessage::Quit);
@@ -170,7 +192,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
     }
 
     /// The next message, idle until one comes.
-    fn wait(&mut self) -> (Rank, SplitMessage) {
+    pub fn wait(&mut self) -> (Rank, SplitMessage) {
         loop {
             if let Some(m) = self.transport.poll() {
                 return m;
@@ -302,23 +324,36 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         }
     }
 
-    fn abort(&mut self, busy: &[(Rank, u64)]) {
+    pub fn abort(&mut self, busy: &[(Rank, u64)]) {
         for &(slave, id) in busy {
             self.transport.send(slave, SplitMessage::Abort { id });
         }
     }
 
     /// A master's cost of generating a node's children.
-    fn charge_split(&mut self) {
+    pub fn charge_split(&mut self) {
         self.ledger.counts.nodes += 1;
         if self.config.charge == Charge::Nodes {
             self.transport.work(1);
         }
     }
 
-    /// A terminal processor's alpha-beta search of the current node,
-    /// charging its clock and reading messages as it goes.
+    /// A terminal processor's alpha-beta search of the current node.
     fn search(&mut self, depth: u32, alpha: Value, beta: Value) -> Option<Value> {
+        let poll_every = self.config.poll_every;
+        self.sequential(|game, go_on| {
+            let mut ab = AlphaBeta::new(game, poll_every, go_on);
+            (ab.search(depth, alpha, beta), ab.counts())
+        })
+    }
+
+    /// A sequential search of the current node by `run`, which is given
+    /// the game and what to ask as it goes: the processor's clock charged
+    /// and its messages read (an abort or the end of the search stops it).
+    pub fn sequential(
+        &mut self,
+        run: impl FnOnce(&mut G, &mut dyn FnMut(Counts) -> bool) -> (Option<Value>, Counts),
+    ) -> Option<Value> {
         let Processor {
             game,
             transport,
@@ -329,7 +364,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         } = self;
         let mut charged = Counts::default();
         let mut aborted = false;
-        let mut ab = AlphaBeta::new(game, config.poll_every, |counts| {
+        let (value, counts) = run(game, &mut |counts| {
             transport.work(config.charge.units(charged, counts));
             charged = counts;
             // Up to an abort: what follows it (the master's next task)
@@ -347,8 +382,6 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             }
             !aborted
         });
-        let value = ab.search(depth, alpha, beta);
-        let counts = ab.counts();
         self.transport
             .work(self.config.charge.units(charged, counts));
         self.ledger.counts += counts;
