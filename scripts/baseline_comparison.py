@@ -4,13 +4,16 @@ method on the same trees (synthetic seeds, or shogi positions of the
 professional set) at about 64, 256 and 1,536 ranks, as a
 Markdown table (time, speedups over both sequential searches, leaves over
 the method's own sequential reference, idle times). Seed 000's methods
-and YBWC take the rank counts as given; tree-splitting and PV-splitting
-take processor trees (3,4), (4,4) and (4,6), of 64, 256 and 1,296
-terminal processors. Every record's value is checked against the
-sequential search's.
+and YBWC take the rank counts as given; tree-splitting, PV-splitting and
+staged SSS* (--stage-depth plies a stage) take processor trees (3,4),
+(4,4) and (4,6), of 64, 256 and 1,296 terminal processors. Every
+record's value is checked against the sequential search's. The virtual
+cluster is deterministic, so --only (methods, comma-separated) reruns
+some rows of a table without changing the others.
 
     python3 scripts/baseline_comparison.py [--tree synthetic] [--trees 1-16] [--b 5] [--d 12] [--d-prime 6]
     python3 scripts/baseline_comparison.py --tree shogi --trees 1-16 --d 8 --d-prime 4
+    python3 scripts/baseline_comparison.py --only staged-sss
 """
 
 import argparse
@@ -44,14 +47,18 @@ def main():
     p.add_argument("--b", default="5")
     p.add_argument("--d", default="12")
     p.add_argument("--d-prime", default="6", help="seed 000's methods")
+    p.add_argument("--stage-depth", default="2", help="staged SSS*")
+    p.add_argument("--only", help="these methods' rows only, e.g. ybwc,staged-sss")
     a = p.parse_args()
     which = (["--seeds", a.trees] if a.tree == "synthetic"
              else ["--position", f"positions/pro_middlegame_32.sfen#{a.trees}"])
     trees = ["--tree", a.tree, *which, "--b", a.b, "--d", a.d, "--backend", "sim"]
     seq = search(trees, "--method", "sequential")
     plain = search(trees, "--method", "tree-splitting", "--levels", "0", "--fanout", "1")
-    t_seq, t_plain = geomean([r["time_s"] for r in seq]), geomean([r["time_s"] for r in plain])
-    l_seq, l_plain = mean([r["leaves"] for r in seq]), mean([r["leaves"] for r in plain])
+    staged = ["--stage-depth", a.stage_depth]
+    sss = search(trees, "--method", "staged-sss", "--levels", "0", "--fanout", "1", *staged)
+    t_seq, t_plain, t_sss = (geomean([r["time_s"] for r in rs]) for rs in (seq, plain, sss))
+    l_seq, l_plain, l_sss = (mean([r["leaves"] for r in rs]) for rs in (seq, plain, sss))
     runs = []
     for ranks in ("64", "256", "1536"):
         for m in ("with-updates", "negascout-eps"):
@@ -60,8 +67,13 @@ def main():
     for levels, fanout in (("3", "4"), ("4", "4"), ("4", "6")):
         for m in ("tree-splitting", "pv-splitting"):
             runs.append((f"{m} ({levels},{fanout})", l_plain, ["--method", m, "--levels", levels, "--fanout", fanout]))
+        runs.append((f"staged-sss ({levels},{fanout}) stage {a.stage_depth}", l_sss,
+                     ["--method", "staged-sss", "--levels", levels, "--fanout", fanout, *staged]))
+    if a.only:
+        runs = [r for r in runs if r[0].split()[0] in a.only.split(",")]
     print(f"{a.tree.capitalize()} b = {a.b}, d = {a.d}, trees {a.trees}; seed 000's sequential search "
-          f"{t_seq * 1e3:.1f} ms, {l_seq:.0f} leaves; plain alpha-beta {t_plain * 1e3:.1f} ms, {l_plain:.0f} leaves.\n")
+          f"{t_seq * 1e3:.1f} ms, {l_seq:.0f} leaves; plain alpha-beta {t_plain * 1e3:.1f} ms, {l_plain:.0f} leaves; "
+          f"staged SSS* ({a.stage_depth} plies a stage) {t_sss * 1e3:.1f} ms, {l_sss:.0f} leaves.\n")
     print("| method | ranks (searching) | time ms | speedup over seed 000's sequential | over plain α-β | "
           "leaves × its sequential | startup idle ms | other idle ms |")
     print("|---|---|---|---|---|---|---|---|")

@@ -83,8 +83,23 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
             name(sharing.to_possible_value()).unwrap_or_default(),
         ]);
     }
+    if p.confirmed_deepening {
+        a.push("--confirmed-deepening".into());
+    }
     if let Some(mb) = p.tt_mb {
         a.extend(["--tt-mb".into(), mb.to_string()]);
+    }
+    if let Some(shape) = p.baseline {
+        for (flag, value) in [
+            ("--levels", shape.levels.map(|l| l.to_string())),
+            ("--fanout", shape.fanout.map(|k| k.to_string())),
+            ("--pv-depth", shape.pv_depth.map(|p| p.to_string())),
+            ("--stage-depth", shape.stage_depth.map(|s| s.to_string())),
+        ] {
+            if let Some(v) = value {
+                a.extend([flag.into(), v]);
+            }
+        }
     }
     a.extend([
         "--backend".into(),

@@ -17,6 +17,15 @@
 //! sharing = ["full", "none"]  # sequential: the §5.2 variants at each d′
 //! full_windows = [false, true]  # with sharing: full windows at task roots
 //! confirmed_deepening = [false, true]  # methods with updates
+//! [[grid]]                    # the baselines (seed 002's and YBWC)
+//! b = [5]
+//! d = [12]
+//! methods = ["tree-splitting", "pv-splitting", "staged-sss", "ybwc"]
+//! processor_trees = [[3, 4], [4, 4]]  # split methods: (levels, fan-out)
+//! pv_depth = [1]              # pv-splitting
+//! stage_depth = [2]           # staged-sss
+//! ranks = [64, 256]           # ybwc
+//! charge = "nodes"            # or "leaves" (seed 002's simulated concurrency)
 //! [cluster]
 //! backend = "sim"             # sim (default), threads or mpi
 //! launcher = "mpirun -np {ranks}"   # mpi: how a search starts (the default)
@@ -31,6 +40,7 @@ use crate::sim_run::worker_table_mb;
 use crate::trees::{OrderingArg, TreeArgs, TreeKind};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use yomi_engine::baseline::ProcessorTree;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -82,6 +92,28 @@ struct Grid {
     /// Methods with updates: workers deepen only resent tasks.
     #[serde(default = "default_full_windows")]
     confirmed_deepening: Vec<bool>,
+    /// Seed 002's split methods: processor trees as (levels, fan-out).
+    #[serde(default)]
+    processor_trees: Vec<(u32, usize)>,
+    #[serde(default = "default_pv_depth")]
+    pv_depth: Vec<u32>,
+    #[serde(default = "default_stage_depth")]
+    stage_depth: Vec<u32>,
+    /// The baselines: what the virtual cluster's node cost is charged for.
+    #[serde(default = "default_charge")]
+    charge: ChargeArg,
+}
+
+fn default_pv_depth() -> Vec<u32> {
+    vec![1]
+}
+
+fn default_stage_depth() -> Vec<u32> {
+    vec![2]
+}
+
+fn default_charge() -> ChargeArg {
+    ChargeArg::Nodes
 }
 
 /// `[false]`: the paper's behaviour, for the switches.
@@ -175,6 +207,20 @@ impl Run {
         if let Some(k) = p.share_plies {
             s += &format!(" share_plies={k}");
         }
+        if let Some(shape) = p.baseline {
+            if let (Some(l), Some(k)) = (shape.levels, shape.fanout) {
+                s += &format!(" processor_tree=({l},{k})");
+            }
+            if let Some(pv) = shape.pv_depth {
+                s += &format!(" pv_depth={pv}");
+            }
+            if let Some(stage) = shape.stage_depth {
+                s += &format!(" stage_depth={stage}");
+            }
+            if shape.charge == ChargeArg::Leaves {
+                s += " charge=leaves";
+            }
+        }
         s
     }
 
@@ -238,7 +284,20 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
             return Err(format!("{key} is empty: give at least one value"));
         }
     }
-    let parallel = g.methods.iter().any(|&m| m != Method::Sequential);
+    // Seed 000's parallel methods (the baselines need no d′).
+    let parallel = g
+        .methods
+        .iter()
+        .any(|&m| m != Method::Sequential && !m.is_baseline());
+    let splits = g.methods.iter().any(|m| m.splits());
+    if splits && g.processor_trees.is_empty() {
+        return Err(
+            "processor_trees is needed for tree-splitting, pv-splitting and staged-sss".into(),
+        );
+    }
+    if !splits && !g.processor_trees.is_empty() {
+        return Err("processor_trees is for tree-splitting, pv-splitting and staged-sss".into());
+    }
     if !g.d_prime.is_empty() && !g.task_depth.is_empty() {
         return Err("give d_prime or task_depth (= d − d′), not both".into());
     }
@@ -266,8 +325,8 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     if !variants && g.full_windows != [false] {
         return Err("full_windows needs sharing (the §5.2 variants)".into());
     }
-    if parallel && g.ranks.is_empty() {
-        return Err("ranks is needed for the parallel methods".into());
+    if (parallel || g.methods.contains(&Method::Ybwc)) && g.ranks.is_empty() {
+        return Err("ranks is needed for the parallel methods and ybwc".into());
     }
     if let Some(&r) = g.ranks.iter().find(|&&r| r < 2) {
         return Err(format!(
@@ -300,7 +359,25 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     sharing: None,
                     full_windows: false,
                     confirmed_deepening: false,
+                    baseline: None,
                 };
+                if method.is_baseline() {
+                    for baseline in baseline_points(g, method) {
+                        let ranks = match baseline.levels.zip(baseline.fanout) {
+                            Some((levels, fanout)) => ProcessorTree::new(levels, fanout)
+                                .map_err(|e| format!("processor_trees ({levels}, {fanout}): {e}"))?
+                                .processors(),
+                            None => baseline.ranks,
+                        };
+                        let point = Point {
+                            ranks,
+                            baseline: Some(baseline),
+                            ..point
+                        };
+                        runs.push(run(c, trees, point, node_cost)?);
+                    }
+                    continue;
+                }
                 if method == Method::Sequential {
                     if !variants {
                         runs.push(run(c, trees, point, node_cost)?);
@@ -416,6 +493,59 @@ fn node_cost(c: &ClusterConfig) -> Result<NodeCost, String> {
     }
 }
 
+/// A baseline's parameters at one point of a grid.
+#[derive(Clone, Copy, Serialize)]
+struct BaselinePoint {
+    /// YBWC: ranks (a processor tree's are its processors).
+    #[serde(skip)]
+    ranks: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    levels: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fanout: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pv_depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stage_depth: Option<u32>,
+    charge: ChargeArg,
+}
+
+/// `method`'s points of grid `g`: YBWC at every rank count, a split
+/// method on every processor tree (and PV depth, or stage depth).
+fn baseline_points(g: &Grid, method: Method) -> Vec<BaselinePoint> {
+    let plain = BaselinePoint {
+        ranks: 1,
+        levels: None,
+        fanout: None,
+        pv_depth: None,
+        stage_depth: None,
+        charge: g.charge,
+    };
+    if method == Method::Ybwc {
+        return g
+            .ranks
+            .iter()
+            .map(|&ranks| BaselinePoint { ranks, ..plain })
+            .collect();
+    }
+    let (pv, stage) = match method {
+        Method::PvSplitting => (g.pv_depth.iter().map(|&p| Some(p)).collect(), vec![None]),
+        Method::StagedSss => (vec![None], g.stage_depth.iter().map(|&s| Some(s)).collect()),
+        _ => (vec![None], vec![None]),
+    };
+    let mut points = Vec::new();
+    for (&(levels, fanout), &pv_depth, &stage_depth) in product3(&g.processor_trees, &pv, &stage) {
+        points.push(BaselinePoint {
+            levels: Some(levels),
+            fanout: Some(fanout),
+            pv_depth,
+            stage_depth,
+            ..plain
+        });
+    }
+    points
+}
+
 /// One point of a grid: what makes a run, beside the tree set and cluster.
 #[derive(Clone, Copy, Serialize)]
 struct Point {
@@ -434,6 +564,9 @@ struct Point {
     /// the keys of runs from before it existed as they were.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     confirmed_deepening: bool,
+    /// The baselines (absent, the keys of other runs stay as they were).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    baseline: Option<BaselinePoint>,
 }
 
 /// Every (a, b, c) of three lists, the first varying slowest.
@@ -487,13 +620,11 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         workers: ranks.saturating_sub(1).max(1),
         backend,
         cluster_options: false,
-        // Sweeps of the split methods are not supported yet: Plan::new
-        // says they need a processor tree.
-        levels: None,
-        fanout: None,
-        pv_depth: 1,
-        stage_depth: 2,
-        charge: ChargeArg::Nodes,
+        levels: p.baseline.and_then(|b| b.levels),
+        fanout: p.baseline.and_then(|b| b.fanout),
+        pv_depth: p.baseline.and_then(|b| b.pv_depth).unwrap_or(1),
+        stage_depth: p.baseline.and_then(|b| b.stage_depth).unwrap_or(2),
+        charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
     };
     let sim = SimArgs {
         ranks: (sim_backend && ranks > 1).then_some(ranks),
@@ -525,7 +656,9 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         .model(1.0, 1.0)
         .map_err(|e| format!("cluster: {e}"))?;
     let workers = ranks.saturating_sub(1).max(1);
-    run.table_total_mb = if run.plan.parallel() && sim_backend {
+    run.table_total_mb = if run.plan.baseline.is_some() {
+        0 // no tables
+    } else if run.plan.parallel() && sim_backend {
         workers * worker_table_mb(workers, cl.tt_mb).map_err(|e| format!("{what}: {e}"))?
     } else if run.plan.parallel() {
         workers * run.plan.table_mb()
@@ -615,6 +748,29 @@ mod tests {
     }
 
     #[test]
+    fn baselines_expand_on_their_processor_trees_and_ranks() {
+        let text = "[trees]\nkind = \"synthetic\"\nseeds = \"1\"\n[[grid]]\nb = [5]\nd = [8]\n\
+                    d_prime = [4]\nmethods = [\"tree-splitting\", \"staged-sss\", \"ybwc\", \
+                    \"with-updates\"]\nprocessor_trees = [[1, 3], [2, 4]]\nstage_depth = [1, 3]\n\
+                    ranks = [4, 8]";
+        let runs = parse(text, "baselines").unwrap();
+        // TS on 2 trees, staged SSS* on 2 × 2, YBWC and with-updates at 2 ranks.
+        assert_eq!(runs.len(), 2 + 4 + 2 + 2);
+        let ranks: Vec<usize> = runs.iter().map(|r| r.ranks).collect();
+        assert_eq!(ranks, [4, 21, 4, 4, 21, 21, 4, 8, 4, 8]);
+        assert!(runs[..8]
+            .iter()
+            .all(|r| r.plan.d_prime.is_none() && r.table_total_mb == 0));
+        let stage = runs[3].plan.baseline.and_then(|b| b.stage_depth);
+        assert_eq!(stage, Some(3));
+        assert!(runs[3]
+            .describe()
+            .contains("processor_tree=(1,3) stage_depth=3"));
+        let keys: std::collections::HashSet<String> = runs.iter().map(|r| r.key("seed1")).collect();
+        assert_eq!(keys.len(), runs.len());
+    }
+
+    #[test]
     fn bad_configs_name_the_key() {
         let cases = [
             (
@@ -662,6 +818,23 @@ mod tests {
             (
                 SMALL.replace("d_prime = [4]", "d_prime = [4]\nsharing = [\"everywhere\"]"),
                 "everywhere",
+            ),
+            (
+                SMALL.replace("\"negascout-eps\"]", "\"pv-splitting\"]"),
+                "processor_trees is needed",
+            ),
+            (
+                SMALL.replace(
+                    "ranks = [4, 8]",
+                    "ranks = [4, 8]\nprocessor_trees = [[1, 2]]",
+                ),
+                "processor_trees is for",
+            ),
+            (
+                SMALL
+                    .replace("\"negascout-eps\"]", "\"staged-sss\"]")
+                    .replace("ranks = [4, 8]", "ranks = [4]\nprocessor_trees = [[4, 2]]"),
+                "needs --d above 4",
             ),
         ];
         for (text, expected) in cases {

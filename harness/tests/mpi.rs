@@ -186,6 +186,12 @@ d = [7]
 d_prime = [3]
 methods = ["sequential", "with-updates"]
 ranks = [3]
+[[grid]]
+b = [4]
+d = [7]
+methods = ["tree-splitting", "staged-sss", "ybwc"]
+processor_trees = [[1, 2]]
+ranks = [3]
 [cluster]
 backend = "mpi"
 launcher = "timeout -k 10 120 mpirun --oversubscribe -np {ranks}"
@@ -205,12 +211,20 @@ launcher = "timeout -k 10 120 mpirun --oversubscribe -np {ranks}"
     };
     let first = sweep();
     let recs = records(&first);
-    assert_eq!(recs.len(), 4, "2 runs of 2 trees");
-    let (seq, par): (Vec<_>, Vec<_>) = recs.iter().partition(|r| r["method"] == "sequential");
-    for (s, p) in seq.iter().zip(&par) {
+    assert_eq!(recs.len(), 10, "5 runs of 2 trees");
+    let seq: Vec<_> = recs
+        .iter()
+        .filter(|r| r["method"] == "sequential")
+        .collect();
+    for p in recs.iter().filter(|r| r["method"] != "sequential") {
+        let s = seq.iter().find(|s| s["tree"] == p["tree"]).unwrap();
         assert_eq!(p["backend"], "mpi");
-        assert_eq!(p["workers"], 2);
-        assert_eq!(p["value"], s["value"], "{}", p["tree"]);
+        if p["method"] == "with-updates" {
+            assert_eq!(p["workers"], 2);
+        } else {
+            assert_eq!(p["processors"], 3, "{p}");
+        }
+        assert_eq!(p["value"], s["value"], "{p}");
         assert!(p["run_key"].is_string() && p["run_key"] != s["run_key"]);
     }
     assert_eq!(sweep(), first, "a rerun finds everything done");

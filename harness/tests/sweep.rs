@@ -220,3 +220,50 @@ fn a_sweep_of_ordered_trees_runs_each_ordering_apart() {
         "an ordered tree's root is worth 0"
     );
 }
+
+#[test]
+fn a_sweep_runs_the_baselines_on_their_processor_trees() {
+    let dir = scratch("baselines");
+    let config = dir.join("baselines.toml");
+    let out = dir.join("baselines.jsonl");
+    std::fs::write(
+        &config,
+        "[trees]\nkind = \"synthetic\"\nseeds = \"1-2\"\n\n\
+         [[grid]]\nb = [4]\nd = [6]\nmethods = [\"sequential\"]\n\n\
+         [[grid]]\nb = [4]\nd = [6]\n\
+         methods = [\"tree-splitting\", \"pv-splitting\", \"staged-sss\", \"ybwc\"]\n\
+         processor_trees = [[1, 3], [2, 2]]\nstage_depth = [1, 2]\nranks = [5]\n\
+         charge = \"leaves\"\n",
+    )
+    .unwrap();
+    ok(sweep(config.to_str().unwrap(), &out, "2"));
+    let records: Vec<serde_json::Value> = lines(&out)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // sequential; TS and PV on 2 trees; staged SSS* on 2 × 2; YBWC once.
+    assert_eq!(records.len(), 2 * (1 + 2 + 2 + 4 + 1));
+    let value = |tree: &str| {
+        records
+            .iter()
+            .find(|r| r["tree"] == tree && r["method"] == "sequential")
+            .unwrap()["value"]
+            .clone()
+    };
+    for r in &records {
+        assert_eq!(r["value"], value(r["tree"].as_str().unwrap()), "{r}");
+        if r["method"] == "ybwc" {
+            assert_eq!(r["processors"], 5);
+        } else if r["method"] != "sequential" {
+            assert_eq!(r["charge"], "leaves");
+            let processors = if r["levels"] == 1 { 4 } else { 7 };
+            assert_eq!(r["processors"], processors, "{r}");
+        }
+    }
+    let staged: HashSet<String> = records
+        .iter()
+        .filter(|r| r["method"] == "staged-sss")
+        .map(|r| format!("{}{}", r["levels"], r["stage_depth"]))
+        .collect();
+    assert_eq!(staged.len(), 4, "{staged:?}");
+}
