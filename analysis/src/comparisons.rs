@@ -35,23 +35,9 @@ pub fn updates(summaries: &[Summary]) -> Vec<Pair<'_>> {
 fn pairs<'a>(summaries: &'a [Summary], first: &str, second: &str) -> Vec<Pair<'a>> {
     let same = |a: &Config, b: &Config| {
         (
-            a.synthetic,
-            a.b,
-            a.d,
-            a.d_prime,
-            a.ranks,
-            &a.clock,
-            &a.network,
-            &a.variant,
+            &a.trees, a.b, a.d, a.d_prime, a.ranks, &a.clock, &a.network, &a.variant,
         ) == (
-            b.synthetic,
-            b.b,
-            b.d,
-            b.d_prime,
-            b.ranks,
-            &b.clock,
-            &b.network,
-            &b.variant,
+            &b.trees, b.b, b.d, b.d_prime, b.ranks, &b.clock, &b.network, &b.variant,
         )
     };
     let mut out = Vec::new();
@@ -66,8 +52,7 @@ fn pairs<'a>(summaries: &'a [Summary], first: &str, second: &str) -> Vec<Pair<'a
             continue;
         };
         let c = &a.config;
-        let published =
-            |method| paper::find(c.synthetic, c.b, c.d, c.d_prime, c.ranks, method, None);
+        let published = |method| paper::find(&c.trees, c.b, c.d, c.d_prime, c.ranks, method, None);
         let paper = published(first)
             .zip(published(second))
             .map(|(x, y)| (x.time_s / y.time_s, x.leaves_m / y.leaves_m));
@@ -107,7 +92,7 @@ pub fn speedups(summaries: &[Summary]) -> Vec<Series> {
         if let Some(speedup) = s.speedup {
             let c = &s.config;
             let key = (
-                c.synthetic,
+                c.trees.clone(),
                 c.b,
                 c.d,
                 c.d_prime,
@@ -124,9 +109,9 @@ pub fn speedups(summaries: &[Summary]) -> Vec<Series> {
         .len();
     series
         .into_iter()
-        .map(|((synthetic, b, d, d_prime, _, network), mut points)| {
+        .map(|((trees, b, d, d_prime, _, network), mut points)| {
             points.sort_by_key(|p| p.0);
-            let kind = if synthetic { "synthetic" } else { "shogi" };
+            let kind = trees.label();
             let d_prime = d_prime.unwrap_or_default();
             let mut label = format!("{kind} b={b} d={d} d'={d_prime}");
             if networks > 1 {
@@ -134,8 +119,8 @@ pub fn speedups(summaries: &[Summary]) -> Vec<Series> {
             }
             let paper = paper::rows()
                 .filter(|r| {
-                    (r.synthetic, r.b, r.d, r.d_prime, r.method)
-                        == (synthetic, b, d, Some(d_prime), "with-updates")
+                    (Some(r.synthetic), r.b, r.d, r.d_prime, r.method)
+                        == (trees.paper(), b, d, Some(d_prime), "with-updates")
                 })
                 .map(|r| (r.ranks, r.speedup))
                 .collect();
@@ -170,7 +155,7 @@ pub fn paper_pairs(first: &str, second: &str) -> Vec<PaperPair> {
     paper::rows()
         .filter(|r| r.method == first && r.table <= 3)
         .filter_map(|a| {
-            let b = paper::find(a.synthetic, a.b, a.d, a.d_prime, a.ranks, second, None)?;
+            let b = paper::find(&a.trees(), a.b, a.d, a.d_prime, a.ranks, second, None)?;
             Some(PaperPair {
                 row: a,
                 time_ratio: a.time_s / b.time_s,

@@ -3,7 +3,7 @@
 use crate::paper;
 use crate::summary::Summary;
 
-const HEADER: [&str; 21] = [
+const HEADER: [&str; 24] = [
     "trees",
     "b",
     "d",
@@ -25,6 +25,9 @@ const HEADER: [&str; 21] = [
     "paper_time_s",
     "paper_speedup",
     "paper_leaves",
+    "shape",
+    "charge",
+    "search_overhead",
 ];
 
 pub fn write(summaries: &[Summary]) -> Result<String, String> {
@@ -34,7 +37,7 @@ pub fn write(summaries: &[Summary]) -> Result<String, String> {
     let text = |x: Option<String>| x.unwrap_or_default();
     for s in summaries {
         let c = &s.config;
-        let published = paper::find(c.synthetic, c.b, c.d, c.d_prime, c.ranks, &c.method, c.eps)
+        let published = paper::find(&c.trees, c.b, c.d, c.d_prime, c.ranks, &c.method, c.eps)
             .filter(|_| c.variant.is_empty());
         w.write_record([
             c.kind().to_string(),
@@ -58,6 +61,9 @@ pub fn write(summaries: &[Summary]) -> Result<String, String> {
             text(published.map(|p| p.time_s.to_string())),
             text(published.map(|p| p.speedup.to_string())),
             text(published.map(|p| (p.leaves_m * 1e6).to_string())),
+            c.shape(),
+            if c.charge_leaves { "leaves" } else { "" }.to_string(),
+            text(s.search_overhead.map(|x| x.to_string())),
         ])
         .map_err(failed)?;
     }

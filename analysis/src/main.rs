@@ -2,6 +2,7 @@
 //! (geometric-mean times, speedups, mean leaves, idle times) and figures,
 //! and its §5 performance model, beside seed 000's published numbers.
 
+mod baseline_tables;
 mod chart;
 mod comparisons;
 mod csv_out;
@@ -13,6 +14,7 @@ mod model_figures;
 mod model_tables;
 mod output;
 mod paper;
+mod paper002;
 mod records;
 mod report;
 mod summary;

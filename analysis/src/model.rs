@@ -25,7 +25,9 @@ struct Variants<'a> {
 }
 
 fn split(run: &Run) -> Option<Split> {
-    run.d_prime.map(|dp| (run.synthetic(), run.b, run.d, dp))
+    // Seed 000's tree sets only.
+    let synthetic = run.tree_set().paper()?;
+    run.d_prime.map(|dp| (synthetic, run.b, run.d, dp))
 }
 
 /// Every tree's variants, by split and tree; the first record of each wins.

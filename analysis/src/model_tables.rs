@@ -5,6 +5,7 @@
 use crate::markdown::{optional, ratio, Table};
 use crate::model::{ConfigModel, VariantRatios};
 use crate::paper::TABLE_5;
+use crate::records::TreeSet;
 
 /// A configuration's first cells: trees, b, d, d′, method, processes.
 fn config_cells(m: &ConfigModel) -> Vec<String> {
@@ -61,7 +62,7 @@ pub fn table_5(models: &[ConfigModel]) -> String {
         let paper = TABLE_5
             .iter()
             .find(|p| {
-                !c.synthetic
+                c.trees == TreeSet::Shogi
                     && c.variant.is_empty()
                     && (p.0, p.1, Some(p.2), c.ranks, c.method.as_str())
                         == (c.b, c.d, c.d_prime, 1536, "with-updates")

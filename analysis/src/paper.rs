@@ -3,6 +3,8 @@
 //! these rows, as in the paper. Table 3's sequential row for d = 14 is not
 //! in the source text, so it is left out; its speedups are kept.
 
+use crate::records::TreeSet;
+
 /// One row: the configuration in the harness's terms and what the paper
 /// measured (times in seconds, leaves in millions, idle time per worker).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -20,6 +22,16 @@ pub struct Row {
     pub leaves_m: f64,
     pub startup_idle_s: Option<f64>,
     pub other_idle_s: Option<f64>,
+}
+
+impl Row {
+    pub fn trees(&self) -> TreeSet {
+        if self.synthetic {
+            TreeSet::Synthetic
+        } else {
+            TreeSet::Shogi
+        }
+    }
 }
 
 const SEQ: &str = "sequential";
@@ -161,7 +173,7 @@ pub fn rows() -> impl Iterator<Item = Row> {
 
 /// The published row of this configuration, if the paper has one.
 pub fn find(
-    synthetic: bool,
+    trees: &TreeSet,
     b: u16,
     d: u32,
     d_prime: Option<u32>,
@@ -169,6 +181,7 @@ pub fn find(
     method: &str,
     eps: Option<i32>,
 ) -> Option<Row> {
+    let synthetic = trees.paper()?;
     rows().find(|r| {
         (r.synthetic, r.b, r.d, r.d_prime, r.ranks, r.method, r.eps)
             == (synthetic, b, d, d_prime, ranks, method, eps)
@@ -182,12 +195,12 @@ mod tests {
     #[test]
     fn table_4_is_the_ratio_of_the_share_and_update_rows() {
         // The paper's Table 4 prints 0.969 for 64 processes, b = 5, d′ = 10.
-        let share = find(false, 5, 24, Some(10), 64, SHARE, None).unwrap();
-        let updates = find(false, 5, 24, Some(10), 64, UPD, None).unwrap();
+        let share = find(&TreeSet::Shogi, 5, 24, Some(10), 64, SHARE, None).unwrap();
+        let updates = find(&TreeSet::Shogi, 5, 24, Some(10), 64, UPD, None).unwrap();
         assert_eq!(format!("{:.3}", share.time_s / updates.time_s), "0.969");
         // And 1.022 at 1,536 processes, b = 20, d = 12, d′ = 6.
-        let share = find(false, 20, 12, Some(6), 1536, SHARE, None).unwrap();
-        let updates = find(false, 20, 12, Some(6), 1536, UPD, None).unwrap();
+        let share = find(&TreeSet::Shogi, 20, 12, Some(6), 1536, SHARE, None).unwrap();
+        let updates = find(&TreeSet::Shogi, 20, 12, Some(6), 1536, UPD, None).unwrap();
         assert_eq!(format!("{:.3}", share.time_s / updates.time_s), "1.022");
     }
 
@@ -195,7 +208,7 @@ mod tests {
     fn speedups_are_the_sequential_time_over_the_parallel_time() {
         let mut checked = 0;
         for r in rows().filter(|r| r.method != SEQ) {
-            if let Some(seq) = find(r.synthetic, r.b, r.d, None, 1, SEQ, None) {
+            if let Some(seq) = find(&r.trees(), r.b, r.d, None, 1, SEQ, None) {
                 let speedup = seq.time_s / r.time_s;
                 assert!((speedup / r.speedup - 1.0).abs() < 0.01, "{r:?}");
                 checked += 1;

@@ -59,6 +59,54 @@ pub struct Run {
     pub other_idle_s: Option<f64>,
     #[serde(default)]
     pub virtual_cluster: Option<VirtualCluster>,
+    /// The baselines: processor tree, PV and stage depth, what the
+    /// virtual cluster charged, ranks, and the search-overhead
+    /// coefficient over their own sequential reference.
+    #[serde(default)]
+    pub levels: Option<u32>,
+    #[serde(default)]
+    pub fanout: Option<usize>,
+    #[serde(default)]
+    pub pv_depth: Option<u32>,
+    #[serde(default)]
+    pub stage_depth: Option<u32>,
+    #[serde(default)]
+    pub charge: Option<String>,
+    #[serde(default)]
+    pub processors: Option<usize>,
+    #[serde(default)]
+    pub search_overhead: Option<f64>,
+}
+
+/// The baselines beside seed 000's methods, in the order tables show them.
+pub const BASELINE_METHODS: &[&str] = &["tree-splitting", "pv-splitting", "staged-sss", "ybwc"];
+
+/// Which trees a run searched.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TreeSet {
+    Synthetic,
+    Shogi,
+    /// Seed 002's ordered trees, by ordering (`random`, `strong`, …).
+    Ordered(String),
+}
+
+impl TreeSet {
+    /// Seed 000's tree sets: whether synthetic; `None` for others.
+    pub fn paper(&self) -> Option<bool> {
+        match self {
+            TreeSet::Synthetic => Some(true),
+            TreeSet::Shogi => Some(false),
+            TreeSet::Ordered(_) => None,
+        }
+    }
+
+    pub fn label(&self) -> String {
+        match self {
+            TreeSet::Synthetic => "synthetic".into(),
+            TreeSet::Shogi => "shogi".into(),
+            TreeSet::Ordered(ordering) => format!("{ordering} ordered"),
+        }
+    }
 }
 
 /// The virtual cluster's model, on that backend.
@@ -73,10 +121,11 @@ pub struct VirtualCluster {
 impl Run {
     /// Ranks, the master included (1 for a sequential search).
     pub fn ranks(&self) -> usize {
-        match (&self.virtual_cluster, self.workers) {
-            (Some(c), _) => c.ranks,
-            (None, Some(w)) => w + 1,
-            (None, None) => 1,
+        match (&self.virtual_cluster, self.processors, self.workers) {
+            (Some(c), _, _) => c.ranks,
+            (None, Some(p), _) => p,
+            (None, None, Some(w)) => w + 1,
+            (None, None, None) => 1,
         }
     }
 
@@ -86,25 +135,23 @@ impl Run {
         self.method == "sequential" && !self.negascout && self.d_prime.is_none()
     }
 
-    /// Seed 002's ordered trees (named `strong-seed5` and so on) or the
-    /// baselines (split methods, YBWC), which the report and the model do
-    /// not cover yet.
-    fn seed002(&self) -> bool {
-        let ordered = ["random-seed", "strong-seed", "perfect-seed"]
-            .iter()
-            .any(|p| self.tree.starts_with(p));
-        ordered
-            || matches!(
-                self.method.as_str(),
-                "tree-splitting" | "pv-splitting" | "ybwc"
-            )
-    }
-
-    /// Synthetic trees are named by their seed.
-    pub fn synthetic(&self) -> bool {
-        self.tree
-            .strip_prefix("seed")
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+    /// Synthetic trees are named by their seed (`seed5`), ordered trees
+    /// by their ordering and seed (`strong-seed5`), shogi positions
+    /// otherwise.
+    pub fn tree_set(&self) -> TreeSet {
+        let seed = |name: &str| {
+            name.strip_prefix("seed")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+        };
+        if seed(&self.tree) {
+            return TreeSet::Synthetic;
+        }
+        match self.tree.split_once('-') {
+            Some((ordering @ ("random" | "strong" | "perfect"), rest)) if seed(rest) => {
+                TreeSet::Ordered(ordering.to_string())
+            }
+            _ => TreeSet::Shogi,
+        }
     }
 }
 
@@ -117,8 +164,6 @@ pub struct Reading {
     /// `file:line: reason` of lines that are not records (a torn last line
     /// of a running sweep, say); they are left out.
     pub skipped: Vec<String>,
-    /// Records of seed 002's trees or methods, left out.
-    pub seed002: usize,
 }
 
 /// The runs of `files`, in order; an error only when a file cannot be read.
@@ -132,7 +177,6 @@ pub fn read(files: &[String]) -> Result<Reading, String> {
                 continue;
             }
             match serde_json::from_str::<Run>(line) {
-                Ok(run) if run.seed002() => reading.seed002 += 1,
                 Ok(run) => {
                     if let Some(key) = &run.run_key {
                         if !keys.insert(key.clone()) {
@@ -156,13 +200,6 @@ pub fn load(files: &[String]) -> Result<Reading, String> {
     for line in &reading.skipped {
         eprintln!("warning: not a record, left out: {line}");
     }
-    if reading.seed002 > 0 {
-        eprintln!(
-            "warning: {} records of seed 002's ordered trees or of baselines left out (not \
-             covered by reports yet)",
-            reading.seed002
-        );
-    }
     if reading.runs.is_empty() {
         return Err(format!("no records in {}", files.join(", ")));
     }
@@ -174,7 +211,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn duplicate_keys_count_once_and_torn_lines_and_seed_002_records_are_skipped() {
+    fn duplicate_keys_count_once_and_torn_lines_are_skipped() {
         let dir = std::env::temp_dir().join(format!("yomi-records-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let line = r#"{"run_key":"k1","tree":"seed1","b":5,"d":8,"method":"sequential","value":3,"leaves":10,"time_s":0.5}"#;
@@ -192,16 +229,16 @@ mod tests {
         .unwrap();
         let files = [a, b].map(|p| p.to_string_lossy().into_owned());
         let reading = read(&files).unwrap();
-        assert_eq!(reading.runs.len(), 1);
+        assert_eq!(reading.runs.len(), 3);
         assert_eq!(reading.duplicates, 1);
         assert_eq!(reading.skipped.len(), 1);
         assert!(reading.skipped[0].contains("b.jsonl:4"));
-        assert_eq!(
-            reading.seed002, 2,
-            "seed 002's trees and methods are left out"
-        );
-        assert!(reading.runs[0].is_baseline() && reading.runs[0].synthetic());
-        assert_eq!(reading.runs[0].ranks(), 1);
+        let first = &reading.runs[0];
+        assert!(first.is_baseline() && first.tree_set() == TreeSet::Synthetic);
+        assert_eq!(first.ranks(), 1);
+        let ordered = TreeSet::Ordered("strong".into());
+        assert_eq!(reading.runs[1].tree_set(), ordered);
+        assert!(BASELINE_METHODS.contains(&reading.runs[2].method.as_str()));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

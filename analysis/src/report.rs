@@ -3,7 +3,7 @@
 
 use crate::records::{self, Reading};
 use crate::summary::{summarise, Summary};
-use crate::{comparisons, csv_out, figures, output, tables};
+use crate::{baseline_tables, comparisons, csv_out, figures, output, tables};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -73,6 +73,7 @@ fn markdown(
         tables::negascout(summaries),
         tables::updates(summaries),
         tables::speedups(summaries),
+        baseline_tables::baselines(summaries),
     ] {
         out += &section;
     }

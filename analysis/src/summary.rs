@@ -4,13 +4,13 @@
 //! worker; with the trees a configuration lacks and any root value that
 //! differs from the sequential one.
 
-use crate::records::Run;
+use crate::records::{Run, TreeSet, BASELINE_METHODS};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What makes runs comparable: everything but the tree.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Config {
-    pub synthetic: bool,
+    pub trees: TreeSet,
     pub b: u16,
     pub d: u32,
     pub method: String,
@@ -26,6 +26,12 @@ pub struct Config {
     pub clock: String,
     /// The virtual cluster's network, empty otherwise.
     pub network: String,
+    /// The baselines: the processor tree (levels, fan-out), PV or stage
+    /// depth, and whether the virtual cluster charged leaves only.
+    pub processor_tree: Option<(u32, usize)>,
+    pub pv_depth: Option<u32>,
+    pub stage_depth: Option<u32>,
+    pub charge_leaves: bool,
 }
 
 impl Config {
@@ -62,7 +68,7 @@ impl Config {
             ),
         };
         Config {
-            synthetic: run.synthetic(),
+            trees: run.tree_set(),
             b: run.b,
             d: run.d,
             method: run.method.clone(),
@@ -78,22 +84,26 @@ impl Config {
                 network
             },
             clock,
+            processor_tree: run.levels.zip(run.fanout),
+            pv_depth: run.pv_depth,
+            stage_depth: run.stage_depth,
+            charge_leaves: run.charge.as_deref() == Some("leaves"),
         }
     }
 
     /// The trees, b and d: the runs that must cover the same trees.
-    fn experiment(&self) -> (bool, u16, u32) {
-        (self.synthetic, self.b, self.d)
+    fn experiment(&self) -> (TreeSet, u16, u32) {
+        (self.trees.clone(), self.b, self.d)
     }
 
     /// The plain sequential configuration whose times these are divided into.
-    fn baseline(&self) -> (bool, u16, u32, &str) {
+    fn baseline(&self) -> (TreeSet, u16, u32, &str) {
         let clock = if self.clock.starts_with("wall") {
             "wall, native"
         } else {
             &self.clock
         };
-        (self.synthetic, self.b, self.d, clock)
+        (self.trees.clone(), self.b, self.d, clock)
     }
 
     /// A one-line name: `shogi b=5 d=16 d'=8 with-updates ranks=256`.
@@ -103,6 +113,13 @@ impl Config {
             s += &format!(" d'={dp}");
         }
         s += &format!(" {}", self.method);
+        let shape = self.shape();
+        if !shape.is_empty() {
+            s += &format!(" {shape}");
+        }
+        if self.charge_leaves {
+            s += " (charging leaves)";
+        }
         if let Some(e) = self.eps {
             s += &format!(" ε={e}");
         }
@@ -115,12 +132,36 @@ impl Config {
         s
     }
 
-    pub fn kind(&self) -> &'static str {
-        if self.synthetic {
-            "synthetic"
-        } else {
-            "shogi"
+    pub fn is_baseline_method(&self) -> bool {
+        BASELINE_METHODS.contains(&self.method.as_str())
+    }
+
+    pub fn kind(&self) -> String {
+        self.trees.label()
+    }
+
+    /// Seed 002's setting: its ordered trees of width 24 and depth 4, one
+    /// time unit a leaf.
+    pub fn seed002(&self) -> bool {
+        matches!(self.trees, TreeSet::Ordered(_))
+            && (self.b, self.d) == (24, 4)
+            && self.charge_leaves
+    }
+
+    /// A baseline's shape: `(L,K)` and its PV or stage depth; empty for
+    /// seed 000's methods and YBWC.
+    pub fn shape(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some((l, k)) = self.processor_tree {
+            parts.push(format!("({l},{k})"));
         }
+        if let Some(p) = self.pv_depth {
+            parts.push(format!("PV depth {p}"));
+        }
+        if let Some(s) = self.stage_depth {
+            parts.push(format!("stage {s}"));
+        }
+        parts.join(", ")
     }
 }
 
@@ -140,6 +181,11 @@ pub struct Summary {
     /// Means per worker over the trees (parallel runs).
     pub startup_idle_s: Option<f64>,
     pub other_idle_s: Option<f64>,
+    /// Baselines: the mean search-overhead coefficient.
+    pub search_overhead: Option<f64>,
+    /// The virtual cluster's node cost, µs (time units of seed 002's
+    /// tables when it charged leaves).
+    pub node_cost_us: Option<f64>,
     /// Sequential geometric-mean time over the same trees divided by this
     /// one's; `None` without sequential runs of every one of its trees.
     pub speedup: Option<f64>,
@@ -165,7 +211,7 @@ pub fn summarise(runs: &[Run]) -> (Vec<Summary>, usize) {
             trees.insert(run.tree.clone(), run);
         }
     }
-    let mut expected: BTreeMap<(bool, u16, u32), BTreeSet<&str>> = BTreeMap::new();
+    let mut expected: BTreeMap<(TreeSet, u16, u32), BTreeSet<&str>> = BTreeMap::new();
     for (config, trees) in &groups {
         expected
             .entry(config.experiment())
@@ -208,7 +254,9 @@ fn summary(
         let values: Vec<f64> = trees.values().filter_map(|r| f(r)).collect();
         (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
     };
+    // A clock charging leaves only is not the sequential search's.
     let speedup = baseline
+        .filter(|_| !config.charge_leaves)
         .filter(|base| trees.keys().all(|t| base.contains_key(t)))
         .map(|base| geomean(&mut trees.keys().map(|t| base[t].time_s)) / geomean_time_s);
     let wrong_values = baseline
@@ -227,6 +275,12 @@ fn summary(
         mean_leaves: trees.values().map(|r| r.leaves as f64).sum::<f64>() / n,
         startup_idle_s: mean(&|r| r.startup_idle_s),
         other_idle_s: mean(&|r| r.other_idle_s),
+        search_overhead: mean(&|r| r.search_overhead),
+        node_cost_us: trees
+            .values()
+            .next()
+            .and_then(|r| r.virtual_cluster.as_ref())
+            .map(|c| c.node_cost_us),
         speedup,
         missing: expected
             .iter()

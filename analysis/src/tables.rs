@@ -5,6 +5,7 @@
 use crate::comparisons::{self, Pair};
 use crate::markdown::{millions, optional, ratio, time, Table};
 use crate::paper;
+use crate::records::TreeSet;
 use crate::summary::{Config, Summary};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,10 +18,16 @@ const METHOD_TABLE: &[&str] = &[
 const NEGASCOUT: &[&str] = &["negascout", "negascout-eps"];
 
 /// Tables 1–3 show the plain sequential search (no §5.2 variant, no
-/// NegaScout) and the master/worker methods without NegaScout.
+/// NegaScout) and the master/worker methods without NegaScout, on seed
+/// 000's tree sets.
 fn in_method_table(c: &Config) -> bool {
     let plain = c.variant.is_empty() && (c.method != "sequential" || c.d_prime.is_none());
-    plain && METHOD_TABLE.contains(&c.method.as_str())
+    plain && METHOD_TABLE.contains(&c.method.as_str()) && c.trees.paper().is_some()
+}
+
+/// Tables 6–7: NegaScout in the master, on seed 000's tree sets.
+fn in_negascout_table(c: &Config) -> bool {
+    NEGASCOUT.contains(&c.method.as_str()) && c.trees.paper().is_some()
 }
 
 fn label(method: &str) -> &str {
@@ -108,7 +115,8 @@ fn paper_note(table: u8, matched: bool, shown: &mut BTreeSet<u8>) -> String {
 }
 
 fn table_number(s: &Summary, negascout: bool) -> u8 {
-    match (s.config.synthetic, negascout, s.config.b) {
+    let synthetic = s.config.trees == TreeSet::Synthetic;
+    match (synthetic, negascout, s.config.b) {
         (true, false, _) => 1,
         (false, false, 5) => 2,
         (false, false, _) => 3,
@@ -137,8 +145,7 @@ pub fn methods(summaries: &[Summary]) -> String {
         // Sequential runs alone, there for the NegaScout tables' speedups.
         let negascout_beside = summaries.iter().any(|s| {
             let c = &s.config;
-            NEGASCOUT.contains(&c.method.as_str())
-                && (c.synthetic, c.b, c.d) == (first.config.synthetic, b, d)
+            in_negascout_table(c) && (&c.trees, c.b, c.d) == (&first.config.trees, b, d)
         });
         if negascout_beside && members.iter().all(|s| s.config.method == "sequential") {
             continue;
@@ -159,7 +166,7 @@ pub fn methods(summaries: &[Summary]) -> String {
         let mut matched = false;
         for s in &members {
             let c = &s.config;
-            let published = paper::find(c.synthetic, b, d, c.d_prime, c.ranks, &c.method, None);
+            let published = paper::find(&c.trees, b, d, c.d_prime, c.ranks, &c.method, None);
             matched |= published.is_some();
             let mut method = label(&c.method).to_string();
             if mixed && !c.network.is_empty() {
@@ -226,7 +233,7 @@ pub fn negascout(summaries: &[Summary]) -> String {
             let published = c
                 .variant
                 .is_empty()
-                .then(|| paper::find(c.synthetic, b, d, d_prime, c.ranks, &c.method, c.eps))
+                .then(|| paper::find(&c.trees, b, d, d_prime, c.ranks, &c.method, c.eps))
                 .flatten();
             matched |= published.is_some();
             let eps = match c.eps {
@@ -369,7 +376,7 @@ pub fn speedups(summaries: &[Summary]) -> String {
 pub fn others(summaries: &[Summary]) -> String {
     let shown = |s: &Summary| {
         let c = &s.config;
-        in_method_table(c) || NEGASCOUT.contains(&c.method.as_str())
+        in_method_table(c) || in_negascout_table(c) || c.is_baseline_method()
     };
     let mut table = Table::new(&header(&[
         "trees",
@@ -417,7 +424,7 @@ pub fn problems(summaries: &[Summary]) -> String {
                 s.missing.join(", ")
             ));
         }
-        if s.speedup.is_none() && c.method != "sequential" {
+        if s.speedup.is_none() && c.method != "sequential" && !c.is_baseline_method() {
             lines.push(format!(
                 "- {name}: no speedup: the input lacks plain sequential runs of some of its trees"
             ));

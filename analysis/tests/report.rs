@@ -167,3 +167,29 @@ fn no_records_is_an_error() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn baselines_get_their_own_tables_with_seed_002s_figures_beside() {
+    // Harness records: seed 002's setting (perfect trees, width 24, depth
+    // 4, a leaf one unit) and YBWC and staged SSS* beside the sequential
+    // search on synthetic trees.
+    let output = report(&["tests/fixtures/baselines.jsonl"]);
+    assert!(output.status.success());
+    let md = String::from_utf8(output.stdout).unwrap();
+    assert!(md.contains("### Baselines: perfect ordered trees, b = 24, d = 4"));
+    // Mean time in units, then the paper's.
+    let ts = row(&md, "| tree-splitting | (2,4) | 21 | 2 |");
+    assert_eq!((ts[7], ts[10], ts[11]), ("3.99", "287", "287"));
+    let pv = row(&md, "| pv-splitting | (2,4), PV depth 1 |");
+    assert_eq!((pv[5], pv[10], pv[11]), ("—", "185", "190"));
+    let sss = row(&md, "| staged-sss | (1,4), stage 2 | 5 |");
+    assert_eq!((sss[10], sss[11]), ("426", "497"));
+    // On synthetic trees: speedups over the sequential search.
+    assert!(md.contains("### Baselines: synthetic trees, b = 4, d = 6"));
+    let ybwc = row(&md, "| ybwc |  | 4 | 2 |");
+    assert!(ybwc[5].parse::<f64>().unwrap() > 1.0, "{ybwc:?}");
+    // Nowhere else, and every value the sequential one.
+    let others = md.split("### Other configurations").nth(1).unwrap_or("");
+    assert!(!others.contains("ybwc") && !others.contains("splitting"));
+    assert!(md.contains("every root value equals the sequential one"));
+}
