@@ -771,6 +771,23 @@ mod tests {
     }
 
     #[test]
+    fn every_shipped_config_parses() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../configs");
+        let mut files = vec![std::path::PathBuf::from(root)];
+        let mut parsed = 0;
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                parse(&text, &path.display().to_string()).unwrap();
+                parsed += 1;
+            }
+        }
+        assert!(parsed >= 20, "{parsed} configs");
+    }
+
+    #[test]
     fn bad_configs_name_the_key() {
         let cases = [
             (
