@@ -263,8 +263,8 @@ impl Plan {
         }
         if staged && levels > 0 && u64::from(levels) * u64::from(o.stage_depth) >= u64::from(o.d) {
             return Err(format!(
-                "staged-sss on {levels} levels of masters needs --d above {levels} × \
-                 --stage-depth {}: each master runs a stage and leaves its slaves a ply",
+                "staged-sss with --levels {levels} needs --d above {levels} × --stage-depth \
+                 {}: each level of masters runs one stage and leaves its slaves a ply",
                 o.stage_depth
             ));
         }
