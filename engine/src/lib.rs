@@ -23,4 +23,5 @@ pub mod memory;
 pub mod parallel;
 pub mod play;
 pub mod positions;
+pub mod rbf;
 pub mod search;

@@ -2,10 +2,12 @@
 //! the same sequential and parallel algorithms run on shogi and on synthetic
 //! trees.
 
+mod incremental;
 mod ordered;
 mod shogi;
 pub mod synthetic;
 
+pub use incremental::IncrementalTree;
 pub use ordered::{OrderedTree, TreeOrdering};
 pub use shogi::{Repetition, ShogiGame, DRAW};
 pub use synthetic::{EdgeModel, EdgeParams, SyntheticTree};

@@ -1,0 +1,11 @@
+//! Randomized best-first search (Shoham and Toledo, seed 003): a search
+//! tree in memory grown by random walks that favour the children likeliest
+//! to be best, as a model of their real scores estimates it.
+
+mod model;
+mod random;
+mod search;
+mod tree;
+
+pub use model::RealScoreModel;
+pub use search::{Rbf, RbfConfig};
