@@ -89,7 +89,7 @@ impl Game for IncrementalTree {
     /// depths, the opponent's at odd ones.
     fn evaluate(&mut self) -> Value {
         let sum = self.top().sum;
-        if self.depth() % 2 == 0 {
+        if self.depth().is_multiple_of(2) {
             sum
         } else {
             -sum
