@@ -2,10 +2,12 @@
 //! tree in memory grown by random walks that favour the children likeliest
 //! to be best, as a model of their real scores estimates it.
 
+mod fit;
 mod model;
 mod random;
 mod search;
 mod tree;
 
+pub use fit::{fit, observe, Observation};
 pub use model::RealScoreModel;
 pub use search::{Rbf, RbfConfig};

@@ -29,11 +29,11 @@ pub struct RealScoreModel {
 }
 
 impl RealScoreModel {
-    /// A model with the same `mean` and `sd` everywhere, the sd shrinking
+    /// A model of `sizes` size buckets with mean 0 and the sd `sd` shrinking
     /// as 1/√n: a prior to grow the first training trees with.
-    pub fn prior(depth: u32, sd: f64) -> RealScoreModel {
+    pub fn prior(depth: u32, sd: f64, sizes: usize) -> RealScoreModel {
         let children = vec![1, 2, 3, 4, 6, 8, 12, 16, 24, 32];
-        let sizes = 12;
+        let sizes = sizes.max(1);
         let row: Vec<f64> = (0..sizes).map(|b| sd / 2f64.powf(b as f64 / 2.0)).collect();
         RealScoreModel {
             depth,
@@ -105,7 +105,7 @@ mod tests {
 
     #[test]
     fn buckets_samples_and_a_round_trip() {
-        let mut m = RealScoreModel::prior(10, 800.0);
+        let mut m = RealScoreModel::prior(10, 800.0, 12);
         assert_eq!(m.bucket(1, 1), (0, 0));
         assert_eq!(m.bucket(5, 9), (4, 3));
         assert_eq!(m.bucket(500, 1 << 30), (9, 11));

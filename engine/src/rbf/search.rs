@@ -98,6 +98,11 @@ impl<'m, M: Copy> Rbf<'m, M> {
         self.tree.nodes[0].score
     }
 
+    /// The root's number of children.
+    pub fn root_children(&self) -> u16 {
+        self.tree.nodes[0].children
+    }
+
     /// Whether the root's score is exact.
     pub fn solved(&self) -> bool {
         self.tree.nodes[0].solved
@@ -202,7 +207,7 @@ mod tests {
 
     #[test]
     fn run_to_exhaustion_it_finds_the_minimax_value_and_a_best_move() {
-        let model = RealScoreModel::prior(10, 1500.0);
+        let model = RealScoreModel::prior(10, 1500.0, 12);
         for seed in 0..40 {
             let (b, horizon) = [(3, 6), (5, 4), (10, 3), (2, 9)][seed as usize % 4];
             let mut tree = IncrementalTree::new(seed, b);
@@ -232,7 +237,7 @@ mod tests {
     fn walks_the_pruning_rule_skips_never_change_the_decision() {
         // Without the rule, an iteration that leaves a node whose score must
         // fall by a child other than its lowest may not change the decision.
-        let model = RealScoreModel::prior(10, 1500.0);
+        let model = RealScoreModel::prior(10, 1500.0, 12);
         let (mut futile, mut changes) = (0, 0);
         for seed in 0..30 {
             let mut tree = IncrementalTree::new(seed, 6);
@@ -266,7 +271,7 @@ mod tests {
 
     #[test]
     fn a_budget_stops_it_and_the_same_seed_repeats_it() {
-        let model = RealScoreModel::prior(10, 1500.0);
+        let model = RealScoreModel::prior(10, 1500.0, 12);
         let mut tree = IncrementalTree::new(8, 10);
         let run = |tree: &mut IncrementalTree, seed| {
             let mut rbf = Rbf::new(tree, &model, config(20, true, seed));
