@@ -88,6 +88,8 @@ pub enum TreeSet {
     Shogi,
     /// Seed 002's ordered trees, by ordering (`random`, `strong`, …).
     Ordered(String),
+    /// Seed 003's incremental random trees.
+    Incremental,
 }
 
 impl TreeSet {
@@ -96,7 +98,7 @@ impl TreeSet {
         match self {
             TreeSet::Synthetic => Some(true),
             TreeSet::Shogi => Some(false),
-            TreeSet::Ordered(_) => None,
+            TreeSet::Ordered(_) | TreeSet::Incremental => None,
         }
     }
 
@@ -105,6 +107,7 @@ impl TreeSet {
             TreeSet::Synthetic => "synthetic".into(),
             TreeSet::Shogi => "shogi".into(),
             TreeSet::Ordered(ordering) => format!("{ordering} ordered"),
+            TreeSet::Incremental => "incremental".into(),
         }
     }
 }
@@ -147,6 +150,7 @@ impl Run {
             return TreeSet::Synthetic;
         }
         match self.tree.split_once('-') {
+            Some(("incremental", rest)) if seed(rest) => TreeSet::Incremental,
             Some((ordering @ ("random" | "strong" | "perfect"), rest)) if seed(rest) => {
                 TreeSet::Ordered(ordering.to_string())
             }

@@ -62,6 +62,11 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
             ]);
             a.extend(["--ordering".into(), ordering]);
         }
+        TreeKind::Incremental => a.extend([
+            "incremental".into(),
+            "--seeds".into(),
+            tree.trim_start_matches("incremental-seed").into(),
+        ]),
         TreeKind::Shogi => a.extend(["shogi".into(), "--position".into(), tree.into()]),
     }
     a.extend(["--b".into(), p.b.to_string(), "--d".into(), p.d.to_string()]);

@@ -443,7 +443,7 @@ fn tree_args(t: &TreesConfig) -> Result<TreeArgs, String> {
         return Err("trees.edge_model is for synthetic trees".into());
     }
     let (seeds, position) = match t.kind {
-        TreeKind::Synthetic | TreeKind::Ordered => {
+        TreeKind::Synthetic | TreeKind::Ordered | TreeKind::Incremental => {
             if t.positions.is_some() {
                 return Err(
                     "trees.positions is for shogi trees; synthetic and ordered trees take \
@@ -671,6 +671,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
             TreeKind::Shogi => "shogi",
             TreeKind::Synthetic => "synthetic",
             TreeKind::Ordered => "ordered",
+            TreeKind::Incremental => "incremental",
         },
         edge_model: &run.trees.edge_model,
         ordering: (run.trees.tree == TreeKind::Ordered).then_some(run.trees.ordering),

@@ -1,11 +1,14 @@
 //! Which trees a harness command runs on: shogi positions, synthetic
-//! seeds or seed 002's ordered trees, with the branching limit b.
+//! seeds, seed 002's ordered trees or seed 003's incremental random trees,
+//! with the branching limit b.
 
 use clap::{Args, ValueEnum};
 use std::path::Path;
 use std::sync::Arc;
 use yomi_engine::board::{Position, STARTPOS};
-use yomi_engine::game::{EdgeModel, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering};
+use yomi_engine::game::{
+    EdgeModel, IncrementalTree, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering,
+};
 use yomi_engine::positions::parse_set;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Deserialize)]
@@ -18,6 +21,9 @@ pub enum TreeKind {
     /// Seed 002's ordered trees (--ordering; width --b; seeds as
     /// synthetic trees take them).
     Ordered,
+    /// Seed 003's incremental random trees: edges uniform in [−1, 1]
+    /// (thousandths), 1 to --b children at random (the root --b).
+    Incremental,
 }
 
 /// Where the best child of an ordered tree's node stands.
@@ -51,7 +57,7 @@ pub struct TreeArgs {
     /// `FILE#N` (its N-th position, from 1) or `FILE#A-B` (the A-th to the B-th).
     #[arg(long, default_value = "positions/pro_middlegame_32.sfen")]
     pub position: String,
-    /// Synthetic and ordered: one seed `S` or an inclusive range `A-B`
+    /// Synthetic, ordered and incremental: one seed `S` or an inclusive range `A-B`
     /// (also `--seed`).
     #[arg(long, alias = "seed", default_value = "1-32")]
     pub seeds: String,
@@ -73,6 +79,7 @@ pub enum Tree {
     Shogi { name: String, game: Box<ShogiGame> },
     Synthetic { name: String, tree: SyntheticTree },
     Ordered { name: String, tree: OrderedTree },
+    Incremental { name: String, tree: IncrementalTree },
 }
 
 impl Tree {
@@ -80,7 +87,8 @@ impl Tree {
         match self {
             Tree::Shogi { name, .. }
             | Tree::Synthetic { name, .. }
-            | Tree::Ordered { name, .. } => name,
+            | Tree::Ordered { name, .. }
+            | Tree::Incremental { name, .. } => name,
         }
     }
 
@@ -89,6 +97,7 @@ impl Tree {
             Tree::Shogi { .. } => TreeKind::Shogi,
             Tree::Synthetic { .. } => TreeKind::Synthetic,
             Tree::Ordered { .. } => TreeKind::Ordered,
+            Tree::Incremental { .. } => TreeKind::Incremental,
         }
     }
 }
@@ -107,6 +116,10 @@ macro_rules! with_game {
                 $body
             }
             $crate::trees::Tree::Ordered { tree, .. } => {
+                let $g = tree;
+                $body
+            }
+            $crate::trees::Tree::Incremental { tree, .. } => {
                 let $g = tree;
                 $body
             }
@@ -155,6 +168,19 @@ impl TreeArgs {
                         // Apart from synthetic trees' names: `strong-seed5`.
                         name: format!("{kind}-seed{seed}"),
                         tree: OrderedTree::new(seed, self.b, ordering),
+                    })
+                    .collect())
+            }
+            TreeKind::Incremental => {
+                if self.b == 0 {
+                    return Err(
+                        "incremental trees need --b (their most children) of at least 1".into(),
+                    );
+                }
+                Ok(parse_seeds(&self.seeds)?
+                    .map(|seed| Tree::Incremental {
+                        name: format!("incremental-seed{seed}"),
+                        tree: IncrementalTree::new(seed, self.b),
                     })
                     .collect())
             }

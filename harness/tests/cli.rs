@@ -560,3 +560,42 @@ fn baselines_write_their_figures_and_the_sequential_value() {
         fails_with(&args, expected);
     }
 }
+
+#[test]
+fn incremental_trees_get_one_value_from_every_method() {
+    let base = [
+        "search",
+        "--tree",
+        "incremental",
+        "--seeds",
+        "1-3",
+        "--b",
+        "6",
+        "--d",
+        "6",
+    ];
+    let values = |extra: &[&str]| -> Vec<serde_json::Value> {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let recs = records(&stdout_ok(&args));
+        assert!(recs
+            .iter()
+            .all(|r| r["tree"].as_str().unwrap().starts_with("incremental-seed")));
+        recs.iter().map(|r| r["value"].clone()).collect()
+    };
+    let sequential = values(&[]);
+    let with_updates = [
+        "--method",
+        "with-updates",
+        "--d-prime",
+        "3",
+        "--workers",
+        "3",
+    ];
+    assert_eq!(values(&with_updates), sequential);
+    let ybwc = ["--method", "ybwc", "--backend", "sim", "--ranks", "5"];
+    assert_eq!(values(&ybwc), sequential);
+    fails_with(
+        &["search", "--tree", "incremental", "--b", "0", "--d", "4"],
+        "at least 1",
+    );
+}
