@@ -6,6 +6,7 @@ mod baseline_run;
 mod calibrate;
 mod execute;
 mod fit_edges_cmd;
+mod fit_rbf_cmd;
 mod ordering_cmd;
 mod parallel_run;
 mod plan;
@@ -38,6 +39,7 @@ enum Command {
     Search(search_cmd::SearchArgs),
     Ordering(ordering_cmd::OrderingArgs),
     FitEdges(fit_edges_cmd::FitEdgesArgs),
+    FitRbfModel(fit_rbf_cmd::FitRbfArgs),
     Positions(positions_cmd::PositionsArgs),
     Sweep(sweep_cmd::SweepArgs),
 }
@@ -53,6 +55,7 @@ fn main() {
         Command::Search(args) => search_cmd::run(&args),
         Command::Ordering(args) => ordering_cmd::run(&args),
         Command::FitEdges(args) => fit_edges_cmd::run(&args),
+        Command::FitRbfModel(args) => fit_rbf_cmd::run(&args),
         Command::Positions(args) => positions_cmd::run(&args),
         Command::Sweep(args) => sweep_cmd::run(&args),
     };

@@ -599,3 +599,47 @@ fn incremental_trees_get_one_value_from_every_method() {
         "at least 1",
     );
 }
+
+#[test]
+fn fit_rbf_model_writes_a_model_with_its_command() {
+    let out = std::env::temp_dir().join(format!("yomi-rbf-model-{}.toml", std::process::id()));
+    let text = stdout_ok(&[
+        "fit-rbf-model",
+        "--tree",
+        "incremental",
+        "--b",
+        "6",
+        "--seeds",
+        "1-30",
+        "--depth",
+        "4",
+        "--sizes",
+        "6",
+        "--least",
+        "20",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(text.contains("| 32 | 120 |"), "{text}");
+    let model: toml::Value = toml::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(model["sizes"].as_integer(), Some(6));
+    assert!(model["fitted_from"]
+        .as_str()
+        .unwrap()
+        .contains("--seeds 1-30 --b 6"));
+    std::fs::remove_file(&out).unwrap();
+    fails_with(
+        &[
+            "fit-rbf-model",
+            "--tree",
+            "incremental",
+            "--b",
+            "6",
+            "--seeds",
+            "1",
+            "--out",
+            "/nonexistent/m.toml",
+        ],
+        "cannot write /nonexistent/m.toml",
+    );
+}

@@ -20,17 +20,23 @@ pub struct Observation {
     pub real: Value,
 }
 
-/// Observations of `game`'s current node with subtrees of up to
-/// 2^(`model.sizes` − 1) expansions grown by RBF under `model`.
+/// `game`'s current node's real score: its value `depth` plies deep.
+pub fn real_score<G: Game>(game: &mut G, depth: u32) -> Value {
+    AlphaBeta::new(game, u64::MAX, |_| true)
+        .search(depth, -INFINITE, INFINITE)
+        .expect("not aborted")
+}
+
+/// Observations of `game`'s current node, of real score `real`, with
+/// subtrees of up to 2^(`model.sizes` − 1) expansions grown by RBF under
+/// `model`.
 pub fn observe<G: Game>(
     game: &mut G,
     model: &RealScoreModel,
+    real: Value,
     seed: u64,
     out: &mut Vec<Observation>,
 ) {
-    let real = AlphaBeta::new(game, u64::MAX, |_| true)
-        .search(model.depth, -INFINITE, INFINITE)
-        .expect("not aborted");
     let config = RbfConfig {
         horizon: u32::MAX,
         pruning: true,
@@ -57,7 +63,7 @@ pub fn observe<G: Game>(
 
 /// The model of `observations` in `template`'s buckets; a bucket with
 /// fewer than `least` observations takes its nearest fuller size bucket's
-/// figures (or, with none, all observations' of its children bucket).
+/// figures (or, with none, those of all observations of its size).
 pub fn fit(
     observations: &[Observation],
     template: &RealScoreModel,
@@ -75,15 +81,22 @@ pub fn fit(
     }
     let everything: Vec<f64> = residuals.iter().flatten().flatten().copied().collect();
     let mut model = template.clone();
+    let columns: Vec<Vec<f64>> = (0..cols)
+        .map(|n| {
+            residuals
+                .iter()
+                .flat_map(|row| row[n].iter().copied())
+                .collect()
+        })
+        .collect();
     for k in 0..rows {
-        let row_all: Vec<f64> = residuals[k].iter().flatten().copied().collect();
         for n in 0..cols {
             let nearest = (0..cols)
                 .filter(|&m| residuals[k][m].len() >= least)
                 .min_by_key(|&m| m.abs_diff(n));
             let data = match nearest {
                 Some(m) => &residuals[k][m],
-                None if row_all.len() >= least => &row_all,
+                None if columns[n].len() >= least => &columns[n],
                 None => &everything,
             };
             (model.mean[k][n], model.sd[k][n]) = mean_sd(data);
@@ -114,7 +127,8 @@ mod tests {
             let (a, b) = (Edge((seed % 6) as u16), Edge(0));
             tree.play(a);
             tree.play(b);
-            observe(&mut tree, model, seed, &mut out);
+            let real = real_score(&mut tree, model.depth);
+            observe(&mut tree, model, real, seed, &mut out);
         }
         out
     }

@@ -8,6 +8,7 @@ mod random;
 mod search;
 mod tree;
 
-pub use fit::{fit, observe, Observation};
+pub use fit::{fit, observe, real_score, Observation};
 pub use model::RealScoreModel;
+pub use random::Random;
 pub use search::{Rbf, RbfConfig};

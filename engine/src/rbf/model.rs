@@ -28,7 +28,16 @@ pub struct RealScoreModel {
     pub fitted_from: String,
 }
 
+/// The model fitted to seed 003's incremental trees (b = 10), kept in the
+/// repository with the command that produced it.
+const INCREMENTAL: &str = include_str!("../../data/rbf_model_incremental.toml");
+
 impl RealScoreModel {
+    /// The model of seed 003's incremental random trees.
+    pub fn incremental() -> RealScoreModel {
+        Self::from_toml(INCREMENTAL).expect("the embedded RBF model is valid")
+    }
+
     /// A model of `sizes` size buckets with mean 0 and the sd `sd` shrinking
     /// as 1/√n: a prior to grow the first training trees with.
     pub fn prior(depth: u32, sd: f64, sizes: usize) -> RealScoreModel {
@@ -102,6 +111,23 @@ impl RealScoreModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_embedded_model_expects_more_of_nodes_with_more_children() {
+        let m = RealScoreModel::incremental();
+        assert_eq!(m.depth, 10);
+        let leaf = |children| m.sample(0, children, 1, 0.0);
+        assert!(
+            leaf(1) < leaf(4) && leaf(4) < leaf(10),
+            "{} {} {}",
+            leaf(1),
+            leaf(4),
+            leaf(10)
+        );
+        let (k, _) = m.bucket(5, 1);
+        assert!(m.sd[k][8] < m.sd[k][0], "larger subtrees, smaller spreads");
+        assert!(m.fitted_from.starts_with("yomi-harness fit-rbf-model"));
+    }
 
     #[test]
     fn buckets_samples_and_a_round_trip() {
