@@ -83,12 +83,14 @@ pub fn run(args: &FitRbfArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// A training node: its static score and real score, and how to observe
-/// RBF's searches from it under a model.
+/// Observes RBF's searches from a training node under a model.
+type Observer = Box<dyn FnMut(&RealScoreModel, u64, &mut Vec<Observation>)>;
+
+/// A training node: its static score and real score, and its observer.
 struct TrainingNode {
     score: i32,
     real: i32,
-    observe: Box<dyn FnMut(&RealScoreModel, u64, &mut Vec<Observation>)>,
+    observe: Observer,
 }
 
 fn training_nodes<G: Game + Clone + 'static>(root: G, args: &FitRbfArgs) -> Vec<TrainingNode> {

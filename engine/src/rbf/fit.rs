@@ -89,14 +89,14 @@ pub fn fit(
                 .collect()
         })
         .collect();
-    for k in 0..rows {
-        for n in 0..cols {
+    for (k, row) in residuals.iter().enumerate() {
+        for (n, column) in columns.iter().enumerate() {
             let nearest = (0..cols)
-                .filter(|&m| residuals[k][m].len() >= least)
+                .filter(|&m| row[m].len() >= least)
                 .min_by_key(|&m| m.abs_diff(n));
             let data = match nearest {
-                Some(m) => &residuals[k][m],
-                None if columns[n].len() >= least => &columns[n],
+                Some(m) => &row[m],
+                None if column.len() >= least => column,
                 None => &everything,
             };
             (model.mean[k][n], model.sd[k][n]) = mean_sd(data);
