@@ -4,7 +4,7 @@
 //! tree's). Every `poll_every` nodes it asks its caller whether to go on,
 //! so that a processor can read messages and be told to stop.
 
-use crate::game::{Game, Value, LOSS};
+use crate::game::{Game, Value, INFINITE, LOSS};
 
 /// Nodes and leaves a search visited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -54,6 +54,29 @@ impl<'g, G: Game, P: FnMut(Counts) -> bool> AlphaBeta<'g, G, P> {
         self.counts
     }
 
+    /// The root's best child (its index in the game's order, the first of
+    /// equals) and value, searched `depth` ≥ 1 plies deep; `None` at a node
+    /// without children, or if the caller aborted the search.
+    pub fn decide(&mut self, depth: u32) -> Option<(usize, Value)> {
+        let mut children = Vec::new();
+        self.game.children(&mut children);
+        self.counts.nodes += 1;
+        let mut best: Option<(usize, Value)> = None;
+        for (i, &mv) in children.iter().enumerate() {
+            let alpha = best.map_or(-INFINITE, |b| b.1);
+            self.game.play(mv);
+            let value = -self.node(depth.max(1) - 1, -INFINITE, -alpha, 1);
+            self.game.undo(mv);
+            if self.aborted {
+                return None;
+            }
+            if best.is_none() || value > alpha {
+                best = Some((i, value));
+            }
+        }
+        best
+    }
+
     fn node(&mut self, depth: u32, mut alpha: Value, beta: Value, ply: usize) -> Value {
         self.counts.nodes += 1;
         if self.counts.nodes.is_multiple_of(self.poll_every) && !(self.go_on)(self.counts) {
@@ -63,7 +86,7 @@ impl<'g, G: Game, P: FnMut(Counts) -> bool> AlphaBeta<'g, G, P> {
             return alpha;
         }
         if self.children.len() <= ply {
-            self.children.push(Vec::new());
+            self.children.resize_with(ply + 1, Vec::new);
         }
         let mut children = std::mem::take(&mut self.children[ply]);
         if depth > 0 {
@@ -100,7 +123,7 @@ impl<'g, G: Game, P: FnMut(Counts) -> bool> AlphaBeta<'g, G, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{OrderedTree, TreeOrdering, INFINITE};
+    use crate::game::{OrderedTree, TreeOrdering};
 
     #[test]
     fn a_perfectly_ordered_tree_costs_the_minimal_tree() {
@@ -112,6 +135,26 @@ mod tests {
             let w = u64::from(width);
             let minimal = w.pow(depth.div_ceil(2)) + w.pow(depth / 2) - 1;
             assert_eq!(ab.counts().leaves, minimal, "W {width} D {depth}");
+        }
+    }
+
+    #[test]
+    fn it_decides_the_first_best_move() {
+        for seed in 0..20 {
+            let mut tree = OrderedTree::new(seed, 5, TreeOrdering::Random);
+            let value = AlphaBeta::new(&mut tree, 1, |_| true).search(4, -INFINITE, INFINITE);
+            let (index, decided) = AlphaBeta::new(&mut tree, 1, |_| true).decide(4).unwrap();
+            assert_eq!(Some(decided), value);
+            let mut children = Vec::new();
+            tree.children(&mut children);
+            let child = |tree: &mut OrderedTree, i: usize| {
+                tree.play(children[i]);
+                let v = -AlphaBeta::new(tree, 1, |_| true).search(3, -INFINITE, INFINITE).unwrap();
+                tree.undo(children[i]);
+                v
+            };
+            assert_eq!(child(&mut tree, index), decided);
+            assert!((0..index).all(|i| child(&mut tree, i) < decided), "the first of equals");
         }
     }
 
