@@ -104,6 +104,7 @@ fn outcome(
             startup_idle_s: searchers.iter().map(|r| r.startup_idle_s).sum::<f64>() / n,
             other_idle_s: searchers.iter().map(|r| r.other_idle_s).sum::<f64>() / n,
         }),
+        rbf: None,
         cluster: runner.cluster().map(|sim| sim.record),
     }
 }

@@ -7,6 +7,7 @@
 use crate::baseline_run::run_baseline;
 use crate::parallel_run::{self, Runner};
 use crate::plan::{Backend, Plan};
+use crate::rbf_run::run_rbf;
 use crate::record::{Outcome, Summary};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
@@ -21,7 +22,9 @@ pub type Sink<'a> = &'a mut dyn FnMut(&str, &Outcome) -> Result<(), String>;
 /// Searches every tree of `trees` under `plan` (`sim`: the virtual
 /// cluster's options).
 pub fn execute(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
-    if let Some(shape) = plan.baseline {
+    if let Some(shape) = plan.rbf {
+        run_rbf(plan, shape, trees, sink)
+    } else if let Some(shape) = plan.baseline {
         run_baseline(plan, shape, sim, trees, sink)
     } else if plan.parallel() {
         run_parallel(plan, sim, trees, sink)
@@ -109,6 +112,7 @@ fn search_sequential<G: Game>(game: G, plan: &Plan, options: SearchOptions) -> O
         time_s: r.elapsed.as_secs_f64(),
         parallel: None,
         baseline: None,
+        rbf: None,
         cluster: None,
     }
 }

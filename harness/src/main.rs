@@ -11,6 +11,8 @@ mod ordering_cmd;
 mod parallel_run;
 mod plan;
 mod positions_cmd;
+mod rbf_plan;
+mod rbf_run;
 mod record;
 mod search_cmd;
 mod sim_args;

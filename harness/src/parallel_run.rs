@@ -207,6 +207,7 @@ pub fn search<G: Game + Clone + Send + 'static>(
         time_s: o.elapsed.as_secs_f64(),
         parallel: Some(figures),
         baseline: None,
+        rbf: None,
         cluster: runner.cluster().map(|sim| sim.record),
     }))
 }

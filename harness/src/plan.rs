@@ -3,6 +3,7 @@
 //! or the master and workers are given. `search` runs a plan per command
 //! line; every check of the options lives here.
 
+use crate::rbf_plan::RbfShape;
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 use yomi_engine::baseline::{Charge, ProcessorTree, SplitConfig, Splitting, YbwcConfig};
@@ -41,6 +42,11 @@ pub enum Method {
     /// YBWC (Feldmann) with work stealing: every rank searches (the
     /// ranks: --ranks on the virtual cluster, --workers + 1 on threads).
     Ybwc,
+    /// Seed 003's randomized best-first search, sequential: --rbf-nodes
+    /// generated nodes, or as many as plain alpha-beta generates at
+    /// --match-depth; --d is the tree's depth (its leaves exact); records
+    /// say whether its move and alpha-beta's are the exact minimax's.
+    Rbf,
 }
 
 impl Method {
@@ -135,6 +141,11 @@ pub struct Options {
     pub pv_depth: u32,
     pub stage_depth: u32,
     pub charge: ChargeArg,
+    /// RBF: its budget, seed and pruning rule.
+    pub rbf_nodes: Option<u64>,
+    pub match_depth: Option<u32>,
+    pub rbf_seed: u64,
+    pub no_pruning: bool,
 }
 
 /// A validated run. The method fields hold what the records show: options
@@ -158,6 +169,7 @@ pub struct Plan {
     pub workers: usize,
     /// The baselines' shape.
     pub baseline: Option<BaselineShape>,
+    pub rbf: Option<RbfShape>,
 }
 
 impl Plan {
@@ -177,7 +189,8 @@ impl Plan {
             ));
         }
         let baseline = Self::baseline_shape(o)?;
-        let parallel = o.method != Method::Sequential && baseline.is_none();
+        let rbf = RbfShape::of(o)?;
+        let parallel = o.method != Method::Sequential && baseline.is_none() && rbf.is_none();
         if parallel {
             if o.d_prime.is_none() {
                 return Err("the parallel methods need --d-prime (the master's plies)".into());
@@ -215,6 +228,7 @@ impl Plan {
             tt_mb: o.tt_mb,
             workers: o.workers,
             baseline,
+            rbf,
         })
     }
 
@@ -277,9 +291,9 @@ impl Plan {
         }))
     }
 
-    /// Every method but the sequential search.
+    /// Every method but the sequential searches.
     pub fn parallel(&self) -> bool {
-        self.method != Method::Sequential
+        !matches!(self.method, Method::Sequential | Method::Rbf)
     }
 
     /// A split method's processor tree.
@@ -400,6 +414,10 @@ mod tests {
             fanout: None,
             pv_depth: 1,
             stage_depth: 2,
+            rbf_nodes: None,
+            match_depth: None,
+            rbf_seed: 1,
+            no_pruning: false,
             charge: ChargeArg::Nodes,
         }
     }

@@ -3,6 +3,7 @@
 //! tree set the paper's way.
 
 use crate::plan::{Backend, BaselineShape, Method, Plan, SharingArg};
+use crate::rbf_plan::RbfShape;
 use crate::sim_args::ClusterRecord;
 use serde::Serialize;
 use yomi_engine::game::Value;
@@ -18,6 +19,8 @@ pub struct Outcome {
     pub parallel: Option<ParallelFigures>,
     /// What a baseline adds.
     pub baseline: Option<BaselineFigures>,
+    /// What RBF adds.
+    pub rbf: Option<RbfFigures>,
     /// The virtual cluster's model, on that backend.
     pub cluster: Option<ClusterRecord>,
 }
@@ -42,6 +45,21 @@ pub struct BaselineFigures {
     /// Means per searching processor, seconds.
     pub startup_idle_s: f64,
     pub other_idle_s: f64,
+}
+
+/// What an RBF search adds to a record: its shape, its generated nodes,
+/// whether its move is one of the exact minimax's best (the tree searched
+/// to --d), and alpha-beta's at --match-depth.
+#[derive(Clone, Debug, Serialize)]
+pub struct RbfFigures {
+    #[serde(flatten)]
+    pub shape: RbfShape,
+    pub generated: u64,
+    pub correct: bool,
+    pub exact_value: Value,
+    pub alpha_beta_nodes: Option<u64>,
+    pub alpha_beta_move: Option<String>,
+    pub alpha_beta_correct: Option<bool>,
 }
 
 /// What a parallel search adds to a record.
@@ -108,6 +126,8 @@ pub struct Record<'a> {
     parallel: Option<ParallelFigures>,
     #[serde(flatten)]
     baseline: Option<BaselineFigures>,
+    #[serde(flatten)]
+    rbf: Option<&'a RbfFigures>,
     virtual_cluster: Option<ClusterRecord>,
 }
 
@@ -137,6 +157,7 @@ impl<'a> Record<'a> {
             backend: (plan.parallel() || plan.backend == Backend::Sim).then_some(plan.backend),
             parallel: outcome.parallel,
             baseline: outcome.baseline,
+            rbf: outcome.rbf.as_ref(),
             virtual_cluster: outcome.cluster,
         }
     }

@@ -624,6 +624,11 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         fanout: p.baseline.and_then(|b| b.fanout),
         pv_depth: p.baseline.and_then(|b| b.pv_depth).unwrap_or(1),
         stage_depth: p.baseline.and_then(|b| b.stage_depth).unwrap_or(2),
+        // Sweeps of RBF are not supported yet: Plan::new says it needs a budget.
+        rbf_nodes: None,
+        match_depth: None,
+        rbf_seed: 1,
+        no_pruning: false,
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
     };
     let sim = SimArgs {

@@ -643,3 +643,85 @@ fn fit_rbf_model_writes_a_model_with_its_command() {
         "cannot write /nonexistent/m.toml",
     );
 }
+
+#[test]
+fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
+    let base = [
+        "search",
+        "--tree",
+        "incremental",
+        "--b",
+        "6",
+        "--seeds",
+        "1-6",
+        "--d",
+        "6",
+    ];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        records(&stdout_ok(&args))
+    };
+    let exact: Vec<serde_json::Value> = run(&[]).iter().map(|r| r["value"].clone()).collect();
+    for r in run(&["--method", "rbf", "--match-depth", "3"]) {
+        let (rbf, ab) = (
+            r["generated"].as_u64().unwrap(),
+            r["alpha_beta_nodes"].as_u64().unwrap(),
+        );
+        assert!(rbf >= ab && rbf < ab + 7, "{r}");
+        assert!(r["correct"].is_boolean() && r["alpha_beta_correct"].is_boolean());
+        assert_eq!(r["match_depth"], 3);
+    }
+    // Budget enough to solve the tree: the exact value, a best move.
+    let solved = run(&[
+        "--method",
+        "rbf",
+        "--rbf-nodes",
+        "100000000",
+        "--no-pruning",
+    ]);
+    for (r, value) in solved.iter().zip(&exact) {
+        assert_eq!(
+            (&r["value"], &r["exact_value"], &r["correct"]),
+            (value, value, &true.into())
+        );
+        assert_eq!(r["pruning"], false);
+    }
+    for (extra, expected) in [
+        (
+            &["--method", "rbf"][..],
+            "one of --rbf-nodes N and --match-depth K",
+        ),
+        (
+            &["--method", "rbf", "--rbf-nodes", "9", "--match-depth", "2"],
+            "one of",
+        ),
+        (
+            &["--method", "rbf", "--match-depth", "7"],
+            "between 1 and --d = 6",
+        ),
+        (
+            &["--method", "rbf", "--rbf-nodes", "9", "--backend", "sim"],
+            "rbf is sequential",
+        ),
+        (&["--rbf-nodes", "9"], "are for --method rbf"),
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        fails_with(&args, expected);
+    }
+    fails_with(
+        &[
+            "search",
+            "--tree",
+            "synthetic",
+            "--seeds",
+            "1",
+            "--d",
+            "4",
+            "--method",
+            "rbf",
+            "--rbf-nodes",
+            "9",
+        ],
+        "incremental trees only",
+    );
+}

@@ -149,12 +149,17 @@ mod tests {
             tree.children(&mut children);
             let child = |tree: &mut OrderedTree, i: usize| {
                 tree.play(children[i]);
-                let v = -AlphaBeta::new(tree, 1, |_| true).search(3, -INFINITE, INFINITE).unwrap();
+                let v = -AlphaBeta::new(tree, 1, |_| true)
+                    .search(3, -INFINITE, INFINITE)
+                    .unwrap();
                 tree.undo(children[i]);
                 v
             };
             assert_eq!(child(&mut tree, index), decided);
-            assert!((0..index).all(|i| child(&mut tree, i) < decided), "the first of equals");
+            assert!(
+                (0..index).all(|i| child(&mut tree, i) < decided),
+                "the first of equals"
+            );
         }
     }
 
