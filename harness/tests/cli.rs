@@ -28,6 +28,15 @@ fn fails_with(args: &[&str], expected: &str) {
     assert!(err.contains(expected), "{args:?}: {err}");
 }
 
+/// The root values of the records of `base` followed by `extra`.
+fn root_values(base: &[&str], extra: &[&str]) -> Vec<serde_json::Value> {
+    let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+    records(&stdout_ok(&args))
+        .iter()
+        .map(|r| r["value"].clone())
+        .collect()
+}
+
 fn records(text: &str) -> Vec<serde_json::Value> {
     text.lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
@@ -483,13 +492,7 @@ fn baselines_write_their_figures_and_the_sequential_value() {
         "--d",
         "6",
     ];
-    let values = |extra: &[&str]| -> Vec<serde_json::Value> {
-        let args: Vec<&str> = synthetic.iter().chain(extra).copied().collect();
-        records(&stdout_ok(&args))
-            .iter()
-            .map(|r| r["value"].clone())
-            .collect()
-    };
+    let values = |extra: &[&str]| root_values(&synthetic, extra);
     let sequential = values(&[]);
     for method in ["tree-splitting", "pv-splitting", "staged-sss"] {
         assert_eq!(
@@ -574,14 +577,19 @@ fn incremental_trees_get_one_value_from_every_method() {
         "--d",
         "6",
     ];
-    let values = |extra: &[&str]| -> Vec<serde_json::Value> {
-        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
-        let recs = records(&stdout_ok(&args));
-        assert!(recs
-            .iter()
-            .all(|r| r["tree"].as_str().unwrap().starts_with("incremental-seed")));
-        recs.iter().map(|r| r["value"].clone()).collect()
-    };
+    let names: Vec<String> = records(&stdout_ok(&base))
+        .iter()
+        .map(|r| r["tree"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "incremental-seed1",
+            "incremental-seed2",
+            "incremental-seed3"
+        ]
+    );
+    let values = |extra: &[&str]| root_values(&base, extra);
     let sequential = values(&[]);
     let with_updates = [
         "--method",
