@@ -79,7 +79,13 @@ pub struct Run {
 }
 
 /// The baselines beside seed 000's methods, in the order tables show them.
-pub const BASELINE_METHODS: &[&str] = &["tree-splitting", "pv-splitting", "staged-sss", "ybwc"];
+pub const BASELINE_METHODS: &[&str] = &[
+    "tree-splitting",
+    "pv-splitting",
+    "staged-sss",
+    "ybwc",
+    "jamboree",
+];
 
 /// Which trees a run searched.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -35,25 +35,43 @@ fn sequential<G: Game>(mut game: G, depth: u32) -> Value {
         .expect("not aborted")
 }
 
-/// Every splitting on every processor tree, and YBWC on 1 to 7
-/// processors, on threads and on the virtual cluster.
+/// Every splitting on every processor tree, and YBWC and Jamboree on 1 to
+/// 7 processors, on threads and on the virtual cluster.
 fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32, name: &str) {
     let expected = sequential(tree.clone(), depth);
     for processors in [1, 2, 3, 7] {
-        let mut config = YbwcConfig {
-            depth,
-            charge: Charge::Nodes,
-            poll_every: 1,
+        for (method, make) in [
+            (
+                "YBWC",
+                YbwcConfig::ybwc as fn(u32, Charge, u64) -> YbwcConfig,
+            ),
+            ("Jamboree", YbwcConfig::jamboree),
+        ] {
+            let (sim, _) = on_sim(
+                tree.clone(),
+                processors,
+                make(depth, Charge::Nodes, 1),
+                &UNIT_PER_LEAF,
+            )
+            .unwrap();
+            let threads = on_threads(tree.clone(), processors, make(depth, Charge::Nodes, 64));
+            assert_eq!(
+                (sim.value, threads.value),
+                (expected, expected),
+                "{name}: {method} on {processors}"
+            );
+            assert_eq!(sim.reports.len(), processors);
+        }
+        // Jamboree splitting at every depth too.
+        let everywhere = YbwcConfig {
+            min_split_depth: 1,
+            ..YbwcConfig::jamboree(depth, Charge::Nodes, 1)
         };
-        let (sim, _) = on_sim(tree.clone(), processors, config, &UNIT_PER_LEAF).unwrap();
-        config.poll_every = 64;
-        let threads = on_threads(tree.clone(), processors, config);
+        let (sim, _) = on_sim(tree.clone(), processors, everywhere, &UNIT_PER_LEAF).unwrap();
         assert_eq!(
-            (sim.value, threads.value),
-            (expected, expected),
-            "{name}: YBWC on {processors}"
+            sim.value, expected,
+            "{name}: Jamboree everywhere on {processors}"
         );
-        assert_eq!(sim.reports.len(), processors);
     }
     for (levels, fanout) in [(0, 1), (1, 3), (2, 2), (1, 6)] {
         for splitting in [

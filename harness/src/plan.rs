@@ -42,6 +42,10 @@ pub enum Method {
     /// YBWC (Feldmann) with work stealing: every rank searches (the
     /// ranks: --ranks on the virtual cluster, --workers + 1 on threads).
     Ybwc,
+    /// Jamboree (Kuszmaul) on YBWC's work stealing: younger brothers tested
+    /// in parallel with null windows, failures searched again in order;
+    /// plain alpha-beta below 3 plies. Ranks as ybwc.
+    Jamboree,
     /// Seed 003's randomized best-first search, sequential: --rbf-nodes
     /// generated nodes, or as many as plain alpha-beta generates at
     /// --match-depth; --d is the tree's depth (its leaves exact); records
@@ -58,9 +62,14 @@ impl Method {
         )
     }
 
+    /// YBWC and Jamboree: every rank searches, work goes by stealing.
+    pub fn steals(self) -> bool {
+        matches!(self, Method::Ybwc | Method::Jamboree)
+    }
+
     /// The baselines beside seed 000's methods (plain alpha-beta inside).
     pub fn is_baseline(self) -> bool {
-        self.splits() || self == Method::Ybwc
+        self.splits() || self.steals()
     }
 }
 
@@ -250,7 +259,7 @@ impl Plan {
                     .into(),
             );
         }
-        if o.method == Method::Ybwc {
+        if o.method.steals() {
             return Ok(Some(BaselineShape {
                 levels: None,
                 fanout: None,
@@ -334,12 +343,12 @@ impl Plan {
         }
     }
 
-    /// YBWC's configuration.
+    /// YBWC's or Jamboree's configuration.
     pub fn ybwc_config(&self) -> YbwcConfig {
-        YbwcConfig {
-            depth: self.d,
-            charge: self.charge(),
-            poll_every: self.poll_every(),
+        let (d, charge, poll) = (self.d, self.charge(), self.poll_every());
+        match self.method {
+            Method::Jamboree => YbwcConfig::jamboree(d, charge, poll),
+            _ => YbwcConfig::ybwc(d, charge, poll),
         }
     }
 

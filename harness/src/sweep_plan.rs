@@ -325,8 +325,8 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     if !variants && g.full_windows != [false] {
         return Err("full_windows needs sharing (the §5.2 variants)".into());
     }
-    if (parallel || g.methods.contains(&Method::Ybwc)) && g.ranks.is_empty() {
-        return Err("ranks is needed for the parallel methods and ybwc".into());
+    if (parallel || g.methods.iter().any(|m| m.steals())) && g.ranks.is_empty() {
+        return Err("ranks is needed for the parallel methods, ybwc and jamboree".into());
     }
     if let Some(&r) = g.ranks.iter().find(|&&r| r < 2) {
         return Err(format!(
@@ -521,7 +521,7 @@ fn baseline_points(g: &Grid, method: Method) -> Vec<BaselinePoint> {
         stage_depth: None,
         charge: g.charge,
     };
-    if method == Method::Ybwc {
+    if method.steals() {
         return g
             .ranks
             .iter()

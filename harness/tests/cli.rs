@@ -510,6 +510,13 @@ fn baselines_write_their_figures_and_the_sequential_value() {
     assert_eq!(values(&["--method", "ybwc", "--workers", "3"]), sequential);
     let ybwc = ["--method", "ybwc", "--backend", "sim", "--ranks", "9"];
     assert_eq!(values(&ybwc), sequential);
+    // Jamboree likewise.
+    assert_eq!(
+        values(&["--method", "jamboree", "--workers", "3"]),
+        sequential
+    );
+    let jamboree = ["--method", "jamboree", "--backend", "sim", "--ranks", "9"];
+    assert_eq!(values(&jamboree), sequential);
     for (args, expected) in [
         (
             &["--method", "tree-splitting"][..],

@@ -132,13 +132,15 @@ fn baselines_get_the_sequential_value_under_mpi() {
             assert_eq!(values, sequential, "-np {ranks} {method}");
         }
     }
-    let mut ybwc = args.to_vec();
-    ybwc.extend(["--method", "ybwc", "--backend", "mpi"]);
-    let values: Vec<serde_json::Value> = mpirun("4", &ybwc)
-        .iter()
-        .map(|r| r["value"].clone())
-        .collect();
-    assert_eq!(values, sequential, "-np 4 ybwc");
+    for method in ["ybwc", "jamboree"] {
+        let mut stealing = args.to_vec();
+        stealing.extend(["--method", method, "--backend", "mpi"]);
+        let values: Vec<serde_json::Value> = mpirun("4", &stealing)
+            .iter()
+            .map(|r| r["value"].clone())
+            .collect();
+        assert_eq!(values, sequential, "-np 4 {method}");
+    }
 }
 
 #[test]

@@ -25,4 +25,4 @@ pub use run::on_mpi;
 pub use run::{on_sim, on_threads, Baseline};
 pub use splitting::{run_processor, Charge, SplitConfig, Splitting};
 pub use sss::StagedSss;
-pub use ybwc::{run_ybwc, YbwcConfig};
+pub use ybwc::{run_ybwc, Brothers, YbwcConfig};

@@ -10,6 +10,13 @@
 //! the node's children, and they abort theirs. Rank 0 searches the root;
 //! every other processor starts idle. Plain fail-hard alpha-beta in the
 //! tree's order, as the split methods' terminal processors search.
+//!
+//! Jamboree (Kuszmaul; seed 003 §4) is the same machinery with another
+//! rule for the younger brothers: they are tested in parallel with a null
+//! window at the alpha of the moment, and a brother whose test fails high
+//! is searched again with the full window by the owner, in order, once
+//! every earlier brother is done; below `min_split_depth` plies a node is
+//! searched by plain alpha-beta (the paper's cut-over at depth 3).
 
 use super::alphabeta::Counts;
 use super::ledger::Ledger;
@@ -26,6 +33,52 @@ pub struct YbwcConfig {
     pub charge: Charge,
     /// Nodes between a processor's looks at its messages.
     pub poll_every: u64,
+    /// How the younger brothers are searched.
+    pub brothers: Brothers,
+    /// Nodes fewer plies deep are searched without splitting.
+    pub min_split_depth: u32,
+}
+
+/// The rule for a split point's younger brothers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brothers {
+    /// YBWC: searched with the window of the moment.
+    Searched,
+    /// Jamboree: tested with a null window, failures searched again.
+    Tested,
+}
+
+impl YbwcConfig {
+    /// YBWC as Feldmann describes it: every node may split.
+    pub fn ybwc(depth: u32, charge: Charge, poll_every: u64) -> YbwcConfig {
+        YbwcConfig {
+            depth,
+            charge,
+            poll_every,
+            brothers: Brothers::Searched,
+            min_split_depth: 1,
+        }
+    }
+
+    /// Jamboree as seed 003 ran it: null-window tests, plain alpha-beta
+    /// below 3 plies.
+    pub fn jamboree(depth: u32, charge: Charge, poll_every: u64) -> YbwcConfig {
+        YbwcConfig {
+            brothers: Brothers::Tested,
+            min_split_depth: 3,
+            ..YbwcConfig::ybwc(depth, charge, poll_every)
+        }
+    }
+}
+
+/// A child of a split point out with a thief.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Out {
+    thief: Rank,
+    id: u64,
+    child: usize,
+    /// Jamboree: the alpha its test is against.
+    bound: Value,
 }
 
 /// A node whose younger brothers may go to thieves.
@@ -39,8 +92,11 @@ struct SplitPoint {
     children: usize,
     /// The first child nobody has taken yet.
     next: usize,
-    /// Children at thieves: (thief, task id).
-    out: Vec<(Rank, u64)>,
+    /// Children at thieves.
+    out: Vec<Out>,
+    /// Jamboree: children whose test failed high, to be searched again,
+    /// in increasing order.
+    retry: Vec<usize>,
     /// A child's value reached beta.
     cut: bool,
 }
@@ -263,6 +319,19 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         if children.len() == 1 {
             return alpha;
         }
+        if depth < self.config.min_split_depth {
+            for i in 1..children.len() {
+                let value = -self.child(children, i, depth, -beta, -alpha);
+                if self.stopping() {
+                    return alpha;
+                }
+                if value >= beta {
+                    return beta;
+                }
+                alpha = alpha.max(value);
+            }
+            return alpha;
+        }
         // The eldest brother is done: the younger ones may go to thieves.
         let k = self.splits.len();
         self.splits.push(SplitPoint {
@@ -273,6 +342,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             children: children.len(),
             next: 1,
             out: Vec::new(),
+            retry: Vec::new(),
             cut: false,
         });
         loop {
@@ -287,18 +357,36 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             if sp.cut {
                 break;
             }
+            // Jamboree: a failed test is searched again once every
+            // earlier brother is done.
+            let first_retry = sp.retry.first().copied();
+            if let Some(i) = first_retry.filter(|&i| sp.out.iter().all(|o| o.child > i)) {
+                sp.retry.remove(0);
+                let (a, b) = (sp.alpha, sp.beta);
+                let value = -self.child(children, i, depth, -b, -a);
+                if !self.stopping() {
+                    self.raise(k, value);
+                }
+                continue;
+            }
             if sp.next < sp.children {
                 let (i, a, b) = (sp.next, sp.alpha, sp.beta);
                 sp.next += 1;
-                let value = -self.child(children, i, depth, -b, -a);
+                let value = match self.config.brothers {
+                    Brothers::Searched => -self.child(children, i, depth, -b, -a),
+                    Brothers::Tested => -self.child(children, i, depth, -a - 1, -a),
+                };
                 if self.stopping() {
                     continue; // the checks above say how far to go back
                 }
-                self.raise(k, value);
+                self.returned(k, i, a, value);
                 continue;
             }
-            if sp.out.is_empty() {
+            if sp.out.is_empty() && sp.retry.is_empty() {
                 break;
+            }
+            if sp.out.is_empty() {
+                continue; // a retry is due
             }
             // Nothing left here but the thieves' values.
             match self.transport.poll() {
@@ -332,6 +420,22 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         value
     }
 
+    /// Split point `k`'s child `i`, searched against alpha `bound`, came
+    /// back worth `value` (from the split point's side): YBWC raises alpha;
+    /// Jamboree's test failed high asks for the child again (unless it is
+    /// a cut-off already), one that failed low says nothing more.
+    fn returned(&mut self, k: usize, i: usize, bound: Value, value: Value) {
+        let sp = &mut self.splits[k];
+        match self.config.brothers {
+            Brothers::Searched => self.raise(k, value),
+            Brothers::Tested if value > bound && value < sp.beta => {
+                let at = sp.retry.partition_point(|&r| r < i);
+                sp.retry.insert(at, i);
+            }
+            Brothers::Tested => self.raise(k, value),
+        }
+    }
+
     /// Split point `k` has a child's value (from its side): alpha raised,
     /// or a cut-off that aborts its thieves.
     fn raise(&mut self, k: usize, value: Value) {
@@ -340,8 +444,9 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         if sp.alpha >= sp.beta && !sp.cut {
             sp.cut = true;
             let out = std::mem::take(&mut sp.out);
-            for (thief, id) in out {
-                self.transport.send(thief, SplitMessage::Abort { id });
+            for o in out {
+                self.transport
+                    .send(o.thief, SplitMessage::Abort { id: o.id });
             }
         }
     }
@@ -357,11 +462,14 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             SplitMessage::Steal => self.give(from),
             SplitMessage::Done { id, value } => {
                 let found = self.splits.iter().enumerate().find_map(|(k, sp)| {
-                    sp.out.iter().position(|&o| o == (from, id)).map(|i| (k, i))
+                    sp.out
+                        .iter()
+                        .position(|o| (o.thief, o.id) == (from, id))
+                        .map(|i| (k, i))
                 });
                 if let Some((k, i)) = found {
-                    self.splits[k].out.swap_remove(i);
-                    self.raise(k, -value);
+                    let done = self.splits[k].out.swap_remove(i);
+                    self.returned(k, done.child, done.bound, -value);
                     if self.splits[k].cut {
                         // Whatever this processor searches below it ends.
                         self.unwind = Some(self.unwind.map_or(k, |u| u.min(k)));
@@ -381,8 +489,9 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
     fn give_up(&mut self) {
         self.abandon = true;
         for sp in &mut self.splits {
-            for (thief, id) in std::mem::take(&mut sp.out) {
-                self.transport.send(thief, SplitMessage::Abort { id });
+            for o in std::mem::take(&mut sp.out) {
+                self.transport
+                    .send(o.thief, SplitMessage::Abort { id: o.id });
             }
             sp.cut = true;
         }
@@ -404,14 +513,23 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         let mut path = self.task_path.clone();
         path.extend_from_slice(&self.path[..sp.ply]);
         path.push(sp.next as u16);
+        sp.out.push(Out {
+            thief,
+            id,
+            child: sp.next,
+            bound: sp.alpha,
+        });
         sp.next += 1;
-        sp.out.push((thief, id));
+        let (alpha, beta) = match self.config.brothers {
+            Brothers::Searched => (-sp.beta, -sp.alpha),
+            Brothers::Tested => (-sp.alpha - 1, -sp.alpha),
+        };
         let task = SplitMessage::Assign {
             id,
             path,
             depth: sp.depth - 1,
-            alpha: -sp.beta,
-            beta: -sp.alpha,
+            alpha,
+            beta,
             type2: false,
         };
         self.transport.send(thief, task);
