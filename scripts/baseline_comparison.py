@@ -3,13 +3,13 @@
 method on the same trees (synthetic seeds, or shogi positions of the
 professional set) at about 64, 256 and 1,536 ranks, as a
 Markdown table (time, speedups over both sequential searches, leaves over
-the method's own sequential reference, idle times). Seed 000's methods
-and YBWC take the rank counts as given; tree-splitting, PV-splitting and
-staged SSS* (--stage-depth plies a stage) take processor trees (3,4),
-(4,4) and (4,6), of 64, 256 and 1,296 terminal processors. Every
-record's value is checked against the sequential search's. The virtual
-cluster is deterministic, so --only (methods, comma-separated) reruns
-some rows of a table without changing the others.
+the method's own sequential reference, idle times). Seed 000's methods,
+YBWC and Jamboree take the rank counts as given; tree-splitting,
+PV-splitting and staged SSS* (--stage-depth plies a stage) take processor
+trees (3,4), (4,4) and (4,6), of 64, 256 and 1,296 terminal processors.
+Every record's value is checked against the sequential search's. The
+virtual cluster is deterministic, so --only (methods, comma-separated)
+reruns some rows of a table without changing the others.
 
     python3 scripts/baseline_comparison.py [--tree synthetic] [--trees 1-16] [--b 5] [--d 12] [--d-prime 6]
     python3 scripts/baseline_comparison.py --tree shogi --trees 1-16 --d 8 --d-prime 4
@@ -63,7 +63,8 @@ def main():
     for ranks in ("64", "256", "1536"):
         for m in ("with-updates", "negascout-eps"):
             runs.append((f"{m} d′={a.d_prime}", l_seq, ["--method", m, "--d-prime", a.d_prime, "--ranks", ranks]))
-        runs.append(("ybwc", l_plain, ["--method", "ybwc", "--ranks", ranks]))
+        for m in ("ybwc", "jamboree"):
+            runs.append((m, l_plain, ["--method", m, "--ranks", ranks]))
     for levels, fanout in (("3", "4"), ("4", "4"), ("4", "6")):
         for m in ("tree-splitting", "pv-splitting"):
             runs.append((f"{m} ({levels},{fanout})", l_plain, ["--method", m, "--levels", levels, "--fanout", fanout]))
