@@ -6,8 +6,9 @@
 //!
 //!     cargo run --release -p yomi-engine --example seed002_tables -- [TREES]
 
-use yomi_engine::baseline::{on_sim, Charge, ProcessorTree, SplitConfig, Splitting};
+use yomi_engine::baseline::{Charge, ProcessorTree, SplitConfig, Splitting};
 use yomi_engine::game::{OrderedTree, TreeOrdering};
+use yomi_engine::parallel::program::on_sim;
 use yomi_engine::parallel::sim::Model;
 
 fn main() {

@@ -6,13 +6,12 @@
 //! Table 3 (tree-splitting's all nine; PV-splitting's but (2,4)).
 
 use std::sync::Arc;
-use yomi_engine::baseline::{
-    on_sim, on_threads, AlphaBeta, Charge, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
-};
+use yomi_engine::baseline::{AlphaBeta, Charge, ProcessorTree, SplitConfig, Splitting, YbwcConfig};
 use yomi_engine::board::Position;
 use yomi_engine::game::{
     EdgeModel, Game, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering, Value, INFINITE,
 };
+use yomi_engine::parallel::program::{on_sim, on_threads};
 use yomi_engine::parallel::sim::Model;
 use yomi_engine::positions::pro_middlegame_32;
 

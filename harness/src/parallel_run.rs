@@ -6,9 +6,10 @@ use crate::record::{Outcome, ParallelFigures};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
 use crate::trees::Tree;
-use yomi_engine::baseline::{on_threads, BaselineOutcome};
+use yomi_engine::baseline::BaselineOutcome;
 use yomi_engine::game::Game;
 use yomi_engine::parallel::master::MasterOutcome;
+use yomi_engine::parallel::program::on_threads;
 use yomi_engine::parallel::run::{run_threads, ParallelConfig};
 use yomi_engine::search::Stats;
 
@@ -138,15 +139,17 @@ impl Runner {
                 .run_baseline(root, t.map(|t| plan.split_config(t)), ybwc)
                 .map(Some),
             #[cfg(feature = "mpi")]
-            (Runner::Mpi(universe), Some(t)) => Ok(yomi_engine::baseline::on_mpi(
+            (Runner::Mpi(universe), Some(t)) => Ok(yomi_engine::parallel::program::on_mpi(
                 root,
                 plan.split_config(t),
                 universe.world(),
             )),
             #[cfg(feature = "mpi")]
-            (Runner::Mpi(universe), None) => {
-                Ok(yomi_engine::baseline::on_mpi(root, ybwc, universe.world()))
-            }
+            (Runner::Mpi(universe), None) => Ok(yomi_engine::parallel::program::on_mpi(
+                root,
+                ybwc,
+                universe.world(),
+            )),
         }
     }
 

@@ -7,10 +7,11 @@ use crate::sim_args::{ClusterRecord, NodeCost, SimArgs};
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
-use yomi_engine::baseline::{on_sim, BaselineOutcome, SplitConfig, YbwcConfig};
+use yomi_engine::baseline::{BaselineOutcome, SplitConfig, YbwcConfig};
 use yomi_engine::game::Game;
 use yomi_engine::memory::table_cap_mb;
 use yomi_engine::parallel::master::{visit_cost_us, MasterOutcome};
+use yomi_engine::parallel::program::on_sim;
 use yomi_engine::parallel::run::{run_sim, ParallelConfig};
 
 /// The master's revisit cost beside a given node cost, µs: this machine's

@@ -20,9 +20,6 @@ pub use alphabeta::{AlphaBeta, Counts};
 pub use message::{ProcessorReport, SplitMessage};
 pub use outcome::BaselineOutcome;
 pub use processor_tree::ProcessorTree;
-#[cfg(feature = "mpi")]
-pub use run::on_mpi;
-pub use run::{on_sim, on_threads, Baseline};
 pub use splitting::{run_processor, Charge, SplitConfig, Splitting};
 pub use sss::StagedSss;
 pub use ybwc::{run_ybwc, Brothers, YbwcConfig};

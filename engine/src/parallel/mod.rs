@@ -13,6 +13,7 @@ pub mod message;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod priority;
+pub mod program;
 pub mod ring;
 pub mod run;
 pub mod service;
