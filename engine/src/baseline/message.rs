@@ -2,7 +2,7 @@
 //! of the split methods; YBWC's owners and thieves).
 
 use super::alphabeta::Counts;
-use crate::game::{Game, Value};
+use crate::game::Value;
 use crate::parallel::transport::{Rank, Traffic};
 use serde::{Deserialize, Serialize};
 
@@ -60,25 +60,4 @@ pub struct ProcessorReport {
     /// Seconds without a task after that, or waiting for its slaves.
     pub other_idle_s: f64,
     pub traffic: Traffic,
-}
-
-/// Plays the moves from the root to the node `path` names (child indices,
-/// as `Assign` carries them); the moves, for [`take_back`].
-pub(super) fn play_path<G: Game>(game: &mut G, path: &[u16]) -> Vec<G::Move> {
-    let mut children = Vec::new();
-    let mut played = Vec::with_capacity(path.len());
-    for &index in path {
-        game.children(&mut children);
-        let mv = children[usize::from(index)];
-        game.play(mv);
-        played.push(mv);
-    }
-    played
-}
-
-/// Back to the root from the node [`play_path`] went to.
-pub(super) fn take_back<G: Game>(game: &mut G, mut played: Vec<G::Move>) {
-    while let Some(mv) = played.pop() {
-        game.undo(mv);
-    }
 }

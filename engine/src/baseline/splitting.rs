@@ -17,10 +17,10 @@
 
 use super::alphabeta::{AlphaBeta, Counts};
 use super::ledger::Ledger;
-use super::message::{play_path, take_back, SplitMessage};
+use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
 use super::processor_tree::ProcessorTree;
-use crate::game::{Game, Value, INFINITE};
+use crate::game::{play_path, take_back, Game, Value, INFINITE};
 use crate::parallel::transport::{Rank, Transport};
 
 /// Which of seed 002's processor-tree algorithms.

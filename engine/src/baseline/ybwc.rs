@@ -20,10 +20,10 @@
 
 use super::alphabeta::Counts;
 use super::ledger::Ledger;
-use super::message::{play_path, take_back, SplitMessage};
+use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
 use super::splitting::Charge;
-use crate::game::{Game, Value, INFINITE, LOSS};
+use crate::game::{play_path, take_back, Game, Value, INFINITE, LOSS};
 use crate::parallel::transport::{Rank, Transport};
 use std::time::Duration;
 

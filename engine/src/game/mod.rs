@@ -4,11 +4,13 @@
 
 mod incremental;
 mod ordered;
+mod path;
 mod shogi;
 pub mod synthetic;
 
 pub use incremental::IncrementalTree;
 pub use ordered::{OrderedTree, TreeOrdering};
+pub use path::{play_path, take_back};
 pub use shogi::{Repetition, ShogiGame, DRAW};
 pub use synthetic::{EdgeModel, EdgeParams, SyntheticTree};
 

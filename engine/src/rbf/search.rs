@@ -9,8 +9,8 @@
 
 use super::model::RealScoreModel;
 use super::random::Random;
-use super::tree::{NodeId, Tree};
-use crate::game::{Game, Value};
+use super::tree::{generate, generate_children, Generated, NodeId, Tree};
+use crate::game::{play_path, take_back, Game, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RbfConfig {
@@ -35,11 +35,15 @@ enum Goal {
 }
 
 pub struct Rbf<'m, M> {
-    tree: Tree<M>,
+    tree: Tree,
     model: &'m RealScoreModel,
     config: RbfConfig,
     random: Random,
-    played: Vec<M>,
+    /// The root's children, for the decision.
+    root_moves: Vec<M>,
+    /// The last walk's child indices from the root.
+    path: Vec<u16>,
+    generated: Vec<Generated>,
     futile: u64,
 }
 
@@ -50,12 +54,16 @@ impl<'m, M: Copy> Rbf<'m, M> {
         model: &'m RealScoreModel,
         config: RbfConfig,
     ) -> Self {
+        let mut root_moves = Vec::new();
+        let root = generate(game, 0, config.horizon, &mut root_moves);
         Rbf {
-            tree: Tree::new(game, config.horizon),
+            tree: Tree::new(root),
             model,
             config,
             random: Random::new(config.seed),
-            played: Vec::new(),
+            root_moves,
+            path: Vec::new(),
+            generated: Vec::new(),
             futile: 0,
         }
     }
@@ -66,14 +74,13 @@ impl<'m, M: Copy> Rbf<'m, M> {
         if self.tree.nodes[0].solved {
             return false;
         }
-        let (leaf, depth, decisive) = self.walk(game);
+        let (leaf, decisive) = self.walk();
         self.futile += u64::from(!decisive);
-        self.tree.nodes[leaf as usize].extensions += 1;
-        self.tree.expand(game, leaf, depth);
-        self.tree.back_up(leaf);
-        while let Some(mv) = self.played.pop() {
-            game.undo(mv);
-        }
+        let depth = self.path.len() as u32;
+        let played = play_path(game, &self.path);
+        generate_children(game, depth, self.config.horizon, &mut self.generated);
+        take_back(game, played);
+        self.expand(leaf, depth);
         true
     }
 
@@ -83,14 +90,22 @@ impl<'m, M: Copy> Rbf<'m, M> {
         while !stop(self) && self.iterate(game) {}
     }
 
+    /// Attaches the children generated for `leaf`, `depth` plies deep, and
+    /// backs its score up.
+    fn expand(&mut self, leaf: NodeId, depth: u32) {
+        self.tree.nodes[leaf as usize].extensions += 1;
+        self.tree.attach(leaf, depth, &self.generated);
+        self.tree.back_up(leaf);
+    }
+
     /// The root's lowest-scoring child's move (none before the first
     /// iteration, or at a node without children).
     pub fn decision(&self) -> Option<M> {
-        let root = &self.tree.nodes[0];
-        if !root.expanded() {
+        if !self.tree.nodes[0].expanded() {
             return None;
         }
-        self.tree.nodes[self.tree.lowest_child(0) as usize].mv
+        let index = self.tree.index(self.tree.lowest_child(0));
+        Some(self.root_moves[usize::from(index)])
     }
 
     /// The root's negamax score.
@@ -130,12 +145,12 @@ impl<'m, M: Copy> Rbf<'m, M> {
         self.futile
     }
 
-    /// From the root to an unsolved leaf, playing its moves on `game`:
-    /// the leaf, its depth, and whether expanding it may change the
-    /// decision.
-    fn walk<G: Game<Move = M>>(&mut self, game: &mut G) -> (NodeId, u32, bool) {
-        let (mut id, mut goal, mut depth) = (0, Goal::Decide, 0);
+    /// From the root to an unsolved leaf, its child indices in `path`:
+    /// the leaf, and whether expanding it may change the decision.
+    fn walk(&mut self) -> (NodeId, bool) {
+        let (mut id, mut goal) = (0, Goal::Decide);
         let mut decisive = true;
+        self.path.clear();
         while self.tree.nodes[id as usize].expanded() {
             self.tree.nodes[id as usize].extensions += 1;
             let lowest = self.tree.lowest_child(id);
@@ -151,14 +166,10 @@ impl<'m, M: Copy> Rbf<'m, M> {
                 Goal::Decide | Goal::Raise => Goal::Lower,
                 Goal::Lower => Goal::Raise,
             };
-            let mv = self.tree.nodes[child as usize]
-                .mv
-                .expect("a child has a move");
-            game.play(mv);
-            self.played.push(mv);
-            (id, depth) = (child, depth + 1);
+            self.path.push(self.tree.index(child));
+            id = child;
         }
-        (id, depth, decisive)
+        (id, decisive)
     }
 
     /// The unsolved child of `id` whose drawn real score is lowest.

@@ -2,18 +2,19 @@
 //! negamax score, its number of children, the extensions made in its
 //! subtree, and whether it is solved (its score exact: a node at the
 //! search's horizon, one without children, or one whose children are all
-//! solved). Expanding a leaf generates all its children with their static
-//! values; scores are backed up while they change.
+//! solved). A node's children are contiguous, so a node is named by the
+//! path of child indices from the root, and the tree needs no game:
+//! expanding a leaf attaches the children a game generated for it (here or
+//! on another rank); scores are backed up while they change.
 
 use crate::game::{Game, Value, LOSS};
+use serde::{Deserialize, Serialize};
 
 /// Index of a node in the tree.
 pub type NodeId = u32;
 
 #[derive(Clone, Debug)]
-pub struct Node<M> {
-    /// The move from the parent (none at the root).
-    pub mv: Option<M>,
+pub struct Node {
     pub parent: NodeId,
     /// Its children, `first..first + count` once expanded.
     pub first: NodeId,
@@ -27,7 +28,7 @@ pub struct Node<M> {
     pub solved: bool,
 }
 
-impl<M> Node<M> {
+impl Node {
     pub fn expanded(&self) -> bool {
         self.count > 0
     }
@@ -37,81 +38,88 @@ impl<M> Node<M> {
     }
 }
 
-pub struct Tree<M> {
-    pub nodes: Vec<Node<M>>,
-    /// Plies below the root at which nodes are exact leaves.
-    horizon: u32,
+/// A generated node, as a game sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Generated {
+    pub score: Value,
+    /// Its number of children; 0 at the horizon or at a node without
+    /// children (both solved).
+    pub children: u16,
+}
+
+/// The node `game` is at, `depth` plies below the root of a search to
+/// `horizon`.
+pub fn generate<G: Game>(game: &mut G, depth: u32, horizon: u32, moves: &mut Vec<G::Move>) -> Generated {
+    if depth >= horizon {
+        return Generated {
+            score: game.evaluate(),
+            children: 0,
+        };
+    }
+    game.children(moves);
+    let children = moves.len() as u16;
+    let score = if children == 0 { LOSS } else { game.evaluate() };
+    Generated { score, children }
+}
+
+/// The children of the node `game` is at, `depth` plies deep, generated.
+pub fn generate_children<G: Game>(game: &mut G, depth: u32, horizon: u32, out: &mut Vec<Generated>) {
+    let mut moves = Vec::new();
+    let mut scratch = Vec::new();
+    game.children(&mut moves);
+    out.clear();
+    for &mv in &moves {
+        game.play(mv);
+        out.push(generate(game, depth + 1, horizon, &mut scratch));
+        game.undo(mv);
+    }
+}
+
+pub struct Tree {
+    pub nodes: Vec<Node>,
     /// Nodes generated (statically evaluated), the root included.
     pub generated: u64,
     /// The deepest node's plies below the root.
     pub deepest: u32,
-    moves: Vec<M>,
 }
 
-impl<M: Copy> Tree<M> {
-    /// The tree of `game`'s current node, searched to `horizon` plies.
-    pub fn new<G: Game<Move = M>>(game: &mut G, horizon: u32) -> Tree<M> {
+impl Tree {
+    /// The tree of a root generated as `root`.
+    pub fn new(root: Generated) -> Tree {
         let mut tree = Tree {
             nodes: Vec::new(),
-            horizon,
             generated: 0,
             deepest: 0,
-            moves: Vec::new(),
         };
-        let root = tree.generate(game, None, 0, 0);
+        let root = tree.node(root, 0);
         tree.nodes.push(root);
         tree
     }
 
-    /// The node `game` is at, `depth` plies below the root, reached by `mv`.
-    fn generate<G: Game<Move = M>>(
-        &mut self,
-        game: &mut G,
-        mv: Option<M>,
-        parent: NodeId,
-        depth: u32,
-    ) -> Node<M> {
+    fn node(&mut self, g: Generated, parent: NodeId) -> Node {
         self.generated += 1;
-        self.deepest = self.deepest.max(depth);
-        let children = if depth < self.horizon {
-            game.children(&mut self.moves);
-            self.moves.len() as u16
-        } else {
-            0
-        };
-        let score = if depth < self.horizon && children == 0 {
-            LOSS
-        } else {
-            game.evaluate()
-        };
         Node {
-            mv,
             parent,
             first: 0,
             count: 0,
-            score,
-            children,
+            score: g.score,
+            children: g.children,
             extensions: 0,
-            solved: children == 0,
+            solved: g.children == 0,
         }
     }
 
-    /// Expands leaf `id`, `depth` plies deep, where `game` stands: all its
-    /// children generated with their static values.
-    pub fn expand<G: Game<Move = M>>(&mut self, game: &mut G, id: NodeId, depth: u32) {
-        let mut moves = std::mem::take(&mut self.moves);
-        game.children(&mut moves);
+    /// Expands leaf `id`, `depth` plies deep, with its `children`.
+    pub fn attach(&mut self, id: NodeId, depth: u32, children: &[Generated]) {
         let first = self.nodes.len() as NodeId;
-        for &mv in &moves {
-            game.play(mv);
-            let child = self.generate(game, Some(mv), id, depth + 1);
-            game.undo(mv);
+        for &g in children {
+            let child = self.node(g, id);
             self.nodes.push(child);
         }
+        self.deepest = self.deepest.max(depth + 1);
         let node = &mut self.nodes[id as usize];
         node.first = first;
-        node.count = moves.len() as u16;
-        self.moves = moves;
+        node.count = children.len() as u16;
         self.refresh(id);
     }
 
@@ -148,5 +156,11 @@ impl<M: Copy> Tree<M> {
             .child_ids()
             .min_by_key(|&c| self.nodes[c as usize].score)
             .expect("an expanded node has children")
+    }
+
+    /// `child`'s index among its parent's children.
+    pub fn index(&self, child: NodeId) -> u16 {
+        let parent = &self.nodes[self.nodes[child as usize].parent as usize];
+        (child - parent.first) as u16
     }
 }
