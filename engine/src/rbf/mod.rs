@@ -4,11 +4,13 @@
 
 mod fit;
 mod model;
+mod parallel;
 mod random;
 mod search;
 mod tree;
 
 pub use fit::{fit, observe, real_score, Observation};
 pub use model::RealScoreModel;
+pub use parallel::{ParallelRbf, RbfMessage, RbfOutcome};
 pub use random::Random;
 pub use search::{Rbf, RbfConfig};

@@ -93,19 +93,57 @@ impl<'m, M: Copy> Rbf<'m, M> {
     /// Attaches the children generated for `leaf`, `depth` plies deep, and
     /// backs its score up.
     fn expand(&mut self, leaf: NodeId, depth: u32) {
+        let generated = std::mem::take(&mut self.generated);
+        self.attach(leaf, depth, &generated);
+        self.generated = generated;
+    }
+
+    /// Expands `leaf`, `depth` plies deep, with `children` generated
+    /// elsewhere, and backs its score up.
+    pub(super) fn attach(&mut self, leaf: NodeId, depth: u32, children: &[Generated]) {
         self.tree.nodes[leaf as usize].extensions += 1;
-        self.tree.attach(leaf, depth, &self.generated);
+        self.tree.attach(leaf, depth, children);
         self.tree.back_up(leaf);
+    }
+
+    /// A walk to a leaf not in `busy`, in a few tries: the leaf and the
+    /// path to it (from [`Self::path`]); `None` if every try met a busy
+    /// leaf (or the root is solved).
+    pub(super) fn walk_avoiding(
+        &mut self,
+        busy: &std::collections::HashSet<NodeId>,
+    ) -> Option<NodeId> {
+        const TRIES: usize = 4;
+        if self.tree.nodes[0].solved {
+            return None;
+        }
+        for _ in 0..TRIES {
+            let (leaf, decisive) = self.walk();
+            if !busy.contains(&leaf) {
+                self.futile += u64::from(!decisive);
+                return Some(leaf);
+            }
+        }
+        None
+    }
+
+    /// The last walk's child indices from the root.
+    pub(super) fn path(&self) -> &[u16] {
+        &self.path
     }
 
     /// The root's lowest-scoring child's move (none before the first
     /// iteration, or at a node without children).
     pub fn decision(&self) -> Option<M> {
-        if !self.tree.nodes[0].expanded() {
-            return None;
-        }
-        let index = self.tree.index(self.tree.lowest_child(0));
+        let index = self.decision_index()?;
         Some(self.root_moves[usize::from(index)])
+    }
+
+    /// The root's lowest-scoring child, by index (see [`Self::decision`]).
+    pub fn decision_index(&self) -> Option<u16> {
+        self.tree.nodes[0]
+            .expanded()
+            .then(|| self.tree.index(self.tree.lowest_child(0)))
     }
 
     /// The root's negamax score.

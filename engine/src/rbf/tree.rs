@@ -49,7 +49,12 @@ pub struct Generated {
 
 /// The node `game` is at, `depth` plies below the root of a search to
 /// `horizon`.
-pub fn generate<G: Game>(game: &mut G, depth: u32, horizon: u32, moves: &mut Vec<G::Move>) -> Generated {
+pub fn generate<G: Game>(
+    game: &mut G,
+    depth: u32,
+    horizon: u32,
+    moves: &mut Vec<G::Move>,
+) -> Generated {
     if depth >= horizon {
         return Generated {
             score: game.evaluate(),
@@ -63,7 +68,12 @@ pub fn generate<G: Game>(game: &mut G, depth: u32, horizon: u32, moves: &mut Vec
 }
 
 /// The children of the node `game` is at, `depth` plies deep, generated.
-pub fn generate_children<G: Game>(game: &mut G, depth: u32, horizon: u32, out: &mut Vec<Generated>) {
+pub fn generate_children<G: Game>(
+    game: &mut G,
+    depth: u32,
+    horizon: u32,
+    out: &mut Vec<Generated>,
+) {
     let mut moves = Vec::new();
     let mut scratch = Vec::new();
     game.children(&mut moves);
