@@ -9,12 +9,12 @@
 
 use super::model::RealScoreModel;
 use super::search::{Rbf, RbfConfig};
-use super::tree::{generate_children, Generated, NodeId};
+use super::tree::{Expander, Generated, NodeId};
 use crate::game::{play_path, take_back, Game, Value};
 use crate::parallel::program::Program;
 use crate::parallel::transport::{Rank, Transport};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::Duration;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -70,8 +70,8 @@ impl ParallelRbf {
     fn master<G: Game, T: Transport<RbfMessage>>(self, game: &mut G, t: &mut T) -> RbfOutcome {
         let mut rbf = Rbf::new(game, self.model, self.config);
         let mut idle: Vec<Rank> = (1..t.size()).rev().collect();
-        let mut out: HashMap<NodeId, (Rank, u32)> = HashMap::new();
-        let mut busy = HashSet::new();
+        // Leaves out for expansion, and their depths.
+        let mut out: HashMap<NodeId, u32> = HashMap::new();
         let mut expansions = vec![0; t.size()];
         while rbf.generated() < self.budget && !rbf.solved() {
             if t.size() == 1 {
@@ -79,14 +79,13 @@ impl ParallelRbf {
                 continue;
             }
             while let Some(&slave) = idle.last() {
-                let Some(leaf) = rbf.walk_avoiding(&busy) else {
+                let Some(leaf) = rbf.walk_avoiding(|leaf| out.contains_key(&leaf)) else {
                     break;
                 };
                 idle.pop();
                 let path = rbf.path().to_vec();
                 t.visit(path.len() as u64 + 1);
-                out.insert(leaf, (slave, path.len() as u32));
-                busy.insert(leaf);
+                out.insert(leaf, path.len() as u32);
                 t.send(slave, RbfMessage::Expand { leaf, path });
             }
             let Some((from, message)) = t.poll() else {
@@ -94,8 +93,7 @@ impl ParallelRbf {
                 continue;
             };
             if let RbfMessage::Expanded { leaf, children } = message {
-                let (_, depth) = out.remove(&leaf).expect("an expansion asked for");
-                busy.remove(&leaf);
+                let depth = out.remove(&leaf).expect("an expansion asked for");
                 rbf.attach(leaf, depth, &children);
                 t.visit(u64::from(depth) + 1);
                 expansions[from] += 1;
@@ -118,7 +116,7 @@ impl ParallelRbf {
 
 /// A slave: expansions until the master says quit.
 fn slave<G: Game, T: Transport<RbfMessage>>(game: &mut G, t: &mut T, horizon: u32) {
-    let mut children = Vec::new();
+    let (mut expander, mut children) = (Expander::new(), Vec::new());
     loop {
         let Some((from, message)) = t.poll() else {
             t.idle();
@@ -127,7 +125,7 @@ fn slave<G: Game, T: Transport<RbfMessage>>(game: &mut G, t: &mut T, horizon: u3
         match message {
             RbfMessage::Expand { leaf, path } => {
                 let played = play_path(game, &path);
-                generate_children(game, path.len() as u32, horizon, &mut children);
+                expander.children(game, path.len() as u32, horizon, &mut children);
                 take_back(game, played);
                 t.work(children.len() as u64);
                 let children = std::mem::take(&mut children);

@@ -9,7 +9,7 @@
 
 use super::model::RealScoreModel;
 use super::random::Random;
-use super::tree::{generate, generate_children, Generated, NodeId, Tree};
+use super::tree::{generate, Expander, Generated, NodeId, Tree};
 use crate::game::{play_path, take_back, Game, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +43,7 @@ pub struct Rbf<'m, M> {
     root_moves: Vec<M>,
     /// The last walk's child indices from the root.
     path: Vec<u16>,
+    expander: Expander<M>,
     generated: Vec<Generated>,
     futile: u64,
 }
@@ -63,6 +64,7 @@ impl<'m, M: Copy> Rbf<'m, M> {
             random: Random::new(config.seed),
             root_moves,
             path: Vec::new(),
+            expander: Expander::new(),
             generated: Vec::new(),
             futile: 0,
         }
@@ -78,7 +80,8 @@ impl<'m, M: Copy> Rbf<'m, M> {
         self.futile += u64::from(!decisive);
         let depth = self.path.len() as u32;
         let played = play_path(game, &self.path);
-        generate_children(game, depth, self.config.horizon, &mut self.generated);
+        self.expander
+            .children(game, depth, self.config.horizon, &mut self.generated);
         take_back(game, played);
         self.expand(leaf, depth);
         true
@@ -106,20 +109,17 @@ impl<'m, M: Copy> Rbf<'m, M> {
         self.tree.back_up(leaf);
     }
 
-    /// A walk to a leaf not in `busy`, in a few tries: the leaf and the
-    /// path to it (from [`Self::path`]); `None` if every try met a busy
+    /// A walk to a leaf that is not `busy`, in a few tries: the leaf and
+    /// the path to it (from [`Self::path`]); `None` if every try met a busy
     /// leaf (or the root is solved).
-    pub(super) fn walk_avoiding(
-        &mut self,
-        busy: &std::collections::HashSet<NodeId>,
-    ) -> Option<NodeId> {
+    pub(super) fn walk_avoiding(&mut self, busy: impl Fn(NodeId) -> bool) -> Option<NodeId> {
         const TRIES: usize = 4;
         if self.tree.nodes[0].solved {
             return None;
         }
         for _ in 0..TRIES {
             let (leaf, decisive) = self.walk();
-            if !busy.contains(&leaf) {
+            if !busy(leaf) {
                 self.futile += u64::from(!decisive);
                 return Some(leaf);
             }
@@ -191,16 +191,19 @@ impl<'m, M: Copy> Rbf<'m, M> {
         self.path.clear();
         while self.tree.nodes[id as usize].expanded() {
             self.tree.nodes[id as usize].extensions += 1;
-            let lowest = self.tree.lowest_child(id);
-            let child = match goal {
-                Goal::Lower if self.config.pruning && !self.tree.nodes[lowest as usize].solved => {
-                    lowest
+            // Only the root and nodes to be lowered look at their lowest child.
+            let lowest = (goal != Goal::Raise).then(|| self.tree.lowest_child(id));
+            let child = match (goal, lowest) {
+                (Goal::Lower, Some(c))
+                    if self.config.pruning && !self.tree.nodes[c as usize].solved =>
+                {
+                    c
                 }
                 _ => self.sample_child(id),
             };
-            decisive &= goal != Goal::Lower || child == lowest;
+            decisive &= goal != Goal::Lower || lowest == Some(child);
             goal = match goal {
-                Goal::Decide if child == lowest => Goal::Raise,
+                Goal::Decide if lowest == Some(child) => Goal::Raise,
                 Goal::Decide | Goal::Raise => Goal::Lower,
                 Goal::Lower => Goal::Raise,
             };

@@ -67,21 +67,36 @@ pub fn generate<G: Game>(
     Generated { score, children }
 }
 
-/// The children of the node `game` is at, `depth` plies deep, generated.
-pub fn generate_children<G: Game>(
-    game: &mut G,
-    depth: u32,
-    horizon: u32,
-    out: &mut Vec<Generated>,
-) {
-    let mut moves = Vec::new();
-    let mut scratch = Vec::new();
-    game.children(&mut moves);
-    out.clear();
-    for &mv in &moves {
-        game.play(mv);
-        out.push(generate(game, depth + 1, horizon, &mut scratch));
-        game.undo(mv);
+/// Move lists kept between expansions (one is made every iteration).
+pub struct Expander<M> {
+    moves: Vec<M>,
+    scratch: Vec<M>,
+}
+
+impl<M: Copy> Expander<M> {
+    pub fn new() -> Self {
+        Expander {
+            moves: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The children of the node `game` is at, `depth` plies deep,
+    /// generated into `out`.
+    pub fn children<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        horizon: u32,
+        out: &mut Vec<Generated>,
+    ) {
+        game.children(&mut self.moves);
+        out.clear();
+        for &mv in &self.moves {
+            game.play(mv);
+            out.push(generate(game, depth + 1, horizon, &mut self.scratch));
+            game.undo(mv);
+        }
     }
 }
 
