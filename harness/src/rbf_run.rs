@@ -16,6 +16,7 @@ use yomi_engine::search::Stats;
 
 pub fn run_rbf(plan: &Plan, shape: RbfShape, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
     let mut summary = Summary::default();
+    let model = RealScoreModel::incremental();
     for tree in trees {
         if tree.kind() != TreeKind::Incremental {
             return Err(
@@ -25,7 +26,7 @@ pub fn run_rbf(plan: &Plan, shape: RbfShape, trees: Vec<Tree>, sink: Sink) -> Re
             );
         }
         let name = tree.name().to_string();
-        let outcome = with_game!(tree, |game| search(game, plan, shape));
+        let outcome = with_game!(tree, |game| search(game, plan, shape, &model));
         summary.add(&outcome);
         sink(&name, &outcome)?;
     }
@@ -33,7 +34,7 @@ pub fn run_rbf(plan: &Plan, shape: RbfShape, trees: Vec<Tree>, sink: Sink) -> Re
     Ok(())
 }
 
-fn search<G: Game>(mut root: G, plan: &Plan, shape: RbfShape) -> Outcome {
+fn search<G: Game>(mut root: G, plan: &Plan, shape: RbfShape, model: &RealScoreModel) -> Outcome {
     let exact = exact_children(&mut root, plan.d);
     let best = exact.iter().copied().max().unwrap_or(-INFINITE);
     let mut children = Vec::new();
@@ -47,14 +48,13 @@ fn search<G: Game>(mut root: G, plan: &Plan, shape: RbfShape) -> Outcome {
             (ab.counts().nodes, Some((ab.counts().nodes, decided)))
         }
     };
-    let model = RealScoreModel::incremental();
     let config = RbfConfig {
         horizon: plan.d,
         pruning: shape.pruning,
         seed: shape.rbf_seed,
     };
     let start = Instant::now();
-    let mut rbf = Rbf::new(&mut root, &model, config);
+    let mut rbf = Rbf::new(&mut root, model, config);
     rbf.run(&mut root, |r| r.generated() >= budget);
     let time_s = start.elapsed().as_secs_f64();
     let decision = rbf.decision();
