@@ -618,23 +618,15 @@ fn incremental_trees_get_one_value_from_every_method() {
 #[test]
 fn fit_rbf_model_writes_a_model_with_its_command() {
     let out = std::env::temp_dir().join(format!("yomi-rbf-model-{}.toml", std::process::id()));
-    let text = stdout_ok(&[
-        "fit-rbf-model",
-        "--tree",
-        "incremental",
-        "--b",
-        "6",
-        "--seeds",
-        "1-30",
-        "--depth",
-        "4",
-        "--sizes",
-        "6",
-        "--least",
-        "20",
-        "--out",
+    let fit = |extra: &str, out: &str| -> Vec<String> {
+        let words = format!("fit-rbf-model --tree incremental --b 6 {extra} --out {out}");
+        words.split_whitespace().map(str::to_string).collect()
+    };
+    let args = fit(
+        "--seeds 1-30 --depth 4 --sizes 6 --least 20",
         out.to_str().unwrap(),
-    ]);
+    );
+    let text = stdout_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(text.contains("| 32 | 120 |"), "{text}");
     let model: toml::Value = toml::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(model["sizes"].as_integer(), Some(6));
@@ -643,18 +635,9 @@ fn fit_rbf_model_writes_a_model_with_its_command() {
         .unwrap()
         .contains("--seeds 1-30 --b 6"));
     std::fs::remove_file(&out).unwrap();
+    let args = fit("--seeds 1", "/nonexistent/m.toml");
     fails_with(
-        &[
-            "fit-rbf-model",
-            "--tree",
-            "incremental",
-            "--b",
-            "6",
-            "--seeds",
-            "1",
-            "--out",
-            "/nonexistent/m.toml",
-        ],
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
         "cannot write /nonexistent/m.toml",
     );
 }
