@@ -23,7 +23,7 @@ pub type Sink<'a> = &'a mut dyn FnMut(&str, &Outcome) -> Result<(), String>;
 /// cluster's options).
 pub fn execute(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
     if let Some(shape) = plan.rbf {
-        run_rbf(plan, shape, trees, sink)
+        run_rbf(plan, shape, sim, trees, sink)
     } else if let Some(shape) = plan.baseline {
         run_baseline(plan, shape, sim, trees, sink)
     } else if plan.parallel() {

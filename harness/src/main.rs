@@ -38,7 +38,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    Search(search_cmd::SearchArgs),
+    Search(Box<search_cmd::SearchArgs>),
     Ordering(ordering_cmd::OrderingArgs),
     FitEdges(fit_edges_cmd::FitEdgesArgs),
     FitRbfModel(fit_rbf_cmd::FitRbfArgs),

@@ -9,7 +9,7 @@ use crate::trees::Tree;
 use yomi_engine::baseline::BaselineOutcome;
 use yomi_engine::game::Game;
 use yomi_engine::parallel::master::MasterOutcome;
-use yomi_engine::parallel::program::on_threads;
+use yomi_engine::parallel::program::{on_threads, Program};
 use yomi_engine::parallel::run::{run_threads, ParallelConfig};
 use yomi_engine::search::Stats;
 
@@ -40,7 +40,7 @@ impl Runner {
                     None => sim.ranks.unwrap_or(plan.workers + 1),
                 };
                 // A baseline on one rank is its sequential search.
-                if ranks < 2 && plan.baseline.is_none() {
+                if ranks < 2 && !plan.runs_alone() {
                     return Err("--ranks must be at least 2: a master and a worker".into());
                 }
                 SimRunner::new(sim, trees, plan.d, plan.d_prime, ranks, plan.tt_mb).map(Runner::Sim)
@@ -57,7 +57,7 @@ impl Runner {
                         n = t.processors()
                     ));
                 }
-                if size < 2 && plan.baseline.is_none() {
+                if size < 2 && !plan.runs_alone() {
                     return Err("--backend mpi needs a master and at least one worker, but this \
                                 process runs alone: start it with `mpirun -np N yomi-harness …` (N ≥ 2)"
                         .into());
@@ -129,25 +129,32 @@ impl Runner {
         root: G,
         plan: &Plan,
     ) -> Result<Option<BaselineOutcome>, String> {
-        let ybwc = plan.ybwc_config();
-        match (self, plan.processor_tree()) {
-            (Runner::Threads, Some(t)) => {
-                Ok(Some(on_threads(root, t.processors(), plan.split_config(t))))
-            }
-            (Runner::Threads, None) => Ok(Some(on_threads(root, plan.workers + 1, ybwc))),
-            (Runner::Sim(sim), t) => sim
-                .run_baseline(root, t.map(|t| plan.split_config(t)), ybwc)
+        let nodes = |o: &BaselineOutcome| o.counts.nodes;
+        match plan.processor_tree() {
+            Some(t) => self.run_program(root, t.processors(), plan.split_config(t), nodes),
+            None => self.run_program(root, plan.workers + 1, plan.ybwc_config(), nodes),
+        }
+    }
+
+    /// `program`'s search of `root` (`None` on ranks other than 0): on
+    /// `threads` threads, every rank of the virtual cluster (`nodes`: what
+    /// it searched, for the simulation's cost figures) or of the MPI run.
+    pub fn run_program<G: Game + Clone + Send + 'static, P: Program>(
+        &self,
+        root: G,
+        threads: usize,
+        program: P,
+        nodes: impl Fn(&P::Output) -> u64,
+    ) -> Result<Option<P::Output>, String> {
+        match self {
+            Runner::Threads => Ok(Some(on_threads(root, threads, program))),
+            Runner::Sim(sim) => sim
+                .run_program(root, sim.record.ranks, program, nodes)
                 .map(Some),
             #[cfg(feature = "mpi")]
-            (Runner::Mpi(universe), Some(t)) => Ok(yomi_engine::parallel::program::on_mpi(
+            Runner::Mpi(universe) => Ok(yomi_engine::parallel::program::on_mpi(
                 root,
-                plan.split_config(t),
-                universe.world(),
-            )),
-            #[cfg(feature = "mpi")]
-            (Runner::Mpi(universe), None) => Ok(yomi_engine::parallel::program::on_mpi(
-                root,
-                ybwc,
+                program,
                 universe.world(),
             )),
         }

@@ -3,7 +3,7 @@
 //! or the master and workers are given. `search` runs a plan per command
 //! line; every check of the options lives here.
 
-use crate::rbf_plan::RbfShape;
+use crate::rbf_plan::{RbfOptions, RbfShape};
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 use yomi_engine::baseline::{Charge, ProcessorTree, SplitConfig, Splitting, YbwcConfig};
@@ -47,10 +47,15 @@ pub enum Method {
     /// plain alpha-beta below 3 plies. Ranks as ybwc.
     Jamboree,
     /// Seed 003's randomized best-first search, sequential: --rbf-nodes
-    /// generated nodes, or as many as plain alpha-beta generates at
-    /// --match-depth; --d is the tree's depth (its leaves exact); records
-    /// say whether its move and alpha-beta's are the exact minimax's.
+    /// generated nodes, as many as plain alpha-beta generates at
+    /// --match-depth, or until --rbf-depth; --d is the tree's depth (its
+    /// leaves exact); records say whether its move and alpha-beta's are
+    /// alpha-beta's best at --judge-depth.
     Rbf,
+    /// Seed 003's parallel RBF, master–slave: rank 0 walks for every idle
+    /// slave, slaves expand (ranks as ybwc; one rank: sequential RBF in
+    /// the backend's time). Options as rbf.
+    ParallelRbf,
 }
 
 impl Method {
@@ -70,6 +75,17 @@ impl Method {
     /// The baselines beside seed 000's methods (plain alpha-beta inside).
     pub fn is_baseline(self) -> bool {
         self.splits() || self.steals()
+    }
+
+    /// Seed 003's randomized best-first searches.
+    pub fn is_rbf(self) -> bool {
+        matches!(self, Method::Rbf | Method::ParallelRbf)
+    }
+
+    /// Methods run at a number of ranks (in sweeps): seed 000's parallel
+    /// methods, YBWC, Jamboree and parallel RBF.
+    pub fn takes_ranks(self) -> bool {
+        !matches!(self, Method::Sequential | Method::Rbf) && !self.splits()
     }
 }
 
@@ -150,11 +166,8 @@ pub struct Options {
     pub pv_depth: u32,
     pub stage_depth: u32,
     pub charge: ChargeArg,
-    /// RBF: its budget, seed and pruning rule.
-    pub rbf_nodes: Option<u64>,
-    pub match_depth: Option<u32>,
-    pub rbf_seed: u64,
-    pub no_pruning: bool,
+    /// RBF: its stop, judge, seed and pruning rule.
+    pub rbf: RbfOptions,
 }
 
 /// A validated run. The method fields hold what the records show: options
@@ -305,6 +318,11 @@ impl Plan {
         !matches!(self.method, Method::Sequential | Method::Rbf)
     }
 
+    /// Methods whose one rank alone is their sequential search.
+    pub fn runs_alone(&self) -> bool {
+        self.baseline.is_some() || self.method == Method::ParallelRbf
+    }
+
     /// A split method's processor tree.
     pub fn processor_tree(&self) -> Option<ProcessorTree> {
         let shape = self.baseline?;
@@ -423,10 +441,7 @@ mod tests {
             fanout: None,
             pv_depth: 1,
             stage_depth: 2,
-            rbf_nodes: None,
-            match_depth: None,
-            rbf_seed: 1,
-            no_pruning: false,
+            rbf: RbfOptions::default(),
             charge: ChargeArg::Nodes,
         }
     }

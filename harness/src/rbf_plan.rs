@@ -1,17 +1,80 @@
-//! `--method rbf`'s options, validated: how many nodes RBF may generate
-//! (a number, or as many as plain alpha-beta generates at a depth: seed
-//! 003 §3's comparison), its random seed and the pruning rule.
+//! `--method rbf|parallel-rbf`'s options, validated: when RBF stops (a
+//! number of generated nodes, as many as plain alpha-beta generates at a
+//! depth — seed 003 §3's comparison — or a depth reached: §4.2's "RBF to
+//! depth 26"), the depth its move is judged at, its random seed and the
+//! pruning rule.
 
 use crate::plan::{Backend, Method, Options};
+use clap::Args;
 use serde::Serialize;
+
+/// The depth of the value RBF's real scores estimate (seed 003 §2.3): its
+/// moves are judged against alpha-beta's at this depth unless --d is
+/// shallower or --judge-depth says otherwise.
+pub const DEFAULT_JUDGE_DEPTH: u32 = 10;
+
+/// RBF's options as given.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct RbfOptions {
+    /// rbf, parallel-rbf: the generated nodes it may use.
+    #[arg(long)]
+    pub rbf_nodes: Option<u64>,
+    /// rbf, parallel-rbf: as many generated nodes as plain alpha-beta uses
+    /// at this depth (seed 003 §3's comparison; the record has alpha-beta's
+    /// move too).
+    #[arg(long)]
+    pub match_depth: Option<u32>,
+    /// rbf, parallel-rbf: until a node this many plies deep is generated
+    /// (seed 003 §4.2 searches "to depth 26"; at most --d, the tree's depth).
+    #[arg(long)]
+    pub rbf_depth: Option<u32>,
+    /// rbf, parallel-rbf: moves are judged against plain alpha-beta's at
+    /// this depth [default: --d, at most 10 (the real score's depth)].
+    #[arg(long)]
+    pub judge_depth: Option<u32>,
+    /// rbf, parallel-rbf: the seed of its random walks.
+    #[arg(long, default_value_t = 1)]
+    pub rbf_seed: u64,
+    /// rbf, parallel-rbf: without the §2.1 pruning rule (every step of a
+    /// walk random).
+    #[arg(long)]
+    pub no_pruning: bool,
+}
+
+impl Default for RbfOptions {
+    fn default() -> Self {
+        RbfOptions {
+            rbf_nodes: None,
+            match_depth: None,
+            rbf_depth: None,
+            judge_depth: None,
+            rbf_seed: 1,
+            no_pruning: false,
+        }
+    }
+}
+
+impl RbfOptions {
+    fn given(&self) -> bool {
+        self.rbf_nodes.is_some()
+            || self.match_depth.is_some()
+            || self.rbf_depth.is_some()
+            || self.judge_depth.is_some()
+            || self.no_pruning
+    }
+}
 
 /// What an RBF run is given, as records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct RbfShape {
     /// Generated nodes allowed, given outright…
     pub rbf_nodes: Option<u64>,
-    /// …or those of plain alpha-beta at this depth.
+    /// …or those of plain alpha-beta at this depth…
     pub match_depth: Option<u32>,
+    /// …or until a node this deep is generated.
+    pub rbf_depth: Option<u32>,
+    /// The depth of the alpha-beta its move is judged against.
+    pub judge_depth: u32,
     pub rbf_seed: u64,
     /// The §2.1 rule (on unless --no-pruning).
     pub pruning: bool,
@@ -21,11 +84,13 @@ impl RbfShape {
     /// The shape of `o`'s RBF run, `None` for other methods, or why the
     /// options do not fit.
     pub fn of(o: &Options) -> Result<Option<RbfShape>, String> {
-        let given = o.rbf_nodes.is_some() || o.match_depth.is_some() || o.no_pruning;
-        if o.method != Method::Rbf {
-            if given {
+        let r = &o.rbf;
+        if !o.method.is_rbf() {
+            if r.given() {
                 return Err(
-                    "--rbf-nodes, --match-depth and --no-pruning are for --method rbf".into(),
+                    "--rbf-nodes, --match-depth, --rbf-depth, --judge-depth and \
+                            --no-pruning are for rbf and parallel-rbf"
+                        .into(),
                 );
             }
             return Ok(None);
@@ -36,24 +101,44 @@ impl RbfShape {
                     .into(),
             );
         }
-        if o.backend != Backend::Threads {
-            return Err("rbf is sequential: it runs on --backend threads (the default)".into());
+        if o.method == Method::Rbf && o.backend != Backend::Threads {
+            return Err(
+                "rbf is sequential: it runs on --backend threads (the default); \
+                        parallel-rbf runs on every backend (one rank: sequential RBF)"
+                    .into(),
+            );
         }
-        match (o.rbf_nodes, o.match_depth) {
-            (None, None) | (Some(_), Some(_)) => {
-                return Err("rbf needs one of --rbf-nodes N and --match-depth K".into())
-            }
-            (Some(0), _) => return Err("--rbf-nodes must be at least 1".into()),
-            (_, Some(k)) if k == 0 || k > o.d => {
-                return Err(format!("--match-depth must be between 1 and --d = {}", o.d))
-            }
-            _ => {}
+        if o.method == Method::ParallelRbf && o.backend == Backend::Threads && o.workers == 0 {
+            return Err("--workers must be at least 1".into());
+        }
+        let stops = [
+            r.rbf_nodes.is_some(),
+            r.match_depth.is_some(),
+            r.rbf_depth.is_some(),
+        ];
+        if stops.iter().filter(|&&s| s).count() != 1 {
+            return Err("rbf needs one of --rbf-nodes N, --match-depth K and --rbf-depth D".into());
+        }
+        let within = |name: &str, depth: Option<u32>| match depth {
+            Some(k) if k == 0 || k > o.d => Err(format!(
+                "{name} must be between 1 and --d = {} (the tree's depth)",
+                o.d
+            )),
+            _ => Ok(()),
+        };
+        within("--match-depth", r.match_depth)?;
+        within("--rbf-depth", r.rbf_depth)?;
+        within("--judge-depth", r.judge_depth)?;
+        if r.rbf_nodes == Some(0) {
+            return Err("--rbf-nodes must be at least 1".into());
         }
         Ok(Some(RbfShape {
-            rbf_nodes: o.rbf_nodes,
-            match_depth: o.match_depth,
-            rbf_seed: o.rbf_seed,
-            pruning: !o.no_pruning,
+            rbf_nodes: r.rbf_nodes,
+            match_depth: r.match_depth,
+            rbf_depth: r.rbf_depth,
+            judge_depth: r.judge_depth.unwrap_or(o.d.min(DEFAULT_JUDGE_DEPTH)),
+            rbf_seed: r.rbf_seed,
+            pruning: !r.no_pruning,
         }))
     }
 }

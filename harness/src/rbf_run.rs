@@ -1,92 +1,169 @@
-//! `--method rbf` in `yomi-harness search`: each tree's exact root
-//! decision (plain alpha-beta to --d, child by child), RBF's search within
-//! its budget (given, or plain alpha-beta's generated nodes at
-//! --match-depth, whose move is judged too), reduced to result records.
+//! `--method rbf|parallel-rbf` in `yomi-harness search`: each tree's
+//! judged root decision (plain alpha-beta to --judge-depth, child by
+//! child), RBF's search until its stop (generated nodes given, plain
+//! alpha-beta's at --match-depth, whose move is judged too, or a depth
+//! reached) — sequential here, or parallel on the plan's backend —
+//! reduced to result records.
 
-use crate::execute::Sink;
-use crate::plan::Plan;
+use crate::execute::{print_summary, Sink};
+use crate::parallel_run::Runner;
+use crate::plan::{Method, Plan};
 use crate::rbf_plan::RbfShape;
-use crate::record::{Outcome, RbfFigures, Summary};
+use crate::record::{Outcome, ParallelRbfFigures, RbfFigures, Summary};
+use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree, TreeKind};
 use std::time::Instant;
 use yomi_engine::baseline::AlphaBeta;
 use yomi_engine::game::{Game, Value, INFINITE};
-use yomi_engine::rbf::{Rbf, RbfConfig, RealScoreModel};
+use yomi_engine::rbf::{ParallelRbf, Rbf, RbfConfig, RbfOutcome, RbfStop, RealScoreModel};
 use yomi_engine::search::Stats;
 
-pub fn run_rbf(plan: &Plan, shape: RbfShape, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
-    let mut summary = Summary::default();
-    let model = RealScoreModel::incremental();
-    for tree in trees {
-        if tree.kind() != TreeKind::Incremental {
-            return Err(
-                "rbf has a real-score model for incremental trees only (--tree incremental); \
-                 fit one for other trees with `yomi-harness fit-rbf-model`"
-                    .into(),
-            );
-        }
-        let name = tree.name().to_string();
-        let outcome = with_game!(tree, |game| search(game, plan, shape, &model));
-        summary.add(&outcome);
-        sink(&name, &outcome)?;
+pub fn run_rbf(
+    plan: &Plan,
+    shape: RbfShape,
+    sim: &SimArgs,
+    trees: Vec<Tree>,
+    sink: Sink,
+) -> Result<(), String> {
+    if let Some(tree) = trees.iter().find(|t| t.kind() != TreeKind::Incremental) {
+        return Err(format!(
+            "rbf has a real-score model for incremental trees only (--tree incremental, not \
+             {}); fit one for other trees with `yomi-harness fit-rbf-model`",
+            tree.name()
+        ));
     }
-    summary.print();
+    // Read once; the parallel program's ranks share it for the whole run.
+    let model: &'static RealScoreModel = Box::leak(Box::new(RealScoreModel::incremental()));
+    let runner = match plan.method {
+        Method::ParallelRbf => Some(Runner::new(plan, sim, &trees)?),
+        _ => None,
+    };
+    let reports = runner.as_ref().is_none_or(Runner::reports);
+    let mut summary = Summary::default();
+    for tree in trees {
+        let name = tree.name().to_string();
+        let outcome = with_game!(tree, |game| search(
+            game,
+            plan,
+            shape,
+            model,
+            runner.as_ref()
+        )?);
+        if let Some(outcome) = outcome {
+            summary.add(&outcome);
+            sink(&name, &outcome)?;
+        }
+    }
+    match &runner {
+        Some(runner) => print_summary(runner, sim, &summary),
+        None if reports => summary.print(),
+        None => {}
+    }
     Ok(())
 }
 
-fn search<G: Game>(mut root: G, plan: &Plan, shape: RbfShape, model: &RealScoreModel) -> Outcome {
-    let exact = exact_children(&mut root, plan.d);
-    let best = exact.iter().copied().max().unwrap_or(-INFINITE);
-    let mut children = Vec::new();
-    root.children(&mut children);
-    let judge = |index: Option<usize>| index.is_some_and(|i| exact[i] == best);
-    let (budget, alpha_beta) = match (shape.rbf_nodes, shape.match_depth) {
-        (Some(n), _) => (n, None),
-        (None, depth) => {
-            let mut ab = AlphaBeta::new(&mut root, u64::MAX, |_| true);
-            let decided = ab.decide(depth.unwrap_or(plan.d)).map(|d| d.0);
-            (ab.counts().nodes, Some((ab.counts().nodes, decided)))
-        }
-    };
+/// One tree's search (`None` on MPI ranks other than 0): sequential RBF,
+/// or parallel RBF on `runner`.
+fn search<G: Game + Clone + Send + 'static>(
+    mut root: G,
+    plan: &Plan,
+    shape: RbfShape,
+    model: &'static RealScoreModel,
+    runner: Option<&Runner>,
+) -> Result<Option<Outcome>, String> {
     let config = RbfConfig {
         horizon: plan.d,
         pruning: shape.pruning,
         seed: shape.rbf_seed,
     };
-    let start = Instant::now();
-    let mut rbf = Rbf::new(&mut root, model, config);
-    rbf.run(&mut root, |r| r.generated() >= budget);
-    let time_s = start.elapsed().as_secs_f64();
-    let decision = rbf.decision();
-    let index = decision.and_then(|mv| children.iter().position(|&c| c == mv));
-    Outcome {
-        value: rbf.value(),
-        best_move: decision.map_or("none".into(), |mv| mv.to_string()),
+    let reports = runner.is_none_or(Runner::reports);
+    // Only the reporting rank stops the search, so only it needs the budget.
+    let (stop, alpha_beta) = match (shape.rbf_nodes, shape.match_depth, shape.rbf_depth) {
+        (Some(n), _, _) => (RbfStop::Generated(n), None),
+        (_, _, Some(depth)) => (RbfStop::Depth(depth), None),
+        (_, Some(depth), _) if reports => {
+            let mut ab = AlphaBeta::new(&mut root, u64::MAX, |_| true);
+            let decided = ab.decide(depth).map(|d| d.0 as u16);
+            let nodes = ab.counts().nodes;
+            (RbfStop::Generated(nodes), Some((nodes, decided)))
+        }
+        _ => (RbfStop::Generated(u64::MAX), None),
+    };
+    let (o, parallel) = match runner {
+        None => (sequential(&mut root, model, config, stop), None),
+        Some(runner) => {
+            let program = ParallelRbf {
+                config,
+                model,
+                stop,
+            };
+            let threads = plan.workers + 1;
+            let generated = |o: &RbfOutcome| o.generated;
+            let Some(o) = runner.run_program(root.clone(), threads, program, generated)? else {
+                return Ok(None);
+            };
+            let figures = ParallelRbfFigures::of(&o);
+            (o, Some(figures))
+        }
+    };
+    let exact = judged_children(&mut root, shape.judge_depth);
+    let best = exact.iter().copied().max().unwrap_or(-INFINITE);
+    let judge = |index: Option<u16>| index.is_some_and(|i| exact[usize::from(i)] == best);
+    let mut children = Vec::new();
+    root.children(&mut children);
+    let name =
+        |index: Option<u16>| index.map_or("none".into(), |i| children[usize::from(i)].to_string());
+    Ok(Some(Outcome {
+        value: o.value,
+        best_move: name(o.decision),
         pv: String::new(),
         stats: Stats {
-            nodes: rbf.generated(),
+            nodes: o.generated,
             ..Stats::default()
         },
-        time_s,
+        time_s: o.elapsed.as_secs_f64(),
         parallel: None,
         baseline: None,
         rbf: Some(RbfFigures {
             shape,
-            generated: rbf.generated(),
-            correct: judge(index),
-            exact_value: best,
+            generated: o.generated,
+            deepest: o.deepest,
+            correct: judge(o.decision),
+            judged_value: best,
             alpha_beta_nodes: alpha_beta.map(|a| a.0),
-            alpha_beta_move: alpha_beta
-                .map(|a| a.1.map_or("none".into(), |i| children[i].to_string())),
+            alpha_beta_move: alpha_beta.map(|a| name(a.1)),
             alpha_beta_correct: alpha_beta.map(|a| judge(a.1)),
+            parallel,
         }),
-        cluster: None,
+        cluster: runner.and_then(Runner::cluster).map(|sim| sim.record),
+    }))
+}
+
+/// Sequential RBF of `root` until `stop`, in this machine's time.
+fn sequential<G: Game>(
+    root: &mut G,
+    model: &RealScoreModel,
+    config: RbfConfig,
+    stop: RbfStop,
+) -> RbfOutcome {
+    let start = Instant::now();
+    let mut rbf = Rbf::new(root, model, config);
+    rbf.run(root, |r| stop.reached(r));
+    RbfOutcome {
+        value: rbf.value(),
+        decision: rbf.decision_index(),
+        generated: rbf.generated(),
+        deepest: rbf.deepest(),
+        elapsed: start.elapsed(),
+        master_idle: Default::default(),
+        expansions: Vec::new(),
+        traffic: Default::default(),
     }
 }
 
-/// The exact value of every child of the root: plain alpha-beta to
-/// `depth` − 1 below it.
-fn exact_children<G: Game>(root: &mut G, depth: u32) -> Vec<Value> {
+/// The value of every child of the root by plain alpha-beta to `depth`
+/// − 1 below it.
+fn judged_children<G: Game>(root: &mut G, depth: u32) -> Vec<Value> {
     let mut children = Vec::new();
     root.children(&mut children);
     children

@@ -7,6 +7,7 @@ use crate::rbf_plan::RbfShape;
 use crate::sim_args::ClusterRecord;
 use serde::Serialize;
 use yomi_engine::game::Value;
+use yomi_engine::rbf::RbfOutcome;
 use yomi_engine::search::Stats;
 
 /// One tree's search, whatever the method.
@@ -47,19 +48,53 @@ pub struct BaselineFigures {
     pub other_idle_s: f64,
 }
 
-/// What an RBF search adds to a record: its shape, its generated nodes,
-/// whether its move is one of the exact minimax's best (the tree searched
-/// to --d), and alpha-beta's at --match-depth.
+/// What an RBF search adds to a record: its shape, its generated nodes
+/// and deepest node, whether its move is one of the best by plain
+/// alpha-beta at the judge depth (exact where that is the tree's depth),
+/// and alpha-beta's move at --match-depth.
 #[derive(Clone, Debug, Serialize)]
 pub struct RbfFigures {
     #[serde(flatten)]
     pub shape: RbfShape,
     pub generated: u64,
+    pub deepest: u32,
     pub correct: bool,
-    pub exact_value: Value,
+    pub judged_value: Value,
     pub alpha_beta_nodes: Option<u64>,
     pub alpha_beta_move: Option<String>,
     pub alpha_beta_correct: Option<bool>,
+    #[serde(flatten)]
+    pub parallel: Option<ParallelRbfFigures>,
+}
+
+/// What parallel RBF adds: its ranks, how long the master waited for
+/// slaves, its messages, and the spread of the slaves' expansions.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ParallelRbfFigures {
+    pub ranks: usize,
+    pub master_idle_s: f64,
+    pub messages: u64,
+    pub bytes: u64,
+    pub expansions_min: u64,
+    pub expansions_max: u64,
+}
+
+impl ParallelRbfFigures {
+    pub fn of(o: &RbfOutcome) -> Self {
+        // The ranks that expanded: slaves, or rank 0 alone.
+        let expanding = match o.expansions.len() {
+            1 => &o.expansions[..],
+            _ => &o.expansions[1..],
+        };
+        ParallelRbfFigures {
+            ranks: o.expansions.len(),
+            master_idle_s: o.master_idle.as_secs_f64(),
+            messages: o.traffic.messages,
+            bytes: o.traffic.bytes,
+            expansions_min: expanding.iter().copied().min().unwrap_or(0),
+            expansions_max: expanding.iter().copied().max().unwrap_or(0),
+        }
+    }
 }
 
 /// What a parallel search adds to a record.

@@ -3,6 +3,7 @@
 
 use crate::execute::execute;
 use crate::plan::{Backend, ChargeArg, Method, Options, Plan, SharingArg};
+use crate::rbf_plan::RbfOptions;
 use crate::record::Record;
 use crate::sim_args::SimArgs;
 use crate::trees::TreeArgs;
@@ -72,19 +73,8 @@ pub struct SearchArgs {
     /// simulations: 2 on 4-ply trees).
     #[arg(long, default_value_t = 2)]
     stage_depth: u32,
-    /// rbf: the generated nodes it may use.
-    #[arg(long)]
-    rbf_nodes: Option<u64>,
-    /// rbf: as many generated nodes as plain alpha-beta uses at this depth
-    /// (seed 003 §3's comparison; the record has alpha-beta's move too).
-    #[arg(long)]
-    match_depth: Option<u32>,
-    /// rbf: the seed of its random walks.
-    #[arg(long, default_value_t = 1)]
-    rbf_seed: u64,
-    /// rbf: without the §2.1 pruning rule (every step of a walk random).
-    #[arg(long)]
-    no_pruning: bool,
+    #[command(flatten)]
+    rbf: RbfOptions,
     /// The baselines on --backend sim: what --node-cost-us
     /// is charged for (`leaves`: seed 002's simulated concurrency).
     #[arg(long, value_enum, default_value = "nodes")]
@@ -119,10 +109,7 @@ impl SearchArgs {
             fanout: self.fanout,
             pv_depth: self.pv_depth,
             stage_depth: self.stage_depth,
-            rbf_nodes: self.rbf_nodes,
-            match_depth: self.match_depth,
-            rbf_seed: self.rbf_seed,
-            no_pruning: self.no_pruning,
+            rbf: self.rbf,
             charge: self.charge,
         })
     }

@@ -7,11 +7,10 @@ use crate::sim_args::{ClusterRecord, NodeCost, SimArgs};
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
-use yomi_engine::baseline::{BaselineOutcome, SplitConfig, YbwcConfig};
 use yomi_engine::game::Game;
 use yomi_engine::memory::table_cap_mb;
 use yomi_engine::parallel::master::{visit_cost_us, MasterOutcome};
-use yomi_engine::parallel::program::on_sim;
+use yomi_engine::parallel::program::{on_sim, Program};
 use yomi_engine::parallel::run::{run_sim, ParallelConfig};
 
 /// The master's revisit cost beside a given node cost, µs: this machine's
@@ -147,24 +146,21 @@ impl SimRunner {
         Ok(outcome)
     }
 
-    /// One baseline search on the cluster, times in virtual time: a split
-    /// method (its configuration given), or YBWC on every rank.
-    pub fn run_baseline<G: Game + Clone + 'static>(
+    /// `program`'s search on `ranks` ranks of the cluster, times in
+    /// virtual time (`nodes`: what it searched, for the cost figures).
+    pub fn run_program<G: Game + Clone + 'static, P: Program>(
         &self,
         root: G,
-        split: Option<SplitConfig>,
-        ybwc: YbwcConfig,
-    ) -> Result<BaselineOutcome, String> {
+        ranks: usize,
+        program: P,
+        nodes: impl Fn(&P::Output) -> u64,
+    ) -> Result<P::Output, String> {
         let start = Instant::now();
-        let model = &self.record.model;
-        let (outcome, stats) = match split {
-            Some(config) => on_sim(root, config.processors.processors(), config, model)?,
-            None => on_sim(root, self.record.ranks, ybwc, model)?,
-        };
+        let (outcome, stats) = on_sim(root, ranks, program, &self.record.model)?;
         self.wall.set(self.wall.get() + start.elapsed());
         self.resumes.set(self.resumes.get() + stats.resumes);
         self.simulated_nodes
-            .set(self.simulated_nodes.get() + outcome.counts.nodes);
+            .set(self.simulated_nodes.get() + nodes(&outcome));
         Ok(outcome)
     }
 

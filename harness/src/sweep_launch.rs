@@ -106,6 +106,22 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
             }
         }
     }
+    if let Some(r) = p.rbf {
+        for (flag, value) in [
+            ("--rbf-nodes", r.rbf_nodes),
+            ("--match-depth", r.match_depth.map(u64::from)),
+            ("--rbf-depth", r.rbf_depth.map(u64::from)),
+            ("--judge-depth", Some(u64::from(r.judge_depth))),
+            ("--rbf-seed", Some(r.rbf_seed)),
+        ] {
+            if let Some(v) = value {
+                a.extend([flag.into(), v.to_string()]);
+            }
+        }
+        if !r.pruning {
+            a.push("--no-pruning".into());
+        }
+    }
     a.extend([
         "--backend".into(),
         "mpi".into(),

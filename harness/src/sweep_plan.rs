@@ -26,6 +26,17 @@
 //! stage_depth = [2]           # staged-sss
 //! ranks = [64, 256]           # ybwc
 //! charge = "nodes"            # or "leaves" (seed 002's simulated concurrency)
+//! [[grid]]                    # seed 003's RBF (incremental trees only)
+//! b = [10]
+//! d = [10]
+//! methods = ["rbf", "parallel-rbf"]
+//! match_depth = [2, 4]        # stops, each a run: as alpha-beta's nodes at k plies,
+//! rbf_nodes = [10000]         #   given nodes,
+//! rbf_depth = [8]             #   or a node this deep generated
+//! judge_depth = 10            # moves judged against alpha-beta's here (default min(d, 10))
+//! rbf_seeds = [1]             # seeds of the walks
+//! pruning = [true, false]     # the §2.1 rule
+//! ranks = [1, 16]             # parallel-rbf (rbf runs sequentially, on threads)
 //! [cluster]
 //! backend = "sim"             # sim (default), threads or mpi
 //! launcher = "mpirun -np {ranks}"   # mpi: how a search starts (the default)
@@ -34,6 +45,7 @@
 //! ```
 
 use crate::plan::{Backend, ChargeArg, Method, Options, Plan, SharingArg};
+use crate::rbf_plan::RbfOptions;
 use crate::record::SCHEMA;
 use crate::sim_args::{NetworkPreset, NodeCost, SimArgs};
 use crate::sim_run::worker_table_mb;
@@ -102,6 +114,27 @@ struct Grid {
     /// The baselines: what the virtual cluster's node cost is charged for.
     #[serde(default = "default_charge")]
     charge: ChargeArg,
+    /// RBF's stops (each one a run), its judge's depth, the seeds of its
+    /// walks and the pruning rule.
+    #[serde(default)]
+    rbf_nodes: Vec<u64>,
+    #[serde(default)]
+    match_depth: Vec<u32>,
+    #[serde(default)]
+    rbf_depth: Vec<u32>,
+    judge_depth: Option<u32>,
+    #[serde(default = "default_rbf_seeds")]
+    rbf_seeds: Vec<u64>,
+    #[serde(default = "default_pruning")]
+    pruning: Vec<bool>,
+}
+
+fn default_rbf_seeds() -> Vec<u64> {
+    vec![1]
+}
+
+fn default_pruning() -> Vec<bool> {
+    vec![true]
 }
 
 fn default_pv_depth() -> Vec<u32> {
@@ -221,6 +254,22 @@ impl Run {
                 s += " charge=leaves";
             }
         }
+        if let Some(r) = p.rbf {
+            for (key, value) in [
+                ("rbf_nodes", r.rbf_nodes),
+                ("match_depth", r.match_depth.map(u64::from)),
+                ("rbf_depth", r.rbf_depth.map(u64::from)),
+                ("judge_depth", Some(u64::from(r.judge_depth))),
+                ("rbf_seed", Some(r.rbf_seed)),
+            ] {
+                if let Some(v) = value {
+                    s += &format!(" {key}={v}");
+                }
+            }
+            if !r.pruning {
+                s += " no_pruning";
+            }
+        }
         s
     }
 
@@ -232,6 +281,9 @@ impl Run {
         let b = f64::from(self.plan.b.max(1));
         let d = self.plan.d;
         let minimal = b.powi(d.div_ceil(2) as i32) + b.powi((d / 2) as i32) - 1.0;
+        if let Some(n) = self.plan.rbf.and_then(|r| r.rbf_nodes) {
+            return n as f64 * trees as f64;
+        }
         let factor = if self.plan.parallel() { 3.0 } else { 1.5 };
         2.0 * factor * minimal * trees as f64
     }
@@ -288,7 +340,7 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     let parallel = g
         .methods
         .iter()
-        .any(|&m| m != Method::Sequential && !m.is_baseline());
+        .any(|&m| m != Method::Sequential && !m.is_baseline() && !m.is_rbf());
     let splits = g.methods.iter().any(|m| m.splits());
     if splits && g.processor_trees.is_empty() {
         return Err(
@@ -325,14 +377,28 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     if !variants && g.full_windows != [false] {
         return Err("full_windows needs sharing (the §5.2 variants)".into());
     }
-    if (parallel || g.methods.iter().any(|m| m.steals())) && g.ranks.is_empty() {
-        return Err("ranks is needed for the parallel methods, ybwc and jamboree".into());
+    let ranked = g.methods.iter().any(|m| m.takes_ranks());
+    if ranked && g.ranks.is_empty() {
+        return Err(
+            "ranks is needed for the parallel methods, ybwc, jamboree and parallel-rbf".into(),
+        );
+    }
+    if !ranked && !g.ranks.is_empty() {
+        return Err(
+            "ranks is for the parallel methods, ybwc, jamboree and parallel-rbf (split \
+                    methods run on their processor_trees)"
+                .into(),
+        );
     }
     if let Some(&r) = g.ranks.iter().find(|&&r| r < 2) {
-        return Err(format!(
-            "ranks: {r} is too few, a master and a worker need 2"
-        ));
+        // One rank of a baseline or of parallel RBF is its sequential search.
+        if parallel || r == 0 {
+            return Err(format!(
+                "ranks: {r} is too few, a master and a worker need 2"
+            ));
+        }
     }
+    let rbf = rbf_points(g, trees.tree)?;
     let node_cost = node_cost(&c.cluster)?;
     let mut runs = Vec::new();
     for &b in &g.b {
@@ -360,7 +426,23 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     full_windows: false,
                     confirmed_deepening: false,
                     baseline: None,
+                    rbf: None,
                 };
+                if method.is_rbf() {
+                    let ranks: &[usize] = match method {
+                        Method::Rbf => &[1],
+                        _ => &g.ranks,
+                    };
+                    for (&r, &ranks, _) in product3(&rbf, ranks, &[()]) {
+                        let point = Point {
+                            ranks,
+                            rbf: Some(r),
+                            ..point
+                        };
+                        runs.push(run(c, trees, point, node_cost)?);
+                    }
+                    continue;
+                }
                 if method.is_baseline() {
                     for baseline in baseline_points(g, method) {
                         let ranks = match baseline.levels.zip(baseline.fanout) {
@@ -546,6 +628,68 @@ fn baseline_points(g: &Grid, method: Method) -> Vec<BaselinePoint> {
     points
 }
 
+/// RBF's parameters at one point of a grid.
+#[derive(Clone, Copy, Serialize)]
+struct RbfPoint {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rbf_nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    match_depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rbf_depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    judge_depth: Option<u32>,
+    rbf_seed: u64,
+    pruning: bool,
+}
+
+/// RBF's points of grid `g` (every stop × walk seed × pruning rule), or
+/// why the grid's RBF keys do not fit its methods or trees.
+fn rbf_points(g: &Grid, trees: TreeKind) -> Result<Vec<RbfPoint>, String> {
+    let rbf = g.methods.iter().any(|m| m.is_rbf());
+    let stops: Vec<(Option<u64>, Option<u32>, Option<u32>)> = (g.rbf_nodes.iter())
+        .map(|&n| (Some(n), None, None))
+        .chain(g.match_depth.iter().map(|&k| (None, Some(k), None)))
+        .chain(g.rbf_depth.iter().map(|&k| (None, None, Some(k))))
+        .collect();
+    let given = !stops.is_empty()
+        || g.judge_depth.is_some()
+        || g.rbf_seeds != default_rbf_seeds()
+        || g.pruning != default_pruning();
+    if !rbf {
+        if given {
+            return Err(
+                "rbf_nodes, match_depth, rbf_depth, judge_depth, rbf_seeds and \
+                        pruning are for rbf and parallel-rbf"
+                    .into(),
+            );
+        }
+        return Ok(Vec::new());
+    }
+    if trees != TreeKind::Incremental {
+        return Err(
+            "rbf and parallel-rbf have a real-score model for incremental trees only".into(),
+        );
+    }
+    if stops.is_empty() {
+        return Err("rbf and parallel-rbf need a stop: rbf_nodes, match_depth or rbf_depth".into());
+    }
+    let mut points = Vec::new();
+    for (&(rbf_nodes, match_depth, rbf_depth), &rbf_seed, &pruning) in
+        product3(&stops, &g.rbf_seeds, &g.pruning)
+    {
+        points.push(RbfPoint {
+            rbf_nodes,
+            match_depth,
+            rbf_depth,
+            judge_depth: g.judge_depth,
+            rbf_seed,
+            pruning,
+        });
+    }
+    Ok(points)
+}
+
 /// One point of a grid: what makes a run, beside the tree set and cluster.
 #[derive(Clone, Copy, Serialize)]
 struct Point {
@@ -567,6 +711,9 @@ struct Point {
     /// The baselines (absent, the keys of other runs stay as they were).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     baseline: Option<BaselinePoint>,
+    /// RBF (absent, the keys of other runs stay as they were).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    rbf: Option<RbfPoint>,
 }
 
 /// Every (a, b, c) of three lists, the first varying slowest.
@@ -602,7 +749,12 @@ struct Identity<'a> {
 
 fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Run, String> {
     let cl = &c.cluster;
-    let backend = cl.backend.unwrap_or(Backend::Sim);
+    // Sequential RBF runs on threads whatever the cluster: its figures are
+    // generated nodes and moves, not times.
+    let backend = match p.method {
+        Method::Rbf => Backend::Threads,
+        _ => cl.backend.unwrap_or(Backend::Sim),
+    };
     let sim_backend = backend == Backend::Sim;
     let ranks = p.ranks;
     let options = Options {
@@ -624,15 +776,20 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         fanout: p.baseline.and_then(|b| b.fanout),
         pv_depth: p.baseline.and_then(|b| b.pv_depth).unwrap_or(1),
         stage_depth: p.baseline.and_then(|b| b.stage_depth).unwrap_or(2),
-        // Sweeps of RBF are not supported yet: Plan::new says it needs a budget.
-        rbf_nodes: None,
-        match_depth: None,
-        rbf_seed: 1,
-        no_pruning: false,
+        rbf: p.rbf.map_or_else(RbfOptions::default, |r| RbfOptions {
+            rbf_nodes: r.rbf_nodes,
+            match_depth: r.match_depth,
+            rbf_depth: r.rbf_depth,
+            judge_depth: r.judge_depth,
+            rbf_seed: r.rbf_seed,
+            no_pruning: !r.pruning,
+        }),
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
     };
     let sim = SimArgs {
-        ranks: (sim_backend && ranks > 1).then_some(ranks),
+        // Every method but the sequential one is given its ranks (one rank
+        // of a baseline or of parallel RBF is its sequential search).
+        ranks: (sim_backend && p.method != Method::Sequential).then_some(ranks),
         network: cl.network,
         latency_us: cl.latency_us,
         bandwidth_gbps: cl.bandwidth_gbps,
@@ -661,7 +818,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         .model(1.0, 1.0)
         .map_err(|e| format!("cluster: {e}"))?;
     let workers = ranks.saturating_sub(1).max(1);
-    run.table_total_mb = if run.plan.baseline.is_some() {
+    run.table_total_mb = if run.plan.baseline.is_some() || run.plan.rbf.is_some() {
         0 // no tables
     } else if run.plan.parallel() && sim_backend {
         workers * worker_table_mb(workers, cl.tt_mb).map_err(|e| format!("{what}: {e}"))?
@@ -774,6 +931,44 @@ mod tests {
             .contains("processor_tree=(1,3) stage_depth=3"));
         let keys: std::collections::HashSet<String> = runs.iter().map(|r| r.key("seed1")).collect();
         assert_eq!(keys.len(), runs.len());
+    }
+
+    #[test]
+    fn rbf_expands_over_its_stops_seeds_and_ranks() {
+        let grid = "[trees]\nkind = \"incremental\"\nseeds = \"1\"\n[[grid]]\nb = [10]\nd = [8]\n\
+                    methods = [\"rbf\", \"parallel-rbf\", \"jamboree\"]\nmatch_depth = [2, 4]\n\
+                    rbf_depth = [6]\npruning = [true, false]\nranks = [1, 16]";
+        let runs = parse(grid, "rbf").unwrap();
+        // rbf: 3 stops × 2 rules; parallel-rbf: those at 2 rank counts; jamboree: 2.
+        assert_eq!(runs.len(), 6 + 12 + 2);
+        assert!(runs[..6]
+            .iter()
+            .all(|r| r.plan.backend == Backend::Threads && r.ranks == 1));
+        assert!(runs[6..].iter().all(|r| r.plan.backend == Backend::Sim));
+        assert_eq!(runs[6].sim.ranks, Some(1));
+        assert!(runs[1].describe().contains("match_depth=2 judge_depth=8"));
+        assert!(runs[1].describe().ends_with("no_pruning"));
+        let keys: std::collections::HashSet<String> = runs.iter().map(|r| r.key("s")).collect();
+        assert_eq!(keys.len(), runs.len());
+        for (from, to, error) in [
+            ("match_depth = [2, 4]\nrbf_depth = [6]\n", "", "need a stop"),
+            (
+                "kind = \"incremental\"",
+                "kind = \"synthetic\"",
+                "incremental trees only",
+            ),
+            (", \"parallel-rbf\", \"jamboree\"", "", "ranks is for"),
+            (
+                "\"rbf\", \"parallel-rbf\", ",
+                "",
+                "are for rbf and parallel-rbf",
+            ),
+            ("ranks = [1, 16]", "ranks = [0]", "ranks: 0"),
+        ] {
+            let text = grid.replace(from, to);
+            let e = parse(&text, "rbf").map(|_| ()).unwrap_err();
+            assert!(e.contains(error), "{from} → {to}: {e}");
+        }
     }
 
     #[test]

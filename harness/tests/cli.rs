@@ -679,7 +679,7 @@ fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
     ]);
     for (r, value) in solved.iter().zip(&exact) {
         assert_eq!(
-            (&r["value"], &r["exact_value"], &r["correct"]),
+            (&r["value"], &r["judged_value"], &r["correct"]),
             (value, value, &true.into())
         );
         assert_eq!(r["pruning"], false);
@@ -687,7 +687,7 @@ fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
     for (extra, expected) in [
         (
             &["--method", "rbf"][..],
-            "one of --rbf-nodes N and --match-depth K",
+            "one of --rbf-nodes N, --match-depth K and --rbf-depth D",
         ),
         (
             &["--method", "rbf", "--rbf-nodes", "9", "--match-depth", "2"],
@@ -701,7 +701,22 @@ fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
             &["--method", "rbf", "--rbf-nodes", "9", "--backend", "sim"],
             "rbf is sequential",
         ),
-        (&["--rbf-nodes", "9"], "are for --method rbf"),
+        (
+            &["--method", "rbf", "--rbf-depth", "3", "--judge-depth", "8"],
+            "--judge-depth must be between 1 and --d = 6",
+        ),
+        (
+            &[
+                "--method",
+                "parallel-rbf",
+                "--rbf-depth",
+                "3",
+                "--workers",
+                "0",
+            ],
+            "at least 1",
+        ),
+        (&["--rbf-nodes", "9"], "are for rbf and parallel-rbf"),
     ] {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
         fails_with(&args, expected);
@@ -722,4 +737,73 @@ fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
         ],
         "incremental trees only",
     );
+}
+
+#[test]
+fn parallel_rbf_alone_is_rbf_and_on_any_backend_finds_the_minimax_value() {
+    let base = [
+        "search",
+        "--tree",
+        "incremental",
+        "--b",
+        "5",
+        "--seeds",
+        "1-4",
+        "--d",
+        "5",
+        "--method",
+    ];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        records(&stdout_ok(&args))
+    };
+    let fields = |r: &serde_json::Value| {
+        ["value", "best_move", "generated", "deepest", "correct"].map(|k| r[k].clone())
+    };
+    let budget = ["--rbf-nodes", "300"];
+    let rbf: Vec<_> = run(&[&["rbf"][..], &budget].concat())
+        .iter()
+        .map(fields)
+        .collect();
+    let alone = run(&[
+        &["parallel-rbf", "--backend", "sim", "--ranks", "1"][..],
+        &budget,
+    ]
+    .concat());
+    assert_eq!(alone.iter().map(fields).collect::<Vec<_>>(), rbf);
+    assert!(alone
+        .iter()
+        .all(|r| r["ranks"] == 1 && r["time_s"].as_f64() > Some(0.0)));
+    // Run to exhaustion on threads and on the virtual cluster: minimax.
+    let exact: Vec<_> = run(&["sequential"])
+        .iter()
+        .map(|r| r["value"].clone())
+        .collect();
+    let solve = ["--rbf-nodes", "100000000"];
+    for backend in [
+        &["--workers", "3"][..],
+        &["--backend", "sim", "--ranks", "6"],
+    ] {
+        let recs = run(&[&["parallel-rbf"][..], &solve, backend].concat());
+        let values: Vec<_> = recs.iter().map(|r| r["value"].clone()).collect();
+        assert_eq!(values, exact, "{backend:?}");
+        assert!(recs
+            .iter()
+            .all(|r| r["correct"] == true && r["messages"].as_u64() > Some(0)));
+    }
+    // A depth stop: the deepest node is that deep.
+    for r in run(&[
+        "parallel-rbf",
+        "--rbf-depth",
+        "4",
+        "--backend",
+        "sim",
+        "--ranks",
+        "4",
+    ]) {
+        assert_eq!(
+            (r["deepest"].as_u64(), r["rbf_depth"].as_u64()),
+            (Some(4), Some(4))
+        );
+    }
 }

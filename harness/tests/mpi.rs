@@ -1,7 +1,8 @@
 //! Under MPI (`mpirun -np 4` and `-np 8`, oversubscribed), every parallel
 //! method returns the sequential root value (seed 002's split methods on
-//! processor trees of 4 and 7 ranks, YBWC on 5). Built only with the `mpi`
-//! feature; `scripts/test.sh` installs OpenMPI and runs it.
+//! processor trees of 4 and 7 ranks; YBWC, Jamboree and parallel RBF on 4).
+//! Built only with the `mpi` feature; `scripts/test.sh` installs OpenMPI
+//! and runs it.
 #![cfg(feature = "mpi")]
 
 use std::process::Command;
@@ -132,6 +133,25 @@ fn baselines_get_the_sequential_value_under_mpi() {
             assert_eq!(values, sequential, "-np {ranks} {method}");
         }
     }
+    let mut rbf = args.to_vec();
+    rbf[2] = "incremental";
+    rbf.retain(|&a| !["--ordering", "strong"].contains(&a));
+    let minimax: Vec<serde_json::Value> =
+        harness(&rbf).iter().map(|r| r["value"].clone()).collect();
+    rbf.extend([
+        "--method",
+        "parallel-rbf",
+        "--rbf-nodes",
+        "100000000",
+        "--backend",
+        "mpi",
+    ]);
+    let recs = mpirun("4", &rbf);
+    let values: Vec<serde_json::Value> = recs.iter().map(|r| r["value"].clone()).collect();
+    assert_eq!(values, minimax, "-np 4 parallel-rbf");
+    assert!(recs
+        .iter()
+        .all(|r| r["ranks"] == 4 && r["expansions_min"].as_u64() > Some(0)));
     for method in ["ybwc", "jamboree"] {
         let mut stealing = args.to_vec();
         stealing.extend(["--method", method, "--backend", "mpi"]);

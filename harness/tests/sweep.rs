@@ -267,3 +267,51 @@ fn a_sweep_runs_the_baselines_on_their_processor_trees() {
         .collect();
     assert_eq!(staged.len(), 4, "{staged:?}");
 }
+
+#[test]
+fn a_sweep_runs_rbf_sequentially_and_parallel_rbf_at_its_ranks() {
+    let dir = scratch("rbf");
+    let config = dir.join("rbf.toml");
+    let out = dir.join("rbf.jsonl");
+    std::fs::write(
+        &config,
+        "[trees]\nkind = \"incremental\"\nseeds = \"1-2\"\n\n\
+         [[grid]]\nb = [5]\nd = [5]\nmethods = [\"sequential\"]\n\n\
+         [[grid]]\nb = [5]\nd = [5]\nmethods = [\"rbf\", \"parallel-rbf\", \"jamboree\"]\n\
+         match_depth = [3]\nrbf_nodes = [100000000]\nranks = [1, 4]\n",
+    )
+    .unwrap();
+    ok(sweep(config.to_str().unwrap(), &out, "2"));
+    let records: Vec<serde_json::Value> = lines(&out)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // sequential; rbf at 2 stops; parallel-rbf at 2 stops × 2 ranks; jamboree at 2.
+    assert_eq!(records.len(), 2 * (1 + 2 + 4 + 2));
+    let value = |tree: &serde_json::Value| {
+        records
+            .iter()
+            .find(|r| &r["tree"] == tree && r["method"] == "sequential")
+            .unwrap()["value"]
+            .clone()
+    };
+    for r in &records {
+        let solved = r["rbf_nodes"].is_u64() || r["method"] == "jamboree";
+        if solved {
+            assert_eq!(r["value"], value(&r["tree"]), "{r}");
+        }
+        if r["method"] == "rbf" {
+            assert!(
+                r["backend"].is_null(),
+                "sequential RBF runs on threads: {r}"
+            );
+        }
+        if r["method"] == "parallel-rbf" {
+            assert_eq!(r["backend"], "sim");
+            assert!(r["ranks"] == 1 || r["ranks"] == 4, "{r}");
+        }
+        if r["match_depth"] == 3 {
+            assert!(r["alpha_beta_correct"].is_boolean(), "{r}");
+        }
+    }
+}

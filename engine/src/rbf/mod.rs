@@ -13,4 +13,4 @@ pub use fit::{fit, observe, real_score, Observation};
 pub use model::RealScoreModel;
 pub use parallel::{ParallelRbf, RbfMessage, RbfOutcome};
 pub use random::Random;
-pub use search::{Rbf, RbfConfig};
+pub use search::{Rbf, RbfConfig, RbfStop};

@@ -8,11 +8,11 @@
 //! tolerates duplicates). One rank alone runs sequential RBF.
 
 use super::model::RealScoreModel;
-use super::search::{Rbf, RbfConfig};
+use super::search::{Rbf, RbfConfig, RbfStop};
 use super::tree::{Expander, Generated, NodeId};
 use crate::game::{play_path, take_back, Game, Value};
 use crate::parallel::program::Program;
-use crate::parallel::transport::{Rank, Transport};
+use crate::parallel::transport::{Rank, Traffic, Transport};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -36,8 +36,7 @@ pub enum RbfMessage {
 pub struct ParallelRbf {
     pub config: RbfConfig,
     pub model: &'static RealScoreModel,
-    /// Nodes to generate before deciding.
-    pub budget: u64,
+    pub stop: RbfStop,
 }
 
 /// What rank 0 returns.
@@ -47,10 +46,15 @@ pub struct RbfOutcome {
     /// The root's chosen child, by index.
     pub decision: Option<u16>,
     pub generated: u64,
-    /// Rank 0's clock when it decided.
+    /// The deepest generated node's plies.
+    pub deepest: u32,
+    /// Rank 0's clock when it decided, and its time waiting for slaves.
     pub elapsed: Duration,
-    /// Expansions each slave made (none for rank 0).
+    pub master_idle: Duration,
+    /// Expansions each rank made (rank 0 only when alone).
     pub expansions: Vec<u64>,
+    /// Rank 0's messages.
+    pub traffic: Traffic,
 }
 
 impl Program for ParallelRbf {
@@ -67,15 +71,35 @@ impl Program for ParallelRbf {
 }
 
 impl ParallelRbf {
+    /// Walks, and with slaves hands their leaves out, until the stop.
+    /// The clock is charged a visit for every node a walk or a backup
+    /// passes and the work of every generated node.
     fn master<G: Game, T: Transport<RbfMessage>>(self, game: &mut G, t: &mut T) -> RbfOutcome {
         let mut rbf = Rbf::new(game, self.model, self.config);
         let mut idle: Vec<Rank> = (1..t.size()).rev().collect();
         // Leaves out for expansion, and their depths.
         let mut out: HashMap<NodeId, u32> = HashMap::new();
         let mut expansions = vec![0; t.size()];
-        while rbf.generated() < self.budget && !rbf.solved() {
+        let mut master_idle = Duration::ZERO;
+        let (mut expander, mut children) = (Expander::new(), Vec::new());
+        while !self.stop.reached(&rbf) && !rbf.solved() {
             if t.size() == 1 {
-                rbf.iterate(game);
+                let Some(leaf) = rbf.walk_avoiding(|_| false) else {
+                    break;
+                };
+                let path = rbf.path().to_vec();
+                t.visit(path.len() as u64 + 1);
+                expand_at(
+                    game,
+                    &path,
+                    self.config.horizon,
+                    &mut expander,
+                    &mut children,
+                );
+                t.work(children.len() as u64);
+                rbf.attach(leaf, path.len() as u32, &children);
+                t.visit(path.len() as u64 + 1);
+                expansions[0] += 1;
                 continue;
             }
             while let Some(&slave) = idle.last() {
@@ -89,7 +113,9 @@ impl ParallelRbf {
                 t.send(slave, RbfMessage::Expand { leaf, path });
             }
             let Some((from, message)) = t.poll() else {
+                let since = t.now();
                 t.idle();
+                master_idle += t.now().saturating_sub(since);
                 continue;
             };
             if let RbfMessage::Expanded { leaf, children } = message {
@@ -108,10 +134,26 @@ impl ParallelRbf {
             value: rbf.value(),
             decision: rbf.decision_index(),
             generated: rbf.generated(),
+            deepest: rbf.deepest(),
             elapsed,
+            master_idle,
             expansions,
+            traffic: t.traffic(),
         }
     }
+}
+
+/// The children of the node `path` leads to from `game`'s, into `out`.
+fn expand_at<G: Game>(
+    game: &mut G,
+    path: &[u16],
+    horizon: u32,
+    expander: &mut Expander<G::Move>,
+    out: &mut Vec<Generated>,
+) {
+    let played = play_path(game, path);
+    expander.children(game, path.len() as u32, horizon, out);
+    take_back(game, played);
 }
 
 /// A slave: expansions until the master says quit.
@@ -124,9 +166,7 @@ fn slave<G: Game, T: Transport<RbfMessage>>(game: &mut G, t: &mut T, horizon: u3
         };
         match message {
             RbfMessage::Expand { leaf, path } => {
-                let played = play_path(game, &path);
-                expander.children(game, path.len() as u32, horizon, &mut children);
-                take_back(game, played);
+                expand_at(game, &path, horizon, &mut expander, &mut children);
                 t.work(children.len() as u64);
                 let children = std::mem::take(&mut children);
                 t.send(from, RbfMessage::Expanded { leaf, children });
@@ -161,7 +201,7 @@ mod tests {
                         seed,
                     },
                     model,
-                    budget: u64::MAX,
+                    stop: RbfStop::Generated(u64::MAX),
                 };
                 let (sim, _) = on_sim(tree.clone(), ranks, program, &Model::UNIT_COST).unwrap();
                 let threads = on_threads(tree.clone(), ranks, program);
@@ -171,8 +211,56 @@ mod tests {
                     "seed {seed} ranks {ranks}"
                 );
                 assert_eq!(sim.expansions.len(), ranks);
-                assert!(ranks == 1 || sim.expansions[1..].iter().all(|&e| e > 0));
+                let busy = if ranks == 1 {
+                    &sim.expansions[..]
+                } else {
+                    &sim.expansions[1..]
+                };
+                assert!(busy.iter().all(|&e| e > 0));
             }
         }
+    }
+
+    #[test]
+    fn one_rank_is_sequential_rbf_and_slaves_share_its_work_in_virtual_time() {
+        let model: &'static RealScoreModel = Box::leak(Box::new(RealScoreModel::incremental()));
+        let config = RbfConfig {
+            horizon: 30,
+            pruning: true,
+            seed: 3,
+        };
+        let mut tree = IncrementalTree::new(11, 10);
+        let mut rbf = Rbf::new(&mut tree, model, config);
+        let stop = RbfStop::Generated(20_000);
+        rbf.run(&mut tree, |r| stop.reached(r));
+        let program = ParallelRbf {
+            config,
+            model,
+            stop,
+        };
+        let (alone, _) = on_sim(tree.clone(), 1, program, &Model::UNIT_COST).unwrap();
+        assert_eq!(
+            (alone.value, alone.decision, alone.generated, alone.deepest),
+            (
+                rbf.value(),
+                rbf.decision_index(),
+                rbf.generated(),
+                rbf.deepest()
+            )
+        );
+        let (eight, _) = on_sim(tree.clone(), 8, program, &Model::UNIT_COST).unwrap();
+        assert!(eight.generated >= 20_000);
+        assert!(
+            eight.elapsed * 3 < alone.elapsed,
+            "{:?} on 8 ranks, {:?} on one",
+            eight.elapsed,
+            alone.elapsed
+        );
+        let by_depth = ParallelRbf {
+            stop: RbfStop::Depth(12),
+            ..program
+        };
+        let (deep, _) = on_sim(tree, 8, by_depth, &Model::UNIT_COST).unwrap();
+        assert_eq!(deep.deepest, 12);
     }
 }

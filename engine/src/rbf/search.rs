@@ -23,6 +23,26 @@ pub struct RbfConfig {
     pub seed: u64,
 }
 
+/// When a search stops (besides a solved root).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RbfStop {
+    /// Once it has generated this many nodes.
+    Generated(u64),
+    /// Once a node this many plies deep is generated (seed 003 §4.2's
+    /// "RBF to depth 26").
+    Depth(u32),
+}
+
+impl RbfStop {
+    /// Whether `rbf` has got there.
+    pub fn reached<M: Copy>(self, rbf: &Rbf<'_, M>) -> bool {
+        match self {
+            RbfStop::Generated(n) => rbf.generated() >= n,
+            RbfStop::Depth(d) => rbf.deepest() >= d,
+        }
+    }
+}
+
 /// What must happen to a node's score for the root's decision to change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Goal {
