@@ -15,6 +15,7 @@ mod model_tables;
 mod output;
 mod paper;
 mod paper002;
+mod rbf_tables;
 mod records;
 mod report;
 mod summary;

@@ -30,6 +30,8 @@ pub struct Run {
     pub confirmed_deepening: bool,
     pub value: i32,
     pub leaves: u64,
+    #[serde(default)]
+    pub nodes: u64,
     pub time_s: f64,
     /// Sequential §5.2 variants: task-root searches, every iteration and
     /// the last one (older records lack the latter).
@@ -76,6 +78,33 @@ pub struct Run {
     pub processors: Option<usize>,
     #[serde(default)]
     pub search_overhead: Option<f64>,
+    /// RBF: its stop (generated nodes, alpha-beta's at a depth, or a depth
+    /// reached), the judge's depth and the pruning rule; what it
+    /// generated, whether its move and alpha-beta's were judged best, and
+    /// parallel RBF's ranks.
+    #[serde(default)]
+    pub rbf_nodes: Option<u64>,
+    #[serde(default)]
+    pub match_depth: Option<u32>,
+    #[serde(default)]
+    pub rbf_depth: Option<u32>,
+    #[serde(default)]
+    pub judge_depth: Option<u32>,
+    #[serde(default)]
+    pub pruning: bool,
+    #[serde(default)]
+    pub generated: Option<u64>,
+    #[serde(default)]
+    pub correct: Option<bool>,
+    #[serde(default)]
+    pub alpha_beta_nodes: Option<u64>,
+    #[serde(default)]
+    pub alpha_beta_correct: Option<bool>,
+    #[serde(default)]
+    pub ranks: Option<usize>,
+    /// Parallel RBF's form: `master-slave` or `shared-tree`.
+    #[serde(default)]
+    pub form: Option<String>,
 }
 
 /// The baselines beside seed 000's methods, in the order tables show them.
@@ -134,7 +163,22 @@ impl Run {
             (Some(c), _, _) => c.ranks,
             (None, Some(p), _) => p,
             (None, None, Some(w)) => w + 1,
-            (None, None, None) => 1,
+            (None, None, None) => self.ranks.unwrap_or(1),
+        }
+    }
+
+    /// Seed 003's randomized best-first searches.
+    pub fn is_rbf(&self) -> bool {
+        self.method == "rbf" || self.method == "parallel-rbf"
+    }
+
+    /// RBF's stop as a phrase after a comma (empty for other methods).
+    pub fn stop(&self) -> String {
+        match (self.rbf_nodes, self.match_depth, self.rbf_depth) {
+            (Some(n), _, _) => format!(", {n} generated nodes"),
+            (_, Some(k), _) => format!(", alpha-beta's nodes at depth {k}"),
+            (_, _, Some(depth)) => format!(", to depth {depth}"),
+            _ => String::new(),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::records::{self, Reading};
 use crate::summary::{summarise, Summary};
-use crate::{baseline_tables, comparisons, csv_out, figures, output, tables};
+use crate::{baseline_tables, comparisons, csv_out, figures, output, rbf_tables, tables};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -21,9 +21,12 @@ pub struct ReportArgs {
 
 pub fn run(args: &ReportArgs) -> Result<(), String> {
     let reading = records::load(&args.files)?;
-    let (summaries, repeats) = summarise(&reading.runs);
+    // RBF's runs differ by stop, seed and rule, and their values are not
+    // the sequential search's: they have tables of their own.
+    let (rbf, searches): (Vec<_>, Vec<_>) = reading.runs.iter().cloned().partition(|r| r.is_rbf());
+    let (summaries, repeats) = summarise(&searches);
     let Some(dir) = &args.out else {
-        return output::print(&markdown(args, &reading, &summaries, repeats, &[]));
+        return output::print(&markdown(args, &reading, &summaries, &rbf, repeats, &[]));
     };
     let write = |name: &str, text: &str| output::write(dir, name, text);
     let mut drawn = Vec::new();
@@ -40,7 +43,7 @@ pub fn run(args: &ReportArgs) -> Result<(), String> {
     write("configurations.csv", &csv_out::write(&summaries)?)?;
     write(
         "report.md",
-        &markdown(args, &reading, &summaries, repeats, &drawn),
+        &markdown(args, &reading, &summaries, &rbf, repeats, &drawn),
     )
 }
 
@@ -48,6 +51,7 @@ fn markdown(
     args: &ReportArgs,
     reading: &Reading,
     summaries: &[Summary],
+    rbf: &[records::Run],
     repeats: usize,
     figures: &[(&str, &str)],
 ) -> String {
@@ -74,6 +78,7 @@ fn markdown(
         tables::updates(summaries),
         tables::speedups(summaries),
         baseline_tables::baselines(summaries),
+        rbf_tables::rbf(rbf),
     ] {
         out += &section;
     }

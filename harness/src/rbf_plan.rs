@@ -39,6 +39,11 @@ pub struct RbfOptions {
     /// walk random).
     #[arg(long)]
     pub no_pruning: bool,
+    /// parallel-rbf on --backend threads: the shared-tree form (threads,
+    /// one more than --workers, iterating on one tree under a lock)
+    /// instead of the master–slave one.
+    #[arg(long)]
+    pub shared_tree: bool,
 }
 
 impl Default for RbfOptions {
@@ -50,6 +55,7 @@ impl Default for RbfOptions {
             judge_depth: None,
             rbf_seed: 1,
             no_pruning: false,
+            shared_tree: false,
         }
     }
 }
@@ -61,6 +67,7 @@ impl RbfOptions {
             || self.rbf_depth.is_some()
             || self.judge_depth.is_some()
             || self.no_pruning
+            || self.shared_tree
     }
 }
 
@@ -78,6 +85,17 @@ pub struct RbfShape {
     pub rbf_seed: u64,
     /// The §2.1 rule (on unless --no-pruning).
     pub pruning: bool,
+    /// Parallel RBF's form.
+    pub form: Option<RbfForm>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RbfForm {
+    /// Rank 0 keeps the tree and walks; the others expand (every backend).
+    MasterSlave,
+    /// Threads iterate on one tree (threads only).
+    SharedTree,
 }
 
 impl RbfShape {
@@ -111,6 +129,11 @@ impl RbfShape {
         if o.method == Method::ParallelRbf && o.backend == Backend::Threads && o.workers == 0 {
             return Err("--workers must be at least 1".into());
         }
+        if r.shared_tree && (o.method != Method::ParallelRbf || o.backend != Backend::Threads) {
+            return Err(
+                "--shared-tree is parallel-rbf's form for --backend threads (one memory)".into(),
+            );
+        }
         let stops = [
             r.rbf_nodes.is_some(),
             r.match_depth.is_some(),
@@ -139,6 +162,11 @@ impl RbfShape {
             judge_depth: r.judge_depth.unwrap_or(o.d.min(DEFAULT_JUDGE_DEPTH)),
             rbf_seed: r.rbf_seed,
             pruning: !r.no_pruning,
+            form: (o.method == Method::ParallelRbf).then_some(if r.shared_tree {
+                RbfForm::SharedTree
+            } else {
+                RbfForm::MasterSlave
+            }),
         }))
     }
 }

@@ -8,14 +8,16 @@
 use crate::execute::{print_summary, Sink};
 use crate::parallel_run::Runner;
 use crate::plan::{Method, Plan};
-use crate::rbf_plan::RbfShape;
+use crate::rbf_plan::{RbfForm, RbfShape};
 use crate::record::{Outcome, ParallelRbfFigures, RbfFigures, Summary};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree, TreeKind};
 use std::time::Instant;
 use yomi_engine::baseline::AlphaBeta;
 use yomi_engine::game::{Game, Value, INFINITE};
-use yomi_engine::rbf::{ParallelRbf, Rbf, RbfConfig, RbfOutcome, RbfStop, RealScoreModel};
+use yomi_engine::rbf::{
+    shared_tree, ParallelRbf, Rbf, RbfConfig, RbfOutcome, RbfStop, RealScoreModel,
+};
 use yomi_engine::search::Stats;
 
 pub fn run_rbf(
@@ -91,6 +93,11 @@ fn search<G: Game + Clone + Send + 'static>(
     };
     let (o, parallel) = match runner {
         None => (sequential(&mut root, model, config, stop), None),
+        Some(_) if shape.form == Some(RbfForm::SharedTree) => {
+            let o = shared_tree(&root, plan.workers + 1, model, config, stop);
+            let figures = ParallelRbfFigures::of(&o, RbfForm::SharedTree);
+            (o, Some(figures))
+        }
         Some(runner) => {
             let program = ParallelRbf {
                 config,
@@ -102,7 +109,7 @@ fn search<G: Game + Clone + Send + 'static>(
             let Some(o) = runner.run_program(root.clone(), threads, program, generated)? else {
                 return Ok(None);
             };
-            let figures = ParallelRbfFigures::of(&o);
+            let figures = ParallelRbfFigures::of(&o, RbfForm::MasterSlave);
             (o, Some(figures))
         }
     };

@@ -3,7 +3,7 @@
 //! tree set the paper's way.
 
 use crate::plan::{Backend, BaselineShape, Method, Plan, SharingArg};
-use crate::rbf_plan::RbfShape;
+use crate::rbf_plan::{RbfForm, RbfShape};
 use crate::sim_args::ClusterRecord;
 use serde::Serialize;
 use yomi_engine::game::Value;
@@ -67,8 +67,10 @@ pub struct RbfFigures {
     pub parallel: Option<ParallelRbfFigures>,
 }
 
-/// What parallel RBF adds: its ranks, how long the master waited for
-/// slaves, its messages, and the spread of the slaves' expansions.
+/// What parallel RBF adds: its ranks (threads of a shared tree), how long
+/// the master waited for slaves (the shared tree's threads for a leaf,
+/// summed), the master's messages, and the spread of the expansions of
+/// the ranks that expand.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ParallelRbfFigures {
     pub ranks: usize,
@@ -80,10 +82,11 @@ pub struct ParallelRbfFigures {
 }
 
 impl ParallelRbfFigures {
-    pub fn of(o: &RbfOutcome) -> Self {
-        // The ranks that expanded: slaves, or rank 0 alone.
-        let expanding = match o.expansions.len() {
-            1 => &o.expansions[..],
+    pub fn of(o: &RbfOutcome, form: RbfForm) -> Self {
+        // The ranks that expand: every thread of a shared tree; the
+        // slaves, or rank 0 alone, of a master and slaves.
+        let expanding = match (form, o.expansions.len()) {
+            (RbfForm::SharedTree, _) | (_, 1) => &o.expansions[..],
             _ => &o.expansions[1..],
         };
         ParallelRbfFigures {

@@ -279,7 +279,8 @@ impl Run {
     /// several times either way).
     pub fn estimated_nodes(&self, trees: usize) -> f64 {
         let b = f64::from(self.plan.b.max(1));
-        let d = self.plan.d;
+        // RBF runs about as far as alpha-beta at its judge's depth.
+        let d = self.plan.rbf.map_or(self.plan.d, |r| r.judge_depth);
         let minimal = b.powi(d.div_ceil(2) as i32) + b.powi((d / 2) as i32) - 1.0;
         if let Some(n) = self.plan.rbf.and_then(|r| r.rbf_nodes) {
             return n as f64 * trees as f64;
@@ -783,6 +784,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
             judge_depth: r.judge_depth,
             rbf_seed: r.rbf_seed,
             no_pruning: !r.pruning,
+            shared_tree: false,
         }),
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
     };

@@ -717,6 +717,10 @@ fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
             "at least 1",
         ),
         (&["--rbf-nodes", "9"], "are for rbf and parallel-rbf"),
+        (
+            &["--method", "rbf", "--rbf-nodes", "9", "--shared-tree"],
+            "--shared-tree is parallel-rbf's form for --backend threads",
+        ),
     ] {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
         fails_with(&args, expected);
@@ -782,14 +786,20 @@ fn parallel_rbf_alone_is_rbf_and_on_any_backend_finds_the_minimax_value() {
     let solve = ["--rbf-nodes", "100000000"];
     for backend in [
         &["--workers", "3"][..],
+        &["--workers", "3", "--shared-tree"],
         &["--backend", "sim", "--ranks", "6"],
     ] {
         let recs = run(&[&["parallel-rbf"][..], &solve, backend].concat());
         let values: Vec<_> = recs.iter().map(|r| r["value"].clone()).collect();
         assert_eq!(values, exact, "{backend:?}");
+        let form = if backend.contains(&"--shared-tree") {
+            "shared-tree"
+        } else {
+            "master-slave"
+        };
         assert!(recs
             .iter()
-            .all(|r| r["correct"] == true && r["messages"].as_u64() > Some(0)));
+            .all(|r| r["correct"] == true && r["form"] == form));
     }
     // A depth stop: the deepest node is that deep.
     for r in run(&[

@@ -7,6 +7,7 @@ mod model;
 mod parallel;
 mod random;
 mod search;
+mod shared;
 mod tree;
 
 pub use fit::{fit, observe, real_score, Observation};
@@ -14,3 +15,4 @@ pub use model::RealScoreModel;
 pub use parallel::{ParallelRbf, RbfMessage, RbfOutcome};
 pub use random::Random;
 pub use search::{Rbf, RbfConfig, RbfStop};
+pub use shared::shared_tree;

@@ -144,7 +144,7 @@ impl ParallelRbf {
 }
 
 /// The children of the node `path` leads to from `game`'s, into `out`.
-fn expand_at<G: Game>(
+pub(super) fn expand_at<G: Game>(
     game: &mut G,
     path: &[u16],
     horizon: u32,
