@@ -9,11 +9,17 @@ PV-splitting and staged SSS* (--stage-depth plies a stage) take processor
 trees (3,4), (4,4) and (4,6), of 64, 256 and 1,296 terminal processors.
 Every record's value is checked against the sequential search's. The
 virtual cluster is deterministic, so --only (methods, comma-separated)
-reruns some rows of a table without changing the others.
+reruns some rows of a table without changing the others. With --rbf-model
+(a model `yomi-harness fit-rbf-model` fitted for these trees), a second
+table gives seed 003's RBF, sequential and parallel (master–slave), allowed
+as many generated nodes as plain alpha-beta to d: its time and the share
+of its moves that are exact-best (RBF does not prove the root's value),
+and the share of the time its master (rank 0) was busy.
 
     python3 scripts/baseline_comparison.py [--tree synthetic] [--trees 1-16] [--b 5] [--d 12] [--d-prime 6]
     python3 scripts/baseline_comparison.py --tree shogi --trees 1-16 --d 8 --d-prime 4
     python3 scripts/baseline_comparison.py --only staged-sss
+    python3 scripts/baseline_comparison.py --only none --rbf-model rbf_model_synthetic.toml
 """
 
 import argparse
@@ -49,6 +55,7 @@ def main():
     p.add_argument("--d-prime", default="6", help="seed 000's methods")
     p.add_argument("--stage-depth", default="2", help="staged SSS*")
     p.add_argument("--only", help="these methods' rows only, e.g. ybwc,staged-sss")
+    p.add_argument("--rbf-model", help="RBF's rows with this real-score model")
     a = p.parse_args()
     which = (["--seeds", a.trees] if a.tree == "synthetic"
              else ["--position", f"positions/pro_middlegame_32.sfen#{a.trees}"])
@@ -87,6 +94,25 @@ def main():
         print(f"| {label} | {rs[0]['virtual_cluster']['ranks']} ({searching}) | {t * 1e3:.1f} | "
               f"{t_seq / t:.1f} | {t_plain / t:.1f} | {mean([r['leaves'] for r in rs]) / reference_leaves:.2f} | "
               f"{mean([r['startup_idle_s'] for r in rs]) * 1e3:.1f} | {mean([r['other_idle_s'] for r in rs]) * 1e3:.1f} |",
+              flush=True)
+    if a.rbf_model:
+        rbf_rows(trees, a, t_seq, t_plain)
+
+
+def rbf_rows(trees, a, t_seq, t_plain):
+    """RBF at plain alpha-beta's generated nodes to d, moves judged at d."""
+    budget = ["--match-depth", a.d, "--judge-depth", a.d, "--rbf-model", a.rbf_model]
+    print(f"\nRBF (model {a.rbf_model}) given plain alpha-beta's generated nodes to d = {a.d}:\n")
+    print("| method | ranks | time ms | speedup over seed 000's sequential | over plain α-β | "
+          "moves exact-best | master busy |")
+    print("|---|---|---|---|---|---|---|")
+    for ranks in ("1", "64", "256", "1536"):
+        rs = search(trees, "--method", "parallel-rbf", "--ranks", ranks, *budget)
+        t = geomean([r["time_s"] for r in rs])
+        share = lambda key: sum(bool(r[key]) for r in rs) / len(rs)
+        label = "rbf (one rank)" if ranks == "1" else "parallel-rbf"
+        print(f"| {label} | {ranks} | {t * 1e3:.1f} | {t_seq / t:.1f} | {t_plain / t:.1f} | "
+              f"{share('correct'):.2f} | {1 - mean([r['master_idle_s'] / r['time_s'] for r in rs]):.2f} |",
               flush=True)
 
 

@@ -20,10 +20,17 @@ use yomi_engine::search::{Limits, SearchOptions, Searcher};
 pub type Sink<'a> = &'a mut dyn FnMut(&str, &Outcome) -> Result<(), String>;
 
 /// Searches every tree of `trees` under `plan` (`sim`: the virtual
-/// cluster's options).
-pub fn execute(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {
+/// cluster's options; `rbf_model`: RBF's real-score model file, if not
+/// the embedded one).
+pub fn execute(
+    plan: &Plan,
+    sim: &SimArgs,
+    trees: Vec<Tree>,
+    rbf_model: Option<&str>,
+    sink: Sink,
+) -> Result<(), String> {
     if let Some(shape) = plan.rbf {
-        run_rbf(plan, shape, sim, trees, sink)
+        run_rbf(plan, shape, sim, trees, rbf_model, sink)
     } else if let Some(shape) = plan.baseline {
         run_baseline(plan, shape, sim, trees, sink)
     } else if plan.parallel() {

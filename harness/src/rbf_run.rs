@@ -25,17 +25,28 @@ pub fn run_rbf(
     shape: RbfShape,
     sim: &SimArgs,
     trees: Vec<Tree>,
+    model_file: Option<&str>,
     sink: Sink,
 ) -> Result<(), String> {
-    if let Some(tree) = trees.iter().find(|t| t.kind() != TreeKind::Incremental) {
-        return Err(format!(
-            "rbf has a real-score model for incremental trees only (--tree incremental, not \
-             {}); fit one for other trees with `yomi-harness fit-rbf-model`",
-            tree.name()
-        ));
-    }
+    let model = match model_file {
+        Some(file) => std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read --rbf-model {file}: {e}"))
+            .and_then(|text| RealScoreModel::from_toml(&text))
+            .map_err(|e| format!("--rbf-model {file}: {e}"))?,
+        None => match trees.iter().find(|t| t.kind() != TreeKind::Incremental) {
+            Some(tree) => {
+                return Err(format!(
+                    "rbf's embedded real-score model is for incremental trees (not {}): fit \
+                     one for these trees with `yomi-harness fit-rbf-model` and give it as \
+                     --rbf-model",
+                    tree.name()
+                ))
+            }
+            None => RealScoreModel::incremental(),
+        },
+    };
     // Read once; the parallel program's ranks share it for the whole run.
-    let model: &'static RealScoreModel = Box::leak(Box::new(RealScoreModel::incremental()));
+    let model: &'static RealScoreModel = Box::leak(Box::new(model));
     let runner = match plan.method {
         Method::ParallelRbf => Some(Runner::new(plan, sim, &trees)?),
         _ => None,
@@ -51,7 +62,10 @@ pub fn run_rbf(
             model,
             runner.as_ref()
         )?);
-        if let Some(outcome) = outcome {
+        if let Some(mut outcome) = outcome {
+            if let Some(figures) = &mut outcome.rbf {
+                figures.rbf_model = model_file.map(str::to_string);
+            }
             summary.add(&outcome);
             sink(&name, &outcome)?;
         }
@@ -140,6 +154,7 @@ fn search<G: Game + Clone + Send + 'static>(
             alpha_beta_nodes: alpha_beta.map(|a| a.0),
             alpha_beta_move: alpha_beta.map(|a| name(a.1)),
             alpha_beta_correct: alpha_beta.map(|a| judge(a.1)),
+            rbf_model: None,
             parallel,
         }),
         cluster: runner.and_then(Runner::cluster).map(|sim| sim.record),

@@ -63,6 +63,8 @@ pub struct RbfFigures {
     pub alpha_beta_nodes: Option<u64>,
     pub alpha_beta_move: Option<String>,
     pub alpha_beta_correct: Option<bool>,
+    /// The real-score model's file (none: the embedded one).
+    pub rbf_model: Option<String>,
     #[serde(flatten)]
     pub parallel: Option<ParallelRbfFigures>,
 }

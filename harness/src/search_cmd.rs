@@ -75,6 +75,10 @@ pub struct SearchArgs {
     stage_depth: u32,
     #[command(flatten)]
     rbf: RbfOptions,
+    /// rbf, parallel-rbf: a real-score model written by `fit-rbf-model`
+    /// for these trees [default: the embedded one, for incremental trees].
+    #[arg(long)]
+    rbf_model: Option<String>,
     /// The baselines on --backend sim: what --node-cost-us
     /// is charged for (`leaves`: seed 002's simulated concurrency).
     #[arg(long, value_enum, default_value = "nodes")]
@@ -118,7 +122,8 @@ impl SearchArgs {
 pub fn run(args: &SearchArgs) -> Result<(), String> {
     let plan = args.plan()?;
     let trees = args.trees.trees()?;
-    execute(&plan, &args.sim, trees, &mut |name, outcome| {
+    let rbf_model = args.rbf_model.as_deref();
+    execute(&plan, &args.sim, trees, rbf_model, &mut |name, outcome| {
         let record = Record::new(&plan, name, outcome);
         let record = match &args.run_key {
             Some(key) => record.keyed(key),

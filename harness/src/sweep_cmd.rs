@@ -139,7 +139,7 @@ fn run_item(item: &Item) -> Result<String, String> {
         .collect();
     let plan = &item.run.plan;
     let mut line = None;
-    execute(plan, &item.run.sim, trees, &mut |name, outcome| {
+    execute(plan, &item.run.sim, trees, None, &mut |name, outcome| {
         line = Some(
             Record::new(plan, name, outcome)
                 .keyed(&item.key)

@@ -634,6 +634,35 @@ fn fit_rbf_model_writes_a_model_with_its_command() {
         .as_str()
         .unwrap()
         .contains("--seeds 1-30 --b 6"));
+    // A fitted model runs RBF on other trees; to exhaustion, minimax.
+    let synthetic = |extra: &[&str]| {
+        let args = [
+            &[
+                "search",
+                "--tree",
+                "synthetic",
+                "--seeds",
+                "1-3",
+                "--b",
+                "4",
+                "--d",
+                "4",
+            ][..],
+            extra,
+        ]
+        .concat();
+        records(&stdout_ok(&args))
+    };
+    let exact: Vec<_> = synthetic(&[]).iter().map(|r| r["value"].clone()).collect();
+    let model = out.to_str().unwrap();
+    let solved = ["--method", "parallel-rbf", "--rbf-nodes", "1000000"];
+    let rbf = synthetic(&[&solved[..], &["--rbf-model", model]].concat());
+    let values: Vec<_> = rbf.iter().map(|r| r["value"].clone()).collect();
+    assert_eq!(values, exact);
+    std::fs::write(&out, "sizes = \"many\"").unwrap();
+    let bad = [&solved[..], &["--rbf-model", model]].concat();
+    let args = [&["search", "--tree", "synthetic", "--d", "4"][..], &bad].concat();
+    fails_with(&args, "bad RBF model");
     std::fs::remove_file(&out).unwrap();
     let args = fit("--seeds 1", "/nonexistent/m.toml");
     fails_with(
@@ -739,7 +768,7 @@ fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
             "--rbf-nodes",
             "9",
         ],
-        "incremental trees only",
+        "give it as --rbf-model",
     );
 }
 
