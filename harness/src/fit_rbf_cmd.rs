@@ -1,9 +1,10 @@
 //! `yomi-harness fit-rbf-model`: fits RBF's real-score model (seed 003
 //! §2.3) on training nodes of a tree set and writes it as TOML.
 
-use crate::trees::{with_game, TreeArgs};
+use crate::trees::{with_game, Tree, TreeArgs, TreeKind};
 use clap::Args;
 use yomi_engine::game::Game;
+use yomi_engine::play::SearchedLeaves;
 use yomi_engine::rbf::{fit, observe, real_score, Observation, Random, RealScoreModel};
 
 /// Fit RBF's real-score model: training nodes are reached from each tree's
@@ -30,6 +31,10 @@ pub struct FitRbfArgs {
     /// Size buckets: searches of up to 2^(sizes − 1) expansions.
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=24))]
     sizes: u32,
+    /// Shogi: nodes are evaluated by the play search to this depth
+    /// (RBF's leaf evaluator, as `rbf-shogi --leaf-depth`; 0: statically).
+    #[arg(long, default_value_t = 0)]
+    leaf_depth: u32,
     /// Fitting passes after the prior.
     #[arg(long, default_value_t = 2)]
     passes: u32,
@@ -43,9 +48,17 @@ pub struct FitRbfArgs {
 }
 
 pub fn run(args: &FitRbfArgs) -> Result<(), String> {
+    if args.leaf_depth > 0 && args.trees.tree != TreeKind::Shogi {
+        return Err("--leaf-depth is for shogi trees".into());
+    }
     let mut nodes = Vec::new();
     for tree in args.trees.trees()? {
-        let found = with_game!(tree, |game| training_nodes(game, args));
+        let found = match tree {
+            Tree::Shogi { game, .. } if args.leaf_depth > 0 => {
+                training_nodes(SearchedLeaves::new(*game, args.leaf_depth), args)
+            }
+            tree => with_game!(tree, |game| training_nodes(game, args)),
+        };
         nodes.extend(found);
     }
     let statics: Vec<f64> = nodes.iter().map(|n| f64::from(n.real - n.score)).collect();
@@ -121,7 +134,10 @@ fn training_nodes<G: Game + Clone + 'static>(root: G, args: &FitRbfArgs) -> Vec<
 fn describe(args: &FitRbfArgs) -> String {
     let t = &args.trees;
     let which = match t.tree {
-        crate::trees::TreeKind::Shogi => format!("--position {}", t.position),
+        TreeKind::Shogi if args.leaf_depth > 0 => {
+            format!("--position {} --leaf-depth {}", t.position, args.leaf_depth)
+        }
+        TreeKind::Shogi => format!("--position {}", t.position),
         _ => format!("--seeds {}", t.seeds),
     };
     let kind = clap::ValueEnum::to_possible_value(&t.tree)

@@ -13,6 +13,7 @@ mod plan;
 mod positions_cmd;
 mod rbf_plan;
 mod rbf_run;
+mod rbf_shogi_cmd;
 mod record;
 mod search_cmd;
 mod sim_args;
@@ -42,6 +43,7 @@ enum Command {
     Ordering(ordering_cmd::OrderingArgs),
     FitEdges(fit_edges_cmd::FitEdgesArgs),
     FitRbfModel(fit_rbf_cmd::FitRbfArgs),
+    RbfShogi(rbf_shogi_cmd::RbfShogiArgs),
     Positions(positions_cmd::PositionsArgs),
     Sweep(sweep_cmd::SweepArgs),
 }
@@ -58,6 +60,7 @@ fn main() {
         Command::Ordering(args) => ordering_cmd::run(&args),
         Command::FitEdges(args) => fit_edges_cmd::run(&args),
         Command::FitRbfModel(args) => fit_rbf_cmd::run(&args),
+        Command::RbfShogi(args) => rbf_shogi_cmd::run(&args),
         Command::Positions(args) => positions_cmd::run(&args),
         Command::Sweep(args) => sweep_cmd::run(&args),
     };

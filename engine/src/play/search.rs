@@ -124,6 +124,9 @@ pub struct PlaySearcher<H: Hook = NoHook> {
     elsewhere: Option<Arc<AtomicU64>>,
     /// Depths this searcher leaves out (helpers only; see `lazy_smp`).
     pub(super) skips: fn(i32) -> bool,
+    /// Whether each search first ages the history tables (megabytes: more
+    /// than a search of a ply or two costs).
+    ages_history: bool,
 }
 
 impl PlaySearcher {
@@ -199,6 +202,7 @@ impl<H: Hook> PlaySearcher<H> {
             flushed: 0,
             elsewhere: None,
             skips: |_| false,
+            ages_history: true,
         }
     }
 
@@ -208,6 +212,12 @@ impl<H: Hook> PlaySearcher<H> {
 
     pub fn game_mut(&mut self) -> &mut ShogiGame {
         &mut self.game
+    }
+
+    /// Searches of a ply or two, many of them (RBF's leaf evaluations):
+    /// the history is kept as it is between them instead of aged.
+    pub fn for_shallow_searches(&mut self) {
+        self.ages_history = false;
     }
 
     /// Reports the progress of long iterations to `report` (USI `info`
@@ -243,7 +253,9 @@ impl<H: Hook> PlaySearcher<H> {
         self.next_check = CHECK_EVERY;
         self.next_report = REPORT_EVERY;
         self.aborted = false;
-        self.history.age();
+        if self.ages_history {
+            self.history.age();
+        }
         self.history.clear_killers();
         let max_depth = (self.limits.depth as usize).min(MAX_PLY - 1) as i32;
         let mut result = SearchResult {
