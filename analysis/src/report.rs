@@ -23,10 +23,15 @@ pub fn run(args: &ReportArgs) -> Result<(), String> {
     let reading = records::load(&args.files)?;
     // RBF's runs differ by stop, seed and rule, and their values are not
     // the sequential search's: they have tables of their own.
-    let (rbf, searches): (Vec<_>, Vec<_>) = reading.runs.iter().cloned().partition(|r| r.is_rbf());
+    let searches: Vec<_> = reading
+        .runs
+        .iter()
+        .filter(|r| !r.is_rbf())
+        .cloned()
+        .collect();
     let (summaries, repeats) = summarise(&searches);
     let Some(dir) = &args.out else {
-        return output::print(&markdown(args, &reading, &summaries, &rbf, repeats, &[]));
+        return output::print(&markdown(args, &reading, &summaries, repeats, &[]));
     };
     let write = |name: &str, text: &str| output::write(dir, name, text);
     let mut drawn = Vec::new();
@@ -43,7 +48,7 @@ pub fn run(args: &ReportArgs) -> Result<(), String> {
     write("configurations.csv", &csv_out::write(&summaries)?)?;
     write(
         "report.md",
-        &markdown(args, &reading, &summaries, &rbf, repeats, &drawn),
+        &markdown(args, &reading, &summaries, repeats, &drawn),
     )
 }
 
@@ -51,7 +56,6 @@ fn markdown(
     args: &ReportArgs,
     reading: &Reading,
     summaries: &[Summary],
-    rbf: &[records::Run],
     repeats: usize,
     figures: &[(&str, &str)],
 ) -> String {
@@ -78,7 +82,7 @@ fn markdown(
         tables::updates(summaries),
         tables::speedups(summaries),
         baseline_tables::baselines(summaries),
-        rbf_tables::rbf(rbf),
+        rbf_tables::rbf(&reading.runs),
     ] {
         out += &section;
     }

@@ -44,6 +44,11 @@ pub struct RbfOptions {
     /// instead of the master–slave one.
     #[arg(long)]
     pub shared_tree: bool,
+    /// parallel-rbf, master–slave: RBF iterations a slave runs below each
+    /// leaf it is given, sent back together (1: the paper's one expansion;
+    /// more: fewer of the master's serial walks and backups).
+    #[arg(long)]
+    pub rbf_chunk: Option<u32>,
 }
 
 impl Default for RbfOptions {
@@ -56,6 +61,7 @@ impl Default for RbfOptions {
             rbf_seed: 1,
             no_pruning: false,
             shared_tree: false,
+            rbf_chunk: None,
         }
     }
 }
@@ -68,6 +74,7 @@ impl RbfOptions {
             || self.judge_depth.is_some()
             || self.no_pruning
             || self.shared_tree
+            || self.rbf_chunk.is_some()
     }
 }
 
@@ -87,6 +94,8 @@ pub struct RbfShape {
     pub pruning: bool,
     /// Parallel RBF's form.
     pub form: Option<RbfForm>,
+    /// Master–slave: iterations a slave runs below a leaf.
+    pub chunk: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -134,6 +143,14 @@ impl RbfShape {
                 "--shared-tree is parallel-rbf's form for --backend threads (one memory)".into(),
             );
         }
+        let master_slave = o.method == Method::ParallelRbf && !r.shared_tree;
+        match r.rbf_chunk {
+            Some(_) if !master_slave => {
+                return Err("--rbf-chunk is for parallel-rbf's master–slave form".into())
+            }
+            Some(0) => return Err("--rbf-chunk must be at least 1".into()),
+            _ => {}
+        }
         let stops = [
             r.rbf_nodes.is_some(),
             r.match_depth.is_some(),
@@ -167,6 +184,7 @@ impl RbfShape {
             } else {
                 RbfForm::MasterSlave
             }),
+            chunk: master_slave.then_some(r.rbf_chunk.unwrap_or(1)),
         }))
     }
 }

@@ -72,7 +72,7 @@ pub fn run_rbf(
     }
     match &runner {
         Some(runner) => print_summary(runner, sim, &summary),
-        None if reports => summary.print(),
+        None if reports && !sim.quiet => summary.print(),
         None => {}
     }
     Ok(())
@@ -117,6 +117,7 @@ fn search<G: Game + Clone + Send + 'static>(
                 config,
                 model,
                 stop,
+                chunk: shape.chunk.unwrap_or(1),
             };
             let threads = plan.workers + 1;
             let generated = |o: &RbfOutcome| o.generated;

@@ -2,8 +2,9 @@
 //! Yomi's alpha-beta (the play search, one thread) at equal time on each
 //! position: RBF's nodes are evaluated by a shallow play search (as seed
 //! 003 evaluates chess nodes by Crafty's depth-3 search) under a real-score
-//! model fitted for them; a judge (the play search to a fixed depth) values
-//! both moves. Prints a Markdown table, a row a position and a summary.
+//! model fitted for them; a judge (the play search given many times as
+//! long) values both moves. Prints a Markdown table, a row a position and a
+//! summary.
 
 use crate::trees::shogi_positions;
 use clap::Args;
@@ -32,11 +33,11 @@ pub struct RbfShogiArgs {
     /// (`fit-rbf-model --tree shogi --leaf-depth …`).
     #[arg(long, default_value = "engine/data/rbf_model_shogi.toml")]
     rbf_model: String,
-    /// The judge: the play search to this depth gives the best move and
-    /// its value; a move's loss is that value less the judge's value of
-    /// the move.
-    #[arg(long, default_value_t = 9)]
-    judge_depth: u32,
+    /// The judge: the play search given this long (ms) on the position
+    /// gives the best move and its value, and as long on a move's position
+    /// its value; a move's loss is the difference [default: 16 × --time-ms].
+    #[arg(long)]
+    judge_ms: Option<u64>,
     /// The seed of RBF's walks.
     #[arg(long, default_value_t = 1)]
     rbf_seed: u64,
@@ -57,18 +58,19 @@ struct Row {
 }
 
 pub fn run(args: &RbfShogiArgs) -> Result<(), String> {
-    if args.leaf_depth == 0 || args.judge_depth < 2 {
-        return Err("--leaf-depth must be at least 1 and --judge-depth at least 2".into());
+    if args.leaf_depth == 0 {
+        return Err("--leaf-depth must be at least 1".into());
     }
     let text = std::fs::read_to_string(&args.rbf_model)
         .map_err(|e| format!("cannot read --rbf-model {}: {e}", args.rbf_model))?;
     let model = RealScoreModel::from_toml(&text)?;
     let time = Duration::from_millis(args.time_ms);
+    let judge_ms = args.judge_ms.unwrap_or(16 * args.time_ms);
     println!(
         "RBF (leaf evaluation: the play search to depth {}) against the play search, {} ms \
-         each; judged by the play search to depth {}; losses in the judge's units (a pawn \
-         ≈ 100).\n",
-        args.leaf_depth, args.time_ms, args.judge_depth
+         each; judged by the play search, {judge_ms} ms a position; losses in the judge's \
+         units (a pawn ≈ 100).\n",
+        args.leaf_depth, args.time_ms
     );
     println!(
         "| position | α-β move | α-β depth | α-β nodes | RBF move | RBF depth | RBF nodes \
@@ -78,7 +80,7 @@ pub fn run(args: &RbfShogiArgs) -> Result<(), String> {
     let mut rows = Vec::new();
     for (name, pos) in shogi_positions(&args.position)? {
         let game = ShogiGame::new(pos, 0);
-        let row = compare(name, &game, args, &model, time);
+        let row = compare(name, &game, args, &model, time, judge_ms);
         let show = |m: Option<Move>| m.map_or("none".to_string(), |m| m.to_string());
         println!(
             "| {} | {} | {} | {} | {} | {} | {} ({}) | {} | {} | {} |",
@@ -107,13 +109,14 @@ fn compare(
     args: &RbfShogiArgs,
     model: &RealScoreModel,
     time: Duration,
+    judge_ms: u64,
 ) -> Row {
-    let mut searcher = PlaySearcher::new(game.clone(), args.tt_mb);
-    let limits = Limits {
+    let timed = |time| Limits {
         time: Some(time),
         ..Limits::depth(MAX_PLY as u32 - 1)
     };
-    let ab = searcher.search(limits, |_| {});
+    let mut searcher = PlaySearcher::new(game.clone(), args.tt_mb);
+    let ab = searcher.search(timed(time), |_| {});
     let mut leaves = SearchedLeaves::new(game.clone(), args.leaf_depth);
     let config = RbfConfig {
         horizon: MAX_PLY as u32,
@@ -123,16 +126,15 @@ fn compare(
     let start = Instant::now();
     let mut rbf = Rbf::new(&mut leaves, model, config);
     rbf.run(&mut leaves, |_| start.elapsed() >= time);
+    let judging = timed(Duration::from_millis(judge_ms));
     let mut judge = PlaySearcher::new(game.clone(), args.tt_mb);
-    let best = judge.search(Limits::depth(args.judge_depth), |_| {});
+    let best = judge.search(judging.clone(), |_| {});
     let mut loss = |mv: Option<Move>| match mv {
         Some(mv) if Some(mv) != best.best_move => {
             let mut child = game.clone();
             child.play(mv);
             *judge.game_mut() = child;
-            let value = -judge
-                .search(Limits::depth(args.judge_depth - 1), |_| {})
-                .value;
+            let value = -judge.search(judging.clone(), |_| {}).value;
             best.value - value
         }
         _ => 0,

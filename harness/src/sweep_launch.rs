@@ -113,6 +113,7 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
             ("--rbf-depth", r.rbf_depth.map(u64::from)),
             ("--judge-depth", Some(u64::from(r.judge_depth))),
             ("--rbf-seed", Some(r.rbf_seed)),
+            ("--rbf-chunk", r.chunk.map(u64::from)),
         ] {
             if let Some(v) = value {
                 a.extend([flag.into(), v.to_string()]);

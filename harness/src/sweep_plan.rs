@@ -36,6 +36,7 @@
 //! judge_depth = 10            # moves judged against alpha-beta's here (default min(d, 10))
 //! rbf_seeds = [1]             # seeds of the walks
 //! pruning = [true, false]     # the §2.1 rule
+//! rbf_chunks = [1, 8]         # parallel-rbf: iterations a slave runs a leaf (default: the paper's 1)
 //! ranks = [1, 16]             # parallel-rbf (rbf runs sequentially, on threads)
 //! [cluster]
 //! backend = "sim"             # sim (default), threads or mpi
@@ -127,6 +128,9 @@ struct Grid {
     rbf_seeds: Vec<u64>,
     #[serde(default = "default_pruning")]
     pruning: Vec<bool>,
+    /// Parallel RBF: iterations a slave runs below each leaf.
+    #[serde(default)]
+    rbf_chunks: Vec<u32>,
 }
 
 fn default_rbf_seeds() -> Vec<u64> {
@@ -261,6 +265,7 @@ impl Run {
                 ("rbf_depth", r.rbf_depth.map(u64::from)),
                 ("judge_depth", Some(u64::from(r.judge_depth))),
                 ("rbf_seed", Some(r.rbf_seed)),
+                ("rbf_chunk", r.chunk.filter(|&c| c > 1).map(u64::from)),
             ] {
                 if let Some(v) = value {
                     s += &format!(" {key}={v}");
@@ -430,14 +435,15 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     rbf: None,
                 };
                 if method.is_rbf() {
-                    let ranks: &[usize] = match method {
-                        Method::Rbf => &[1],
-                        _ => &g.ranks,
+                    let (ranks, chunks): (&[usize], Vec<Option<u32>>) = match method {
+                        Method::Rbf => (&[1], vec![None]),
+                        _ if g.rbf_chunks.is_empty() => (&g.ranks, vec![None]),
+                        _ => (&g.ranks, g.rbf_chunks.iter().map(|&c| Some(c)).collect()),
                     };
-                    for (&r, &ranks, _) in product3(&rbf, ranks, &[()]) {
+                    for (&r, &ranks, &chunk) in product3(&rbf, ranks, &chunks) {
                         let point = Point {
                             ranks,
-                            rbf: Some(r),
+                            rbf: Some(RbfPoint { chunk, ..r }),
                             ..point
                         };
                         runs.push(run(c, trees, point, node_cost)?);
@@ -642,6 +648,10 @@ struct RbfPoint {
     judge_depth: Option<u32>,
     rbf_seed: u64,
     pruning: bool,
+    /// parallel-rbf beyond the paper: iterations a slave runs a leaf
+    /// (absent: the paper's one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chunk: Option<u32>,
 }
 
 /// RBF's points of grid `g` (every stop × walk seed × pruning rule), or
@@ -656,12 +666,13 @@ fn rbf_points(g: &Grid, trees: TreeKind) -> Result<Vec<RbfPoint>, String> {
     let given = !stops.is_empty()
         || g.judge_depth.is_some()
         || g.rbf_seeds != default_rbf_seeds()
-        || g.pruning != default_pruning();
+        || g.pruning != default_pruning()
+        || !g.rbf_chunks.is_empty();
     if !rbf {
         if given {
             return Err(
-                "rbf_nodes, match_depth, rbf_depth, judge_depth, rbf_seeds and \
-                        pruning are for rbf and parallel-rbf"
+                "rbf_nodes, match_depth, rbf_depth, judge_depth, rbf_seeds, pruning \
+                        and rbf_chunks are for rbf and parallel-rbf"
                     .into(),
             );
         }
@@ -686,6 +697,7 @@ fn rbf_points(g: &Grid, trees: TreeKind) -> Result<Vec<RbfPoint>, String> {
             judge_depth: g.judge_depth,
             rbf_seed,
             pruning,
+            chunk: None,
         });
     }
     Ok(points)
@@ -785,6 +797,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
             rbf_seed: r.rbf_seed,
             no_pruning: !r.pruning,
             shared_tree: false,
+            rbf_chunk: r.chunk,
         }),
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
     };
@@ -943,6 +956,9 @@ mod tests {
         let runs = parse(grid, "rbf").unwrap();
         // rbf: 3 stops × 2 rules; parallel-rbf: those at 2 rank counts; jamboree: 2.
         assert_eq!(runs.len(), 6 + 12 + 2);
+        let chunked = parse(&format!("{grid}\nrbf_chunks = [1, 8]"), "rbf").unwrap();
+        assert_eq!(chunked.len(), 6 + 24 + 2, "parallel-rbf at each chunk");
+        assert!(chunked.iter().any(|r| r.describe().contains("rbf_chunk=8")));
         assert!(runs[..6]
             .iter()
             .all(|r| r.plan.backend == Backend::Threads && r.ranks == 1));

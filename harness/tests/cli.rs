@@ -750,6 +750,21 @@ fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
             &["--method", "rbf", "--rbf-nodes", "9", "--shared-tree"],
             "--shared-tree is parallel-rbf's form for --backend threads",
         ),
+        (
+            &["--method", "rbf", "--rbf-nodes", "9", "--rbf-chunk", "4"],
+            "--rbf-chunk is for parallel-rbf's master–slave form",
+        ),
+        (
+            &[
+                "--method",
+                "parallel-rbf",
+                "--rbf-nodes",
+                "9",
+                "--rbf-chunk",
+                "0",
+            ],
+            "--rbf-chunk must be at least 1",
+        ),
     ] {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
         fails_with(&args, expected);
@@ -817,6 +832,7 @@ fn parallel_rbf_alone_is_rbf_and_on_any_backend_finds_the_minimax_value() {
         &["--workers", "3"][..],
         &["--workers", "3", "--shared-tree"],
         &["--backend", "sim", "--ranks", "6"],
+        &["--backend", "sim", "--ranks", "6", "--rbf-chunk", "4"],
     ] {
         let recs = run(&[&["parallel-rbf"][..], &solve, backend].concat());
         let values: Vec<_> = recs.iter().map(|r| r["value"].clone()).collect();
@@ -845,4 +861,46 @@ fn parallel_rbf_alone_is_rbf_and_on_any_backend_finds_the_minimax_value() {
             (Some(4), Some(4))
         );
     }
+}
+
+#[test]
+fn rbf_shogi_judges_both_searchers_moves_at_equal_time() {
+    let text = stdout_ok(&[
+        "rbf-shogi",
+        "--position",
+        "positions/pro_middlegame_32.sfen#17-18",
+        "--time-ms",
+        "50",
+        "--judge-ms",
+        "100",
+    ]);
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| positions/"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for row in rows {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        // A move each, and losses that are numbers (0 for the judge's move).
+        assert!(cells[1].len() >= 4 && cells[4].len() >= 4, "{row}");
+        let rbf_loss = cells[9].trim_end_matches(" |");
+        assert!(rbf_loss.parse::<i32>().is_ok(), "{row}");
+    }
+    assert!(text.contains("of 2."), "{text}");
+    fails_with(
+        &["rbf-shogi", "--rbf-model", "/nonexistent.toml"],
+        "cannot read --rbf-model /nonexistent.toml",
+    );
+    fails_with(
+        &[
+            "fit-rbf-model",
+            "--tree",
+            "synthetic",
+            "--leaf-depth",
+            "1",
+            "--out",
+            "/tmp/x",
+        ],
+        "--leaf-depth is for shogi trees",
+    );
 }

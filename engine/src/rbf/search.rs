@@ -10,6 +10,10 @@
 use super::model::RealScoreModel;
 use super::random::Random;
 use super::tree::{generate, Expander, Generated, NodeId, Tree};
+
+/// One expansion of a search below a leaf: the node's child indices from
+/// the leaf, and its children.
+pub type Expansion = (Vec<u16>, Vec<Generated>);
 use crate::game::{play_path, take_back, Game, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +130,34 @@ impl<'m, M: Copy> Rbf<'m, M> {
     pub(super) fn attach(&mut self, leaf: NodeId, depth: u32, children: &[Generated]) {
         self.tree.nodes[leaf as usize].extensions += 1;
         self.tree.attach(leaf, depth, children);
+        self.tree.back_up(leaf);
+    }
+
+    /// Expands `leaf`, `depth` plies deep, and the nodes below it by the
+    /// `expansions` a search of its own made there (each a node's child
+    /// indices from `leaf` and its children, parents before children), as
+    /// if the walks to them had come from the root; then backs up once.
+    pub(super) fn graft(&mut self, leaf: NodeId, depth: u32, expansions: &[Expansion]) {
+        let mut expanded = Vec::with_capacity(expansions.len());
+        for (path, children) in expansions {
+            let mut id = leaf;
+            for &i in path {
+                self.tree.nodes[id as usize].extensions += 1;
+                id = self.tree.nodes[id as usize].first + NodeId::from(i);
+            }
+            self.tree.nodes[id as usize].extensions += 1;
+            self.tree.attach(id, depth + path.len() as u32, children);
+            expanded.push(id);
+        }
+        // Every node after its descendants, which were expanded after it.
+        for &id in expanded.iter().rev() {
+            self.tree.refresh(id);
+        }
+        let mut id = leaf;
+        while id != 0 {
+            id = self.tree.nodes[id as usize].parent;
+            self.tree.nodes[id as usize].extensions += expansions.len().saturating_sub(1) as u32;
+        }
         self.tree.back_up(leaf);
     }
 
