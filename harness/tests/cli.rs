@@ -636,21 +636,11 @@ fn fit_rbf_model_writes_a_model_with_its_command() {
         .contains("--seeds 1-30 --b 6"));
     // A fitted model runs RBF on other trees; to exhaustion, minimax.
     let synthetic = |extra: &[&str]| {
-        let args = [
-            &[
-                "search",
-                "--tree",
-                "synthetic",
-                "--seeds",
-                "1-3",
-                "--b",
-                "4",
-                "--d",
-                "4",
-            ][..],
-            extra,
-        ]
-        .concat();
+        let base = "search --tree synthetic --seeds 1-3 --b 4 --d 4";
+        let args: Vec<&str> = base
+            .split_whitespace()
+            .chain(extra.iter().copied())
+            .collect();
         records(&stdout_ok(&args))
     };
     let exact: Vec<_> = synthetic(&[]).iter().map(|r| r["value"].clone()).collect();

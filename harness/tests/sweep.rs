@@ -44,6 +44,19 @@ fn lines(path: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The records of a sweep of `config` (TOML text) in a scratch folder of
+/// its own, run with two jobs.
+fn sweep_records(name: &str, config: &str) -> Vec<serde_json::Value> {
+    let dir = scratch(name);
+    let (file, out) = (dir.join("sweep.toml"), dir.join("sweep.jsonl"));
+    std::fs::write(&file, config).unwrap();
+    ok(sweep(file.to_str().unwrap(), &out, "2"));
+    lines(&out)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 fn keys(lines: &[String]) -> Vec<String> {
     lines
         .iter()
@@ -223,24 +236,15 @@ fn a_sweep_of_ordered_trees_runs_each_ordering_apart() {
 
 #[test]
 fn a_sweep_runs_the_baselines_on_their_processor_trees() {
-    let dir = scratch("baselines");
-    let config = dir.join("baselines.toml");
-    let out = dir.join("baselines.jsonl");
-    std::fs::write(
-        &config,
+    let records = sweep_records(
+        "baselines",
         "[trees]\nkind = \"synthetic\"\nseeds = \"1-2\"\n\n\
          [[grid]]\nb = [4]\nd = [6]\nmethods = [\"sequential\"]\n\n\
          [[grid]]\nb = [4]\nd = [6]\n\
          methods = [\"tree-splitting\", \"pv-splitting\", \"staged-sss\", \"ybwc\"]\n\
          processor_trees = [[1, 3], [2, 2]]\nstage_depth = [1, 2]\nranks = [5]\n\
          charge = \"leaves\"\n",
-    )
-    .unwrap();
-    ok(sweep(config.to_str().unwrap(), &out, "2"));
-    let records: Vec<serde_json::Value> = lines(&out)
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    );
     // sequential; TS and PV on 2 trees; staged SSS* on 2 × 2; YBWC once.
     assert_eq!(records.len(), 2 * (1 + 2 + 2 + 4 + 1));
     let value = |tree: &str| {
@@ -270,22 +274,13 @@ fn a_sweep_runs_the_baselines_on_their_processor_trees() {
 
 #[test]
 fn a_sweep_runs_rbf_sequentially_and_parallel_rbf_at_its_ranks() {
-    let dir = scratch("rbf");
-    let config = dir.join("rbf.toml");
-    let out = dir.join("rbf.jsonl");
-    std::fs::write(
-        &config,
+    let records = sweep_records(
+        "rbf",
         "[trees]\nkind = \"incremental\"\nseeds = \"1-2\"\n\n\
          [[grid]]\nb = [5]\nd = [5]\nmethods = [\"sequential\"]\n\n\
          [[grid]]\nb = [5]\nd = [5]\nmethods = [\"rbf\", \"parallel-rbf\", \"jamboree\"]\n\
          match_depth = [3]\nrbf_nodes = [100000000]\nranks = [1, 4]\n",
-    )
-    .unwrap();
-    ok(sweep(config.to_str().unwrap(), &out, "2"));
-    let records: Vec<serde_json::Value> = lines(&out)
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    );
     // sequential; rbf at 2 stops; parallel-rbf at 2 stops × 2 ranks; jamboree at 2.
     assert_eq!(records.len(), 2 * (1 + 2 + 4 + 2));
     let value = |tree: &serde_json::Value| {
