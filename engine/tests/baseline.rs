@@ -9,7 +9,8 @@ use std::sync::Arc;
 use yomi_engine::baseline::{AlphaBeta, Charge, ProcessorTree, SplitConfig, Splitting, YbwcConfig};
 use yomi_engine::board::Position;
 use yomi_engine::game::{
-    EdgeModel, Game, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering, Value, INFINITE,
+    EdgeModel, Game, IncrementalTree, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering, Value,
+    INFINITE,
 };
 use yomi_engine::parallel::program::{on_sim, on_threads};
 use yomi_engine::parallel::sim::Model;
@@ -71,6 +72,28 @@ fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32,
             sim.value, expected,
             "{name}: Jamboree everywhere on {processors}"
         );
+        // Children in static order (thieves replay their paths in it).
+        for make in [YbwcConfig::ybwc, YbwcConfig::jamboree] {
+            let ordered = YbwcConfig {
+                static_order: true,
+                min_split_depth: 1,
+                ..make(depth, Charge::Nodes, 1)
+            };
+            let (sim, _) = on_sim(tree.clone(), processors, ordered, &UNIT_PER_LEAF).unwrap();
+            let threads = on_threads(
+                tree.clone(),
+                processors,
+                YbwcConfig {
+                    poll_every: 64,
+                    ..ordered
+                },
+            );
+            assert_eq!(
+                (sim.value, threads.value),
+                (expected, expected),
+                "{name}: static order on {processors}"
+            );
+        }
     }
     for (levels, fanout) in [(0, 1), (1, 3), (2, 2), (1, 6)] {
         for splitting in [
@@ -98,6 +121,18 @@ fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32,
             );
             assert_eq!(sim.reports.len(), config.processors.processors());
         }
+    }
+}
+
+#[test]
+fn incremental_trees_get_the_sequential_value() {
+    // Their children come unordered: static order changes every path.
+    for seed in 1..4 {
+        agrees_with_sequential(
+            IncrementalTree::new(seed, 5),
+            5,
+            &format!("incremental {seed}"),
+        );
     }
 }
 

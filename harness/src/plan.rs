@@ -111,6 +111,9 @@ pub struct BaselineShape {
     /// Staged SSS*: plies of a stage.
     pub stage_depth: Option<u32>,
     pub charge: ChargeArg,
+    /// YBWC and Jamboree: children searched best first by static value.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub static_order: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
@@ -166,6 +169,8 @@ pub struct Options {
     pub pv_depth: u32,
     pub stage_depth: u32,
     pub charge: ChargeArg,
+    /// YBWC and Jamboree: children in static order.
+    pub static_order: bool,
     /// RBF: its stop, judge, seed and pruning rule.
     pub rbf: RbfOptions,
 }
@@ -262,6 +267,9 @@ impl Plan {
                 "--levels and --fanout are for tree-splitting, pv-splitting and staged-sss".into(),
             );
         }
+        if o.static_order && !o.method.steals() {
+            return Err("--static-order is for ybwc and jamboree".into());
+        }
         if !o.method.is_baseline() {
             return Ok(None);
         }
@@ -279,6 +287,7 @@ impl Plan {
                 pv_depth: None,
                 stage_depth: None,
                 charge: o.charge,
+                static_order: o.static_order,
             }));
         }
         let (Some(levels), Some(fanout)) = (o.levels, o.fanout) else {
@@ -310,6 +319,7 @@ impl Plan {
             pv_depth: pv.then_some(o.pv_depth),
             stage_depth: staged.then_some(o.stage_depth),
             charge: o.charge,
+            static_order: false,
         }))
     }
 
@@ -364,9 +374,13 @@ impl Plan {
     /// YBWC's or Jamboree's configuration.
     pub fn ybwc_config(&self) -> YbwcConfig {
         let (d, charge, poll) = (self.d, self.charge(), self.poll_every());
-        match self.method {
+        let config = match self.method {
             Method::Jamboree => YbwcConfig::jamboree(d, charge, poll),
             _ => YbwcConfig::ybwc(d, charge, poll),
+        };
+        YbwcConfig {
+            static_order: self.baseline.is_some_and(|b| b.static_order),
+            ..config
         }
     }
 
@@ -443,6 +457,7 @@ mod tests {
             stage_depth: 2,
             rbf: RbfOptions::default(),
             charge: ChargeArg::Nodes,
+            static_order: false,
         }
     }
 

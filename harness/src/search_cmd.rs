@@ -83,6 +83,10 @@ pub struct SearchArgs {
     /// is charged for (`leaves`: seed 002's simulated concurrency).
     #[arg(long, value_enum, default_value = "nodes")]
     charge: ChargeArg,
+    /// ybwc, jamboree: search children best first by their static values
+    /// (seed 003's Jamboree), each evaluation counted as a node.
+    #[arg(long)]
+    static_order: bool,
     #[command(flatten)]
     sim: SimArgs,
     /// Sweeps: records carry this run key (a sweep starts MPI searches
@@ -115,6 +119,7 @@ impl SearchArgs {
             stage_depth: self.stage_depth,
             rbf: self.rbf,
             charge: self.charge,
+            static_order: self.static_order,
         })
     }
 }

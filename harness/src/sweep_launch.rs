@@ -105,6 +105,9 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
                 a.extend([flag.into(), v]);
             }
         }
+        if shape.static_order {
+            a.push("--static-order".into());
+        }
     }
     if let Some(r) = p.rbf {
         for (flag, value) in [

@@ -26,6 +26,7 @@
 //! stage_depth = [2]           # staged-sss
 //! ranks = [64, 256]           # ybwc
 //! charge = "nodes"            # or "leaves" (seed 002's simulated concurrency)
+//! static_order = true         # ybwc, jamboree: children best first by static value
 //! [[grid]]                    # seed 003's RBF (incremental trees only)
 //! b = [10]
 //! d = [10]
@@ -115,6 +116,9 @@ struct Grid {
     /// The baselines: what the virtual cluster's node cost is charged for.
     #[serde(default = "default_charge")]
     charge: ChargeArg,
+    /// YBWC and Jamboree: children in static order.
+    #[serde(default)]
+    static_order: bool,
     /// RBF's stops (each one a run), its judge's depth, the seeds of its
     /// walks and the pruning rule.
     #[serde(default)]
@@ -257,6 +261,9 @@ impl Run {
             if shape.charge == ChargeArg::Leaves {
                 s += " charge=leaves";
             }
+            if shape.static_order {
+                s += " static_order";
+            }
         }
         if let Some(r) = p.rbf {
             for (key, value) in [
@@ -382,6 +389,9 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     }
     if !variants && g.full_windows != [false] {
         return Err("full_windows needs sharing (the §5.2 variants)".into());
+    }
+    if g.static_order && !g.methods.iter().any(|m| m.steals()) {
+        return Err("static_order is for ybwc and jamboree".into());
     }
     let ranked = g.methods.iter().any(|m| m.takes_ranks());
     if ranked && g.ranks.is_empty() {
@@ -597,6 +607,9 @@ struct BaselinePoint {
     #[serde(skip_serializing_if = "Option::is_none")]
     stage_depth: Option<u32>,
     charge: ChargeArg,
+    /// Absent when off, so that the keys of earlier runs stay.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    static_order: bool,
 }
 
 /// `method`'s points of grid `g`: YBWC at every rank count, a split
@@ -609,12 +622,17 @@ fn baseline_points(g: &Grid, method: Method) -> Vec<BaselinePoint> {
         pv_depth: None,
         stage_depth: None,
         charge: g.charge,
+        static_order: false,
     };
     if method.steals() {
         return g
             .ranks
             .iter()
-            .map(|&ranks| BaselinePoint { ranks, ..plain })
+            .map(|&ranks| BaselinePoint {
+                ranks,
+                static_order: g.static_order,
+                ..plain
+            })
             .collect();
     }
     let (pv, stage) = match method {
@@ -800,6 +818,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
             rbf_chunk: r.chunk,
         }),
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
+        static_order: p.baseline.is_some_and(|b| b.static_order),
     };
     let sim = SimArgs {
         // Every method but the sequential one is given its ranks (one rank

@@ -609,6 +609,26 @@ fn incremental_trees_get_one_value_from_every_method() {
     assert_eq!(values(&with_updates), sequential);
     let ybwc = ["--method", "ybwc", "--backend", "sim", "--ranks", "5"];
     assert_eq!(values(&ybwc), sequential);
+    let ordered = [
+        "--method",
+        "jamboree",
+        "--static-order",
+        "--backend",
+        "sim",
+        "--ranks",
+        "5",
+    ];
+    assert_eq!(values(&ordered), sequential);
+    let split = [
+        "--method",
+        "tree-splitting",
+        "--levels",
+        "1",
+        "--fanout",
+        "2",
+    ];
+    let args = [&base[..], &split, &["--static-order"]].concat();
+    fails_with(&args, "--static-order is for ybwc and jamboree");
     fails_with(
         &["search", "--tree", "incremental", "--b", "0", "--d", "4"],
         "at least 1",

@@ -37,6 +37,9 @@ pub struct YbwcConfig {
     pub brothers: Brothers,
     /// Nodes fewer plies deep are searched without splitting.
     pub min_split_depth: u32,
+    /// Children of nodes 2 or more plies deep are searched best first by
+    /// their static values (seed 003's Jamboree), each evaluation a node.
+    pub static_order: bool,
 }
 
 /// The rule for a split point's younger brothers.
@@ -57,6 +60,7 @@ impl YbwcConfig {
             poll_every,
             brothers: Brothers::Searched,
             min_split_depth: 1,
+            static_order: false,
         }
     }
 
@@ -238,7 +242,8 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
 
     /// A stolen task: its value to its owner, unless it was aborted.
     fn work(&mut self, owner: Rank, id: u64, path: &[u16], depth: u32, alpha: Value, beta: Value) {
-        let played = play_path(&mut self.game, path);
+        debug_assert_eq!(path.len() as u32 + depth, self.config.depth);
+        let played = self.replay(path);
         self.task_path = path.to_vec();
         self.owner = Some((owner, id));
         let value = self.node(depth, alpha, beta);
@@ -290,7 +295,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         let mut children = self.lists.pop().unwrap_or_default();
         children.clear();
         if depth > 0 {
-            self.game.children(&mut children);
+            self.children(depth, &mut children);
         }
         let value = self.expand(&children, depth, alpha, beta);
         self.lists.push(children);
@@ -533,6 +538,43 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             type2: false,
         };
         self.transport.send(thief, task);
+    }
+
+    /// The current node's children, `depth` plies deep, in the order they
+    /// are searched (and named by in paths).
+    fn children(&mut self, depth: u32, out: &mut Vec<G::Move>) {
+        self.game.children(out);
+        if !self.config.static_order || depth < 2 {
+            return;
+        }
+        let mut keyed: Vec<(Value, G::Move)> = Vec::with_capacity(out.len());
+        for &mv in out.iter() {
+            self.game.play(mv);
+            // The child's value for its mover: lowest is best for ours.
+            keyed.push((self.game.evaluate(), mv));
+            self.game.undo(mv);
+        }
+        self.ledger.counts.nodes += keyed.len() as u64;
+        keyed.sort_by_key(|&(value, _)| value);
+        out.clear();
+        out.extend(keyed.into_iter().map(|(_, mv)| mv));
+    }
+
+    /// Plays `path` from the root (child indices in search order); the
+    /// moves played, for [`take_back`].
+    fn replay(&mut self, path: &[u16]) -> Vec<G::Move> {
+        if !self.config.static_order {
+            return play_path(&mut self.game, path);
+        }
+        let mut children = Vec::new();
+        let mut played = Vec::with_capacity(path.len());
+        for (ply, &index) in path.iter().enumerate() {
+            self.children(self.config.depth - ply as u32, &mut children);
+            let mv = children[usize::from(index)];
+            self.game.play(mv);
+            played.push(mv);
+        }
+        played
     }
 
     /// Charges the clock for the work since the last charge.
