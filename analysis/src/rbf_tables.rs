@@ -105,8 +105,10 @@ fn speedups(runs: &[Run]) -> String {
             |c| format!("virtual, {} µs a node", c.node_cost_us),
         );
         let nodes = r.generated.unwrap_or(r.nodes);
-        let method = match r.form.as_deref() {
-            Some("shared-tree") => format!("{} (shared tree)", r.method),
+        let method = match (r.form.as_deref(), r.chunk) {
+            (Some("shared-tree"), _) => format!("{} (shared tree)", r.method),
+            (_, Some(chunk)) if chunk > 1 => format!("{} (chunks of {chunk})", r.method),
+            _ if r.static_order => format!("{} (static order)", r.method),
             _ => r.method.clone(),
         };
         groups

@@ -105,6 +105,12 @@ pub struct Run {
     /// Parallel RBF's form: `master-slave` or `shared-tree`.
     #[serde(default)]
     pub form: Option<String>,
+    /// Parallel RBF: iterations a slave runs below a leaf.
+    #[serde(default)]
+    pub chunk: Option<u32>,
+    /// YBWC and Jamboree: children in static order.
+    #[serde(default)]
+    pub static_order: bool,
 }
 
 /// The baselines beside seed 000's methods, in the order tables show them.

@@ -32,6 +32,8 @@ pub struct Config {
     pub pv_depth: Option<u32>,
     pub stage_depth: Option<u32>,
     pub charge_leaves: bool,
+    /// YBWC and Jamboree: children in static order.
+    pub static_order: bool,
 }
 
 impl Config {
@@ -88,6 +90,7 @@ impl Config {
             pv_depth: run.pv_depth,
             stage_depth: run.stage_depth,
             charge_leaves: run.charge.as_deref() == Some("leaves"),
+            static_order: run.static_order,
         }
     }
 
@@ -160,6 +163,9 @@ impl Config {
         }
         if let Some(s) = self.stage_depth {
             parts.push(format!("stage {s}"));
+        }
+        if self.static_order {
+            parts.push("static order".into());
         }
         parts.join(", ")
     }

@@ -193,3 +193,50 @@ fn baselines_get_their_own_tables_with_seed_002s_figures_beside() {
     assert!(!others.contains("ybwc") && !others.contains("splitting"));
     assert!(md.contains("every root value equals the sequential one"));
 }
+
+#[test]
+fn seed_003_tables_hold_shares_at_equal_nodes_and_speedups_by_ranks() {
+    // Harness records: rbf against alpha-beta at depth 3 (with and without
+    // the pruning rule), parallel RBF to depth 8 and Jamboree on 1 and 4
+    // ranks of the virtual cluster, 4 incremental trees each.
+    let fixture = "tests/fixtures/seed003.jsonl";
+    let output = report(&[fixture]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let runs: Vec<serde_json::Value> =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+    let share = |pruning: bool, key: &str| {
+        let picked: Vec<_> = runs
+            .iter()
+            .filter(|r| r["method"] == "rbf" && r["pruning"] == pruning)
+            .collect();
+        let right = picked.iter().filter(|r| r[key] == true).count();
+        format!("{:.3}", right as f64 / picked.len() as f64)
+    };
+    let cells = row(&text, "| 5 | 6 | 6 | 3 |");
+    assert_eq!(cells[4], "4");
+    assert_eq!(cells[6], share(true, "alpha_beta_correct"));
+    assert_eq!(cells[7], share(true, "correct"));
+    assert_eq!(cells[8], share(false, "correct"));
+    for (method, d) in [("parallel-rbf", 12), ("jamboree", 6)] {
+        let total = |ranks: u64| -> f64 {
+            runs.iter()
+                .filter(|r| r["method"] == method && r["virtual_cluster"]["ranks"] == ranks)
+                .map(|r| r["time_s"].as_f64().unwrap())
+                .sum()
+        };
+        let section = &text[text
+            .find(&format!("§4.2: {method}, b = 5, d = {d}"))
+            .unwrap()..];
+        assert_eq!(row(section, "| 1 |")[3], "1.00");
+        let speedup: f64 = row(section, "| 4 |")[3].parse().unwrap();
+        assert!(
+            (speedup - total(1) / total(4)).abs() < 0.01,
+            "{method}: {speedup}"
+        );
+    }
+}
