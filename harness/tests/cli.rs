@@ -28,10 +28,15 @@ fn fails_with(args: &[&str], expected: &str) {
     assert!(err.contains(expected), "{args:?}: {err}");
 }
 
-/// The root values of the records of `base` followed by `extra`.
-fn root_values(base: &[&str], extra: &[&str]) -> Vec<serde_json::Value> {
+/// The records of `base` followed by `extra`.
+fn search_records(base: &[&str], extra: &[&str]) -> Vec<serde_json::Value> {
     let args: Vec<&str> = base.iter().chain(extra).copied().collect();
     records(&stdout_ok(&args))
+}
+
+/// The root values of the records of `base` followed by `extra`.
+fn root_values(base: &[&str], extra: &[&str]) -> Vec<serde_json::Value> {
+    search_records(base, extra)
         .iter()
         .map(|r| r["value"].clone())
         .collect()
@@ -655,14 +660,10 @@ fn fit_rbf_model_writes_a_model_with_its_command() {
         .unwrap()
         .contains("--seeds 1-30 --b 6"));
     // A fitted model runs RBF on other trees; to exhaustion, minimax.
-    let synthetic = |extra: &[&str]| {
-        let base = "search --tree synthetic --seeds 1-3 --b 4 --d 4";
-        let args: Vec<&str> = base
-            .split_whitespace()
-            .chain(extra.iter().copied())
-            .collect();
-        records(&stdout_ok(&args))
-    };
+    let base: Vec<&str> = "search --tree synthetic --seeds 1-3 --b 4 --d 4"
+        .split_whitespace()
+        .collect();
+    let synthetic = |extra: &[&str]| search_records(&base, extra);
     let exact: Vec<_> = synthetic(&[]).iter().map(|r| r["value"].clone()).collect();
     let model = out.to_str().unwrap();
     let solved = ["--method", "parallel-rbf", "--rbf-nodes", "1000000"];
@@ -683,21 +684,10 @@ fn fit_rbf_model_writes_a_model_with_its_command() {
 
 #[test]
 fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
-    let base = [
-        "search",
-        "--tree",
-        "incremental",
-        "--b",
-        "6",
-        "--seeds",
-        "1-6",
-        "--d",
-        "6",
-    ];
-    let run = |extra: &[&str]| {
-        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
-        records(&stdout_ok(&args))
-    };
+    let base: Vec<&str> = "search --tree incremental --b 6 --seeds 1-6 --d 6"
+        .split_whitespace()
+        .collect();
+    let run = |extra: &[&str]| search_records(&base, extra);
     let exact: Vec<serde_json::Value> = run(&[]).iter().map(|r| r["value"].clone()).collect();
     for r in run(&["--method", "rbf", "--match-depth", "3"]) {
         let (rbf, ab) = (
@@ -799,22 +789,10 @@ fn rbf_is_judged_against_the_exact_move_at_alpha_betas_nodes() {
 
 #[test]
 fn parallel_rbf_alone_is_rbf_and_on_any_backend_finds_the_minimax_value() {
-    let base = [
-        "search",
-        "--tree",
-        "incremental",
-        "--b",
-        "5",
-        "--seeds",
-        "1-4",
-        "--d",
-        "5",
-        "--method",
-    ];
-    let run = |extra: &[&str]| {
-        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
-        records(&stdout_ok(&args))
-    };
+    let base: Vec<&str> = "search --tree incremental --b 5 --seeds 1-4 --d 5 --method"
+        .split_whitespace()
+        .collect();
+    let run = |extra: &[&str]| search_records(&base, extra);
     let fields = |r: &serde_json::Value| {
         ["value", "best_move", "generated", "deepest", "correct"].map(|k| r[k].clone())
     };
