@@ -603,35 +603,15 @@ fn incremental_trees_get_one_value_from_every_method() {
     );
     let values = |extra: &[&str]| root_values(&base, extra);
     let sequential = values(&[]);
-    let with_updates = [
-        "--method",
-        "with-updates",
-        "--d-prime",
-        "3",
-        "--workers",
-        "3",
-    ];
-    assert_eq!(values(&with_updates), sequential);
-    let ybwc = ["--method", "ybwc", "--backend", "sim", "--ranks", "5"];
-    assert_eq!(values(&ybwc), sequential);
-    let ordered = [
-        "--method",
-        "jamboree",
-        "--static-order",
-        "--backend",
-        "sim",
-        "--ranks",
-        "5",
-    ];
-    assert_eq!(values(&ordered), sequential);
-    let split = [
-        "--method",
-        "tree-splitting",
-        "--levels",
-        "1",
-        "--fanout",
-        "2",
-    ];
+    let words = |line: &'static str| line.split_whitespace().collect::<Vec<_>>();
+    for method in [
+        "--method with-updates --d-prime 3 --workers 3",
+        "--method ybwc --backend sim --ranks 5",
+        "--method jamboree --static-order --backend sim --ranks 5",
+    ] {
+        assert_eq!(values(&words(method)), sequential, "{method}");
+    }
+    let split = words("--method tree-splitting --levels 1 --fanout 2");
     let args = [&base[..], &split, &["--static-order"]].concat();
     fails_with(&args, "--static-order is for ybwc and jamboree");
     fails_with(
