@@ -152,6 +152,13 @@ fn baselines_get_the_sequential_value_under_mpi() {
     assert!(recs
         .iter()
         .all(|r| r["ranks"] == 4 && r["expansions_min"].as_u64() > Some(0)));
+    // Stopped early, tree after tree on the same ranks: no answer from one
+    // search may reach the next.
+    let stopped = "search --tree incremental --b 10 --seeds 1-8 --d 40 --method parallel-rbf \
+                   --rbf-depth 16 --backend mpi";
+    let recs = mpirun("4", &stopped.split_whitespace().collect::<Vec<_>>());
+    assert_eq!(recs.len(), 8);
+    assert!(recs.iter().all(|r| r["deepest"].as_u64() >= Some(16)));
     for method in ["ybwc", "jamboree"] {
         let mut stealing = args.to_vec();
         stealing.extend(["--method", method, "--backend", "mpi"]);

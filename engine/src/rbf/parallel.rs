@@ -141,6 +141,17 @@ impl ParallelRbf {
             }
         }
         let elapsed = t.now();
+        // Expansions still out are awaited, so that no answer reaches the
+        // next search on the same ranks (an MPI run's next tree).
+        while !out.is_empty() {
+            match t.poll() {
+                Some((_, RbfMessage::Grown { leaf, .. })) => {
+                    out.remove(&leaf);
+                }
+                Some(_) => {}
+                None => t.idle(),
+            }
+        }
         for rank in 1..t.size() {
             t.send(rank, RbfMessage::Quit);
         }
