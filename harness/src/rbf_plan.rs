@@ -108,6 +108,24 @@ pub enum RbfForm {
 }
 
 impl RbfShape {
+    /// The settings a run shows and passes on, as option names without
+    /// their dashes (`rbf_nodes` is `--rbf-nodes`) and numbers; the
+    /// pruning rule is the switch `no_pruning` when off.
+    pub fn settings(&self) -> Vec<(&'static str, u64)> {
+        [
+            ("rbf_nodes", self.rbf_nodes),
+            ("match_depth", self.match_depth.map(u64::from)),
+            ("rbf_depth", self.rbf_depth.map(u64::from)),
+            ("judge_depth", Some(u64::from(self.judge_depth))),
+            ("rbf_seed", Some(self.rbf_seed)),
+            // One iteration a leaf is the default.
+            ("rbf_chunk", self.chunk.filter(|&c| c > 1).map(u64::from)),
+        ]
+        .into_iter()
+        .filter_map(|(name, value)| Some((name, value?)))
+        .collect()
+    }
+
     /// The shape of `o`'s RBF run, `None` for other methods, or why the
     /// options do not fit.
     pub fn of(o: &Options) -> Result<Option<RbfShape>, String> {

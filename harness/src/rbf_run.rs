@@ -172,16 +172,7 @@ fn sequential<G: Game>(
     let start = Instant::now();
     let mut rbf = Rbf::new(root, model, config);
     rbf.run(root, |r| stop.reached(r));
-    RbfOutcome {
-        value: rbf.value(),
-        decision: rbf.decision_index(),
-        generated: rbf.generated(),
-        deepest: rbf.deepest(),
-        elapsed: start.elapsed(),
-        master_idle: Default::default(),
-        expansions: Vec::new(),
-        traffic: Default::default(),
-    }
+    RbfOutcome::of(&rbf, start.elapsed())
 }
 
 /// The value of every child of the root by plain alpha-beta to `depth`

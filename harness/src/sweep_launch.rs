@@ -110,17 +110,8 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
         }
     }
     if let Some(r) = p.rbf {
-        for (flag, value) in [
-            ("--rbf-nodes", r.rbf_nodes),
-            ("--match-depth", r.match_depth.map(u64::from)),
-            ("--rbf-depth", r.rbf_depth.map(u64::from)),
-            ("--judge-depth", Some(u64::from(r.judge_depth))),
-            ("--rbf-seed", Some(r.rbf_seed)),
-            ("--rbf-chunk", r.chunk.map(u64::from)),
-        ] {
-            if let Some(v) = value {
-                a.extend([flag.into(), v.to_string()]);
-            }
+        for (name, value) in r.settings() {
+            a.extend([format!("--{}", name.replace('_', "-")), value.to_string()]);
         }
         if !r.pruning {
             a.push("--no-pruning".into());

@@ -266,17 +266,8 @@ impl Run {
             }
         }
         if let Some(r) = p.rbf {
-            for (key, value) in [
-                ("rbf_nodes", r.rbf_nodes),
-                ("match_depth", r.match_depth.map(u64::from)),
-                ("rbf_depth", r.rbf_depth.map(u64::from)),
-                ("judge_depth", Some(u64::from(r.judge_depth))),
-                ("rbf_seed", Some(r.rbf_seed)),
-                ("rbf_chunk", r.chunk.filter(|&c| c > 1).map(u64::from)),
-            ] {
-                if let Some(v) = value {
-                    s += &format!(" {key}={v}");
-                }
+            for (key, value) in r.settings() {
+                s += &format!(" {key}={value}");
             }
             if !r.pruning {
                 s += " no_pruning";

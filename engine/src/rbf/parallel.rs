@@ -90,24 +90,15 @@ impl ParallelRbf {
         let mut out: HashMap<NodeId, u32> = HashMap::new();
         let mut expansions = vec![0; t.size()];
         let mut master_idle = Duration::ZERO;
-        let (mut expander, mut children) = (Expander::new(), Vec::new());
+        let mut expander = Expander::new();
         while !self.stop.reached(&rbf) && !rbf.solved() {
             if t.size() == 1 {
-                let Some(leaf) = rbf.walk_avoiding(|_| false) else {
+                let horizon = self.config.horizon;
+                let Some((path, _)) = iterate(&mut rbf, game, horizon, &mut expander, t) else {
                     break;
                 };
-                let path = rbf.path().to_vec();
-                t.visit(path.len() as u64 + 1);
-                expand_at(
-                    game,
-                    &path,
-                    self.config.horizon,
-                    &mut expander,
-                    &mut children,
-                );
-                t.work(children.len() as u64);
-                rbf.attach(leaf, path.len() as u32, &children);
-                t.visit(path.len() as u64 + 1);
+                // The walk down and the backup up.
+                t.visit(2 * (path.len() as u64 + 1));
                 expansions[0] += 1;
                 continue;
             }
@@ -156,16 +147,47 @@ impl ParallelRbf {
             t.send(rank, RbfMessage::Quit);
         }
         RbfOutcome {
+            master_idle,
+            expansions,
+            traffic: t.traffic(),
+            ..RbfOutcome::of(&rbf, elapsed)
+        }
+    }
+}
+
+impl RbfOutcome {
+    /// What `rbf` decided, `elapsed` into the search (no slaves).
+    pub fn of<M: Copy>(rbf: &Rbf<'_, M>, elapsed: Duration) -> RbfOutcome {
+        RbfOutcome {
             value: rbf.value(),
             decision: rbf.decision_index(),
             generated: rbf.generated(),
             deepest: rbf.deepest(),
             elapsed,
-            master_idle,
-            expansions,
-            traffic: t.traffic(),
+            master_idle: Duration::ZERO,
+            expansions: Vec::new(),
+            traffic: Traffic::default(),
         }
     }
+}
+
+/// One iteration of `rbf` on `game`, its generated nodes charged to `t`:
+/// the expansion made (its leaf's path and children), or `None` once the
+/// root is solved.
+fn iterate<G: Game, T: Transport<RbfMessage>>(
+    rbf: &mut Rbf<'_, G::Move>,
+    game: &mut G,
+    horizon: u32,
+    expander: &mut Expander<G::Move>,
+    t: &mut T,
+) -> Option<Expansion> {
+    let leaf = rbf.walk_avoiding(|_| false)?;
+    let path = rbf.path().to_vec();
+    let mut children = Vec::new();
+    expand_at(game, &path, horizon, expander, &mut children);
+    t.work(children.len() as u64);
+    rbf.attach(leaf, path.len() as u32, &children);
+    Some((path, children))
 }
 
 /// The children of the node `path` leads to from `game`'s, into `out`.
@@ -228,19 +250,10 @@ impl ParallelRbf {
         };
         let mut local = Rbf::new(game, self.model, config);
         t.work(1); // the leaf once more, as its search's root
-        let (mut expander, mut expansions) = (Expander::new(), Vec::new());
-        for _ in 0..self.chunk {
-            let Some(node) = local.walk_avoiding(|_| false) else {
-                break;
-            };
-            let path = local.path().to_vec();
-            let mut children = Vec::new();
-            expand_at(game, &path, config.horizon, &mut expander, &mut children);
-            t.work(children.len() as u64);
-            local.attach(node, path.len() as u32, &children);
-            expansions.push((path, children));
-        }
-        expansions
+        let mut expander = Expander::new();
+        (0..self.chunk)
+            .map_while(|_| iterate(&mut local, game, config.horizon, &mut expander, t))
+            .collect()
     }
 }
 

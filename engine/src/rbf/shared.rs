@@ -87,14 +87,9 @@ where
     });
     let state = shared.into_inner().expect("no thread panicked");
     RbfOutcome {
-        value: state.rbf.value(),
-        decision: state.rbf.decision_index(),
-        generated: state.rbf.generated(),
-        deepest: state.rbf.deepest(),
-        elapsed: start.elapsed(),
         master_idle: state.waiting,
         expansions: state.expansions,
-        traffic: Default::default(),
+        ..RbfOutcome::of(&state.rbf, start.elapsed())
     }
 }
 
