@@ -1,12 +1,14 @@
 //! The baselines return the sequential root value: tree-splitting and
-//! PV-splitting on several processor trees and YBWC on several
-//! processors, on threads and on the virtual cluster, over ordered,
+//! PV-splitting on several processor trees, YBWC, Jamboree and seed 004's
+//! master–worker on several processors, on threads and on the virtual cluster, over ordered,
 //! synthetic and shogi trees; and on
 //! perfectly ordered trees they take the elapsed times of the paper's
 //! Table 3 (tree-splitting's all nine; PV-splitting's but (2,4)).
 
 use std::sync::Arc;
-use yomi_engine::baseline::{AlphaBeta, Charge, ProcessorTree, SplitConfig, Splitting, YbwcConfig};
+use yomi_engine::baseline::{
+    AlphaBeta, Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
+};
 use yomi_engine::board::Position;
 use yomi_engine::game::{
     EdgeModel, Game, IncrementalTree, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering, Value,
@@ -59,6 +61,27 @@ fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32,
                 (sim.value, threads.value),
                 (expected, expected),
                 "{name}: {method} on {processors}"
+            );
+            assert_eq!(sim.reports.len(), processors);
+        }
+        // Seed 004's master–worker, bounds only with work or pushed.
+        for push_bounds in [false, true] {
+            let config = MasterWorkerConfig {
+                depth,
+                charge: Charge::Nodes,
+                poll_every: 1,
+                push_bounds,
+            };
+            let (sim, _) = on_sim(tree.clone(), processors, config, &UNIT_PER_LEAF).unwrap();
+            let threads = MasterWorkerConfig {
+                poll_every: 64,
+                ..config
+            };
+            let threads = on_threads(tree.clone(), processors, threads);
+            assert_eq!(
+                (sim.value, threads.value),
+                (expected, expected),
+                "{name}: master-worker (push {push_bounds}) on {processors}"
             );
             assert_eq!(sim.reports.len(), processors);
         }

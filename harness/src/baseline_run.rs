@@ -24,11 +24,11 @@ pub fn run_baseline(
     let runner = Runner::new(plan, sim, &trees)?;
     let mut summary = Summary::default();
     for tree in trees {
-        let name = tree.name().to_string();
-        let outcome = with_game!(tree, |game| search(&runner, game, plan, shape)?);
+        let label = tree.label.clone();
+        let outcome = with_game!(tree.game, |game| search(&runner, game, plan, shape)?);
         if let Some(outcome) = outcome {
             summary.add(&outcome);
-            sink(&name, &outcome)?;
+            sink(&label, &outcome)?;
         }
     }
     print_summary(&runner, sim, &summary);

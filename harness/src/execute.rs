@@ -11,13 +11,13 @@ use crate::rbf_run::run_rbf;
 use crate::record::{Outcome, Summary};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
-use crate::trees::{with_game, Tree};
+use crate::trees::{with_game, Tree, TreeLabel};
 use yomi_engine::game::Game;
 use yomi_engine::parallel::run::ParallelConfig;
 use yomi_engine::search::{Limits, SearchOptions, Searcher};
 
 /// Takes each tree's name and outcome (only on the rank that reports).
-pub type Sink<'a> = &'a mut dyn FnMut(&str, &Outcome) -> Result<(), String>;
+pub type Sink<'a> = &'a mut dyn FnMut(&TreeLabel, &Outcome) -> Result<(), String>;
 
 /// Searches every tree of `trees` under `plan` (`sim`: the virtual
 /// cluster's options; `rbf_model`: RBF's real-score model file, if not
@@ -57,14 +57,14 @@ fn run_sequential(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> R
     };
     let mut summary = Summary::default();
     for tree in trees {
-        let name = tree.name().to_string();
-        let mut outcome = with_game!(tree, |game| search_sequential(game, plan, options));
+        let label = tree.label.clone();
+        let mut outcome = with_game!(tree.game, |game| search_sequential(game, plan, options));
         if let Some(sim) = &cluster {
             outcome.time_s = sim.sequential_time_s(outcome.stats.nodes);
             outcome.cluster = Some(sim.record);
         }
         summary.add(&outcome);
-        sink(&name, &outcome)?;
+        sink(&label, &outcome)?;
     }
     if !sim.quiet {
         summary.print();
@@ -81,15 +81,17 @@ fn run_parallel(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Res
     let config = plan.parallel_config(runner.workers(plan.workers), table_mb);
     let mut summary = Summary::default();
     for (i, tree) in trees.into_iter().enumerate() {
-        let name = tree.name().to_string();
+        let label = tree.label.clone();
         let config = ParallelConfig {
             search_id: i as u64,
             ..config
         };
-        let outcome = with_game!(tree, |game| parallel_run::search(&runner, game, config)?);
+        let outcome = with_game!(tree.game, |game| parallel_run::search(
+            &runner, game, config
+        )?);
         if let Some(outcome) = outcome {
             summary.add(&outcome);
-            sink(&name, &outcome)?;
+            sink(&label, &outcome)?;
         }
     }
     print_summary(&runner, sim, &summary);

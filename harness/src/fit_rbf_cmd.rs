@@ -1,7 +1,7 @@
 //! `yomi-harness fit-rbf-model`: fits RBF's real-score model (seed 003
 //! §2.3) on training nodes of a tree set and writes it as TOML.
 
-use crate::trees::{with_game, Tree, TreeArgs, TreeKind};
+use crate::trees::{with_game, TreeArgs, TreeGame, TreeKind, DEFAULT_POSITIONS};
 use clap::Args;
 use yomi_engine::game::Game;
 use yomi_engine::play::SearchedLeaves;
@@ -53,11 +53,11 @@ pub fn run(args: &FitRbfArgs) -> Result<(), String> {
     }
     let mut nodes = Vec::new();
     for tree in args.trees.trees()? {
-        let found = match tree {
-            Tree::Shogi { game, .. } if args.leaf_depth > 0 => {
+        let found = match tree.game {
+            TreeGame::Shogi(game) if args.leaf_depth > 0 => {
                 training_nodes(SearchedLeaves::new(*game, args.leaf_depth), args)
             }
-            tree => with_game!(tree, |game| training_nodes(game, args)),
+            game => with_game!(game, |game| training_nodes(game, args)),
         };
         nodes.extend(found);
     }
@@ -133,15 +133,15 @@ fn training_nodes<G: Game + Clone + 'static>(root: G, args: &FitRbfArgs) -> Vec<
 
 fn describe(args: &FitRbfArgs) -> String {
     let t = &args.trees;
+    let position = t.position.as_deref().unwrap_or(DEFAULT_POSITIONS);
     let which = match t.tree {
         TreeKind::Shogi if args.leaf_depth > 0 => {
-            format!("--position {} --leaf-depth {}", t.position, args.leaf_depth)
+            format!("--position {position} --leaf-depth {}", args.leaf_depth)
         }
-        TreeKind::Shogi => format!("--position {}", t.position),
+        TreeKind::Shogi => format!("--position {position}"),
         _ => format!("--seeds {}", t.seeds),
     };
-    let kind = clap::ValueEnum::to_possible_value(&t.tree)
-        .map_or(String::new(), |v| v.get_name().to_string());
+    let kind = t.tree.name();
     format!(
         "--tree {kind} {which} --b {} --nodes-per-tree {} --walk {} --depth {} --sizes {} --passes {} --least {}",
         t.b, args.nodes_per_tree, args.walk, args.depth, args.sizes, args.passes, args.least

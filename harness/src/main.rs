@@ -10,6 +10,7 @@ mod fit_rbf_cmd;
 mod ordering_cmd;
 mod parallel_run;
 mod plan;
+mod plugins;
 mod positions_cmd;
 mod rbf_plan;
 mod rbf_run;

@@ -37,7 +37,7 @@ pub fn run(args: &OrderingArgs) -> Result<(), String> {
     let mut counts: Counts = vec![(0, 0); depths.len() - 1];
     let trees = args.trees.trees()?;
     for tree in &trees {
-        with_game!(tree.clone(), |game| measure(game, args, &mut counts));
+        with_game!(tree.game.clone(), |game| measure(game, args, &mut counts));
         eprint!(".");
     }
     eprintln!();

@@ -1,7 +1,7 @@
 //! The parallel methods of `yomi-harness search`: one search of a tree by a
 //! master and workers, reduced to the figures of a result record.
 
-use crate::plan::{Backend, Plan};
+use crate::plan::{Backend, Method, Plan};
 use crate::record::{Outcome, ParallelFigures};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
@@ -130,9 +130,13 @@ impl Runner {
         plan: &Plan,
     ) -> Result<Option<BaselineOutcome>, String> {
         let nodes = |o: &BaselineOutcome| o.counts.nodes;
+        let ranks = plan.workers + 1;
         match plan.processor_tree() {
             Some(t) => self.run_program(root, t.processors(), plan.split_config(t), nodes),
-            None => self.run_program(root, plan.workers + 1, plan.ybwc_config(), nodes),
+            None if plan.method == Method::MasterWorker => {
+                self.run_program(root, ranks, plan.master_worker_config(), nodes)
+            }
+            None => self.run_program(root, ranks, plan.ybwc_config(), nodes),
         }
     }
 

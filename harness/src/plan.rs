@@ -6,7 +6,9 @@
 use crate::rbf_plan::{RbfOptions, RbfShape};
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
-use yomi_engine::baseline::{Charge, ProcessorTree, SplitConfig, Splitting, YbwcConfig};
+use yomi_engine::baseline::{
+    Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
+};
 use yomi_engine::parallel::run::{MasterSearch, ParallelConfig};
 use yomi_engine::search::{SearchOptions, Sharing, TableSplit};
 
@@ -46,6 +48,11 @@ pub enum Method {
     /// in parallel with null windows, failures searched again in order;
     /// plain alpha-beta below 3 plies. Ranks as ybwc.
     Jamboree,
+    /// Seed 004's master–worker: rank 0 splits the tree's top until a
+    /// level holds a node per worker, idle workers get those nodes in order
+    /// with the master's current bounds (--push-bounds: also while they
+    /// search). Ranks as ybwc, the master included.
+    MasterWorker,
     /// Seed 003's randomized best-first search, sequential: --rbf-nodes
     /// generated nodes, as many as plain alpha-beta generates at
     /// --match-depth, or until --rbf-depth; --d is the tree's depth (its
@@ -72,9 +79,15 @@ impl Method {
         matches!(self, Method::Ybwc | Method::Jamboree)
     }
 
+    /// The baselines run on a number of ranks: YBWC, Jamboree and seed
+    /// 004's master–worker.
+    pub fn on_ranks(self) -> bool {
+        self.steals() || self == Method::MasterWorker
+    }
+
     /// The baselines beside seed 000's methods (plain alpha-beta inside).
     pub fn is_baseline(self) -> bool {
-        self.splits() || self.steals()
+        self.splits() || self.on_ranks()
     }
 
     /// Seed 003's randomized best-first searches.
@@ -114,6 +127,9 @@ pub struct BaselineShape {
     /// YBWC and Jamboree: children searched best first by static value.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub static_order: bool,
+    /// Master–worker: windows sent to busy workers as they narrow.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub push_bounds: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
@@ -171,6 +187,8 @@ pub struct Options {
     pub charge: ChargeArg,
     /// YBWC and Jamboree: children in static order.
     pub static_order: bool,
+    /// Master–worker: windows pushed to busy workers.
+    pub push_bounds: bool,
     /// RBF: its stop, judge, seed and pruning rule.
     pub rbf: RbfOptions,
 }
@@ -270,6 +288,9 @@ impl Plan {
         if o.static_order && !o.method.steals() {
             return Err("--static-order is for ybwc and jamboree".into());
         }
+        if o.push_bounds && o.method != Method::MasterWorker {
+            return Err("--push-bounds is for master-worker".into());
+        }
         if !o.method.is_baseline() {
             return Ok(None);
         }
@@ -280,7 +301,7 @@ impl Plan {
                     .into(),
             );
         }
-        if o.method.steals() {
+        if o.method.on_ranks() {
             return Ok(Some(BaselineShape {
                 levels: None,
                 fanout: None,
@@ -288,6 +309,7 @@ impl Plan {
                 stage_depth: None,
                 charge: o.charge,
                 static_order: o.static_order,
+                push_bounds: o.push_bounds,
             }));
         }
         let (Some(levels), Some(fanout)) = (o.levels, o.fanout) else {
@@ -320,6 +342,7 @@ impl Plan {
             stage_depth: staged.then_some(o.stage_depth),
             charge: o.charge,
             static_order: false,
+            push_bounds: false,
         }))
     }
 
@@ -381,6 +404,16 @@ impl Plan {
         YbwcConfig {
             static_order: self.baseline.is_some_and(|b| b.static_order),
             ..config
+        }
+    }
+
+    /// Seed 004's master–worker's configuration.
+    pub fn master_worker_config(&self) -> MasterWorkerConfig {
+        MasterWorkerConfig {
+            depth: self.d,
+            charge: self.charge(),
+            poll_every: self.poll_every(),
+            push_bounds: self.baseline.is_some_and(|b| b.push_bounds),
         }
     }
 
@@ -458,6 +491,7 @@ mod tests {
             rbf: RbfOptions::default(),
             charge: ChargeArg::Nodes,
             static_order: false,
+            push_bounds: false,
         }
     }
 

@@ -54,8 +54,8 @@ pub fn run_rbf(
     let reports = runner.as_ref().is_none_or(Runner::reports);
     let mut summary = Summary::default();
     for tree in trees {
-        let name = tree.name().to_string();
-        let outcome = with_game!(tree, |game| search(
+        let label = tree.label.clone();
+        let outcome = with_game!(tree.game, |game| search(
             game,
             plan,
             shape,
@@ -67,7 +67,7 @@ pub fn run_rbf(
                 figures.rbf_model = model_file.map(str::to_string);
             }
             summary.add(&outcome);
-            sink(&name, &outcome)?;
+            sink(&label, &outcome)?;
         }
     }
     match &runner {

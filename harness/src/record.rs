@@ -5,6 +5,7 @@
 use crate::plan::{Backend, BaselineShape, Method, Plan, SharingArg};
 use crate::rbf_plan::{RbfForm, RbfShape};
 use crate::sim_args::ClusterRecord;
+use crate::trees::TreeLabel;
 use serde::Serialize;
 use yomi_engine::game::Value;
 use yomi_engine::rbf::RbfOutcome;
@@ -144,6 +145,9 @@ pub struct Record<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     schema: Option<u32>,
     tree: &'a str,
+    /// The tree's group of comparable trees (a plugged family's size).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree_group: Option<&'a str>,
     b: u16,
     d: u32,
     method: Method,
@@ -173,11 +177,12 @@ pub struct Record<'a> {
 
 impl<'a> Record<'a> {
     /// The record of `tree`'s search under `plan`.
-    pub fn new(plan: &Plan, tree: &'a str, outcome: &'a Outcome) -> Record<'a> {
+    pub fn new(plan: &Plan, tree: &'a TreeLabel, outcome: &'a Outcome) -> Record<'a> {
         Record {
             run_key: None,
             schema: None,
-            tree,
+            tree: &tree.name,
+            tree_group: tree.group.as_deref(),
             b: plan.b,
             d: plan.d,
             method: plan.method,

@@ -87,6 +87,10 @@ pub struct SearchArgs {
     /// (seed 003's Jamboree), each evaluation counted as a node.
     #[arg(long)]
     static_order: bool,
+    /// master-worker: send busy workers their windows as they narrow, and
+    /// stop those cut off (beyond seed 004, whose bounds go only with work).
+    #[arg(long)]
+    push_bounds: bool,
     #[command(flatten)]
     sim: SimArgs,
     /// Sweeps: records carry this run key (a sweep starts MPI searches
@@ -120,6 +124,7 @@ impl SearchArgs {
             rbf: self.rbf,
             charge: self.charge,
             static_order: self.static_order,
+            push_bounds: self.push_bounds,
         })
     }
 }
@@ -128,8 +133,8 @@ pub fn run(args: &SearchArgs) -> Result<(), String> {
     let plan = args.plan()?;
     let trees = args.trees.trees()?;
     let rbf_model = args.rbf_model.as_deref();
-    execute(&plan, &args.sim, trees, rbf_model, &mut |name, outcome| {
-        let record = Record::new(&plan, name, outcome);
+    execute(&plan, &args.sim, trees, rbf_model, &mut |tree, outcome| {
+        let record = Record::new(&plan, tree, outcome);
         let record = match &args.run_key {
             Some(key) => record.keyed(key),
             None => record,

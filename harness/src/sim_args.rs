@@ -66,6 +66,7 @@ impl NodeCost {
             TreeKind::Synthetic => 1e6 / 50_000.0,
             // Seeds 002 and 003 give none; their trees are synthetic ones too.
             TreeKind::Ordered | TreeKind::Incremental => 1e6 / 50_000.0,
+            TreeKind::Plugged(p) => p.paper_node_us(),
         }
     }
 }

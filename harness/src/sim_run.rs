@@ -74,7 +74,7 @@ impl SimRunner {
         // This machine's rate: the node cost when measured, and the
         // yardstick of what simulating costs, which quiet runs do not print.
         let measured_us = if source == NodeCost::Measured || !args.quiet {
-            with_game!(first.clone(), |game| calibrate::node_cost_us(
+            with_game!(first.game.clone(), |game| calibrate::node_cost_us(
                 &game, depth, table_mb
             ))
         } else {
@@ -91,7 +91,9 @@ impl SimRunner {
         let visit_cost_us = match (args.visit_cost_us, d_prime) {
             (Some(us), _) => us,
             (None, Some(d_prime)) if ranks > 1 && measure_visits => calibrate::significant(
-                with_game!(first.clone(), |game| visit_cost_us(game, depth, d_prime)),
+                with_game!(first.game.clone(), |game| visit_cost_us(
+                    game, depth, d_prime
+                )),
                 3,
             ),
             (None, _) => DEFAULT_VISIT_COST_US,

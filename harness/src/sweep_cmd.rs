@@ -139,9 +139,9 @@ fn run_item(item: &Item) -> Result<String, String> {
         .collect();
     let plan = &item.run.plan;
     let mut line = None;
-    execute(plan, &item.run.sim, trees, None, &mut |name, outcome| {
+    execute(plan, &item.run.sim, trees, None, &mut |tree, outcome| {
         line = Some(
-            Record::new(plan, name, outcome)
+            Record::new(plan, tree, outcome)
                 .keyed(&item.key)
                 .to_json()?,
         );

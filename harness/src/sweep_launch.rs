@@ -67,7 +67,12 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
             "--seeds".into(),
             tree.trim_start_matches("incremental-seed").into(),
         ]),
-        TreeKind::Shogi => a.extend(["shogi".into(), "--position".into(), tree.into()]),
+        // A shogi or plugged tree's name is its position.
+        TreeKind::Shogi | TreeKind::Plugged(_) => a.extend([
+            run.trees.tree.name().into(),
+            "--position".into(),
+            tree.into(),
+        ]),
     }
     a.extend(["--b".into(), p.b.to_string(), "--d".into(), p.d.to_string()]);
     if let Some(method) = name(p.method.to_possible_value()) {
@@ -107,6 +112,9 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
         }
         if shape.static_order {
             a.push("--static-order".into());
+        }
+        if shape.push_bounds {
+            a.push("--push-bounds".into());
         }
     }
     if let Some(r) = p.rbf {

@@ -27,6 +27,7 @@
 //! ranks = [64, 256]           # ybwc
 //! charge = "nodes"            # or "leaves" (seed 002's simulated concurrency)
 //! static_order = true         # ybwc, jamboree: children best first by static value
+//! push_bounds = [false, true] # master-worker: windows also to busy workers
 //! [[grid]]                    # seed 003's RBF (incremental trees only)
 //! b = [10]
 //! d = [10]
@@ -70,9 +71,10 @@ struct Config {
 #[serde(deny_unknown_fields)]
 struct TreesConfig {
     kind: TreeKind,
-    /// Synthetic and ordered: `S` or `A-B`.
+    /// Synthetic, ordered and plugged games drawn at random: `S` or `A-B`.
     seeds: Option<String>,
-    /// Shogi: a position file, `FILE#N`, `FILE#A-B`, an SFEN or `startpos`.
+    /// Shogi: a position file, `FILE#N`, `FILE#A-B`, an SFEN or `startpos`;
+    /// a plugged game: its `--position` text.
     positions: Option<String>,
     /// Synthetic: an edge-model file instead of the embedded one.
     edge_model: Option<String>,
@@ -119,6 +121,9 @@ struct Grid {
     /// YBWC and Jamboree: children in static order.
     #[serde(default)]
     static_order: bool,
+    /// Master–worker: windows pushed to busy workers, or not (each a run).
+    #[serde(default = "default_push_bounds")]
+    push_bounds: Vec<bool>,
     /// RBF's stops (each one a run), its judge's depth, the seeds of its
     /// walks and the pruning rule.
     #[serde(default)]
@@ -135,6 +140,10 @@ struct Grid {
     /// Parallel RBF: iterations a slave runs below each leaf.
     #[serde(default)]
     rbf_chunks: Vec<u32>,
+}
+
+fn default_push_bounds() -> Vec<bool> {
+    vec![false]
 }
 
 fn default_rbf_seeds() -> Vec<u64> {
@@ -264,6 +273,9 @@ impl Run {
             if shape.static_order {
                 s += " static_order";
             }
+            if shape.push_bounds {
+                s += " push_bounds";
+            }
         }
         if let Some(r) = p.rbf {
             for (key, value) in r.settings() {
@@ -383,6 +395,10 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     }
     if g.static_order && !g.methods.iter().any(|m| m.steals()) {
         return Err("static_order is for ybwc and jamboree".into());
+    }
+    let master_worker = g.methods.contains(&Method::MasterWorker);
+    if g.push_bounds != [false] && !master_worker {
+        return Err("push_bounds is for master-worker".into());
     }
     let ranked = g.methods.iter().any(|m| m.takes_ranks());
     if ranked && g.ranks.is_empty() {
@@ -536,8 +552,8 @@ fn tree_args(t: &TreesConfig) -> Result<TreeArgs, String> {
         TreeKind::Synthetic | TreeKind::Ordered | TreeKind::Incremental => {
             if t.positions.is_some() {
                 return Err(
-                    "trees.positions is for shogi trees; synthetic and ordered trees take \
-                     trees.seeds"
+                    "trees.positions is for shogi and plugged games; synthetic and ordered \
+                     trees take trees.seeds"
                         .into(),
                 );
             }
@@ -545,18 +561,31 @@ fn tree_args(t: &TreesConfig) -> Result<TreeArgs, String> {
                 t.seeds
                     .clone()
                     .ok_or("trees.seeds is needed for synthetic and ordered trees")?,
-                String::new(),
+                None,
             )
         }
         TreeKind::Shogi => {
             if t.seeds.is_some() {
                 return Err("trees.seeds is for synthetic and ordered trees".into());
             }
+            let positions = t.positions.clone();
             (
                 String::new(),
-                t.positions
-                    .clone()
-                    .ok_or("trees.positions is needed for shogi trees")?,
+                Some(positions.ok_or("trees.positions is needed for shogi trees")?),
+            )
+        }
+        TreeKind::Plugged(p) => {
+            let positions = t.positions.clone().ok_or_else(|| {
+                format!(
+                    "trees.positions is needed for {} trees: {}",
+                    p.name(),
+                    p.about()
+                )
+            })?;
+            // Seeds draw positions for families that draw them at random.
+            (
+                t.seeds.clone().unwrap_or_else(|| "1".into()),
+                Some(positions),
             )
         }
     };
@@ -601,6 +630,8 @@ struct BaselinePoint {
     /// Absent when off, so that the keys of earlier runs stay.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     static_order: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    push_bounds: bool,
 }
 
 /// `method`'s points of grid `g`: YBWC at every rank count, a split
@@ -614,6 +645,7 @@ fn baseline_points(g: &Grid, method: Method) -> Vec<BaselinePoint> {
         stage_depth: None,
         charge: g.charge,
         static_order: false,
+        push_bounds: false,
     };
     if method.steals() {
         return g
@@ -625,6 +657,16 @@ fn baseline_points(g: &Grid, method: Method) -> Vec<BaselinePoint> {
                 ..plain
             })
             .collect();
+    }
+    if method == Method::MasterWorker {
+        let points = g.ranks.iter().flat_map(|&ranks| {
+            g.push_bounds.iter().map(move |&push_bounds| BaselinePoint {
+                ranks,
+                push_bounds,
+                ..plain
+            })
+        });
+        return points.collect();
     }
     let (pv, stage) = match method {
         Method::PvSplitting => (g.pv_depth.iter().map(|&p| Some(p)).collect(), vec![None]),
@@ -810,6 +852,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         }),
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
         static_order: p.baseline.is_some_and(|b| b.static_order),
+        push_bounds: p.baseline.is_some_and(|b| b.push_bounds),
     };
     let sim = SimArgs {
         // Every method but the sequential one is given its ranks (one rank
@@ -854,12 +897,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
     };
     let identity = Identity {
         schema: SCHEMA,
-        tree_kind: match run.trees.tree {
-            TreeKind::Shogi => "shogi",
-            TreeKind::Synthetic => "synthetic",
-            TreeKind::Ordered => "ordered",
-            TreeKind::Incremental => "incremental",
-        },
+        tree_kind: run.trees.tree.name(),
         edge_model: &run.trees.edge_model,
         ordering: (run.trees.tree == TreeKind::Ordered).then_some(run.trees.ordering),
         point: p,

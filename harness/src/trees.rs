@@ -1,29 +1,93 @@
 //! Which trees a harness command runs on: shogi positions, synthetic
-//! seeds, seed 002's ordered trees or seed 003's incremental random trees,
-//! with the branching limit b.
+//! seeds, seed 002's ordered trees, seed 003's incremental random trees or
+//! a plugged game's positions, with the branching limit b.
 
+use crate::plugins::{Plugged, PluggedGame};
 use clap::{Args, ValueEnum};
 use std::path::Path;
 use std::sync::Arc;
 use yomi_engine::board::{Position, STARTPOS};
 use yomi_engine::game::{
-    EdgeModel, IncrementalTree, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering,
+    EdgeModel, IncrementalTree, OrderedTree, RootSpec, ShogiGame, SyntheticTree, TreeOrdering,
 };
 use yomi_engine::positions::parse_set;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// A kind of game tree: Yomi's own, or a family plugged in (`plugins`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TreeKind {
-    /// Shogi positions, the top b legal moves at each node.
     Shogi,
-    /// Synthetic incremental random trees (seed 000 §4.1).
     Synthetic,
-    /// Seed 002's ordered trees (--ordering; width --b; seeds as
-    /// synthetic trees take them).
     Ordered,
-    /// Seed 003's incremental random trees: edges uniform in [−1, 1]
-    /// (thousandths), 1 to --b children at random (the root --b).
     Incremental,
+    Plugged(Plugged),
+}
+
+impl TreeKind {
+    /// Every kind: `--tree`'s values.
+    fn all() -> &'static [TreeKind] {
+        static ALL: std::sync::LazyLock<Vec<TreeKind>> = std::sync::LazyLock::new(|| {
+            let own = [
+                TreeKind::Shogi,
+                TreeKind::Synthetic,
+                TreeKind::Ordered,
+                TreeKind::Incremental,
+            ];
+            own.into_iter()
+                .chain(Plugged::ALL.iter().map(|&p| TreeKind::Plugged(p)))
+                .collect()
+        });
+        &ALL
+    }
+
+    /// `--tree`'s name for it, as records and sweep configs give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TreeKind::Shogi => "shogi",
+            TreeKind::Synthetic => "synthetic",
+            TreeKind::Ordered => "ordered",
+            TreeKind::Incremental => "incremental",
+            TreeKind::Plugged(p) => p.name(),
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            TreeKind::Shogi => "Shogi positions, the top b legal moves at each node",
+            TreeKind::Synthetic => "Synthetic incremental random trees (seed 000 §4.1)",
+            TreeKind::Ordered => {
+                "Seed 002's ordered trees (--ordering; width --b; seeds as synthetic trees \
+                 take them)"
+            }
+            TreeKind::Incremental => {
+                "Seed 003's incremental random trees: edges uniform in [−1, 1] (thousandths), \
+                 1 to --b children at random (the root --b)"
+            }
+            TreeKind::Plugged(p) => p.about(),
+        }
+    }
+}
+
+impl ValueEnum for TreeKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        TreeKind::all()
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.about()))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for TreeKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        TreeKind::from_str(&name, false).map_err(|_| {
+            let names: Vec<&str> = TreeKind::all().iter().map(|k| k.name()).collect();
+            serde::de::Error::custom(format!(
+                "unknown tree kind {name:?}: expected one of {}",
+                names.join(", ")
+            ))
+        })
+    }
 }
 
 /// Where the best child of an ordered tree's node stands.
@@ -54,9 +118,11 @@ pub struct TreeArgs {
     #[arg(long, value_enum, default_value = "shogi")]
     pub tree: TreeKind,
     /// Shogi: SFEN text, `startpos`, a position file (every position), or
-    /// `FILE#N` (its N-th position, from 1) or `FILE#A-B` (the A-th to the B-th).
-    #[arg(long, default_value = "positions/pro_middlegame_32.sfen")]
-    pub position: String,
+    /// `FILE#N` (its N-th position, from 1) or `FILE#A-B` (the A-th to the
+    /// B-th); default the professional set. A plugged game: its own text
+    /// (see --tree's values).
+    #[arg(long)]
+    pub position: Option<String>,
     /// Synthetic, ordered and incremental: one seed `S` or an inclusive range `A-B`
     /// (also `--seed`).
     #[arg(long, alias = "seed", default_value = "1-32")]
@@ -73,55 +139,71 @@ pub struct TreeArgs {
     pub ordering: OrderingArg,
 }
 
-/// One tree of a set: a name for result records and its root.
+/// The professional middle-game positions, shogi's default set.
+pub const DEFAULT_POSITIONS: &str = "positions/pro_middlegame_32.sfen";
+
+/// What records call a tree: its name, and the group of comparable trees
+/// it belongs to (plugged families' boards of one size), if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeLabel {
+    pub name: String,
+    pub group: Option<String>,
+}
+
+/// One tree of a set: its label and its root.
 #[derive(Clone)]
-pub enum Tree {
-    Shogi { name: String, game: Box<ShogiGame> },
-    Synthetic { name: String, tree: SyntheticTree },
-    Ordered { name: String, tree: OrderedTree },
-    Incremental { name: String, tree: IncrementalTree },
+pub struct Tree {
+    pub label: TreeLabel,
+    pub game: TreeGame,
+}
+
+/// A tree's root, whichever kind of game it is.
+#[derive(Clone)]
+pub enum TreeGame {
+    Shogi(Box<ShogiGame>),
+    Synthetic(SyntheticTree),
+    Ordered(OrderedTree),
+    Incremental(IncrementalTree),
+    Plugged(PluggedGame),
 }
 
 impl Tree {
-    pub fn name(&self) -> &str {
-        match self {
-            Tree::Shogi { name, .. }
-            | Tree::Synthetic { name, .. }
-            | Tree::Ordered { name, .. }
-            | Tree::Incremental { name, .. } => name,
+    fn new(name: String, game: TreeGame) -> Tree {
+        Tree {
+            label: TreeLabel { name, group: None },
+            game,
         }
     }
 
+    pub fn name(&self) -> &str {
+        &self.label.name
+    }
+
     pub fn kind(&self) -> TreeKind {
-        match self {
-            Tree::Shogi { .. } => TreeKind::Shogi,
-            Tree::Synthetic { .. } => TreeKind::Synthetic,
-            Tree::Ordered { .. } => TreeKind::Ordered,
-            Tree::Incremental { .. } => TreeKind::Incremental,
+        match &self.game {
+            TreeGame::Shogi(_) => TreeKind::Shogi,
+            TreeGame::Synthetic(_) => TreeKind::Synthetic,
+            TreeGame::Ordered(_) => TreeKind::Ordered,
+            TreeGame::Incremental(_) => TreeKind::Incremental,
+            TreeGame::Plugged(g) => TreeKind::Plugged(g.family()),
         }
     }
 }
 
-/// `$body` with `$g` bound to the root of `$tree` (a [`Tree`], taken),
+/// `$body` with `$g` bound to the root of `$game` (a [`TreeGame`], taken),
 /// whichever kind of game it is.
 macro_rules! with_game {
-    ($tree:expr, |$g:ident| $body:expr) => {
-        match $tree {
-            $crate::trees::Tree::Shogi { game, .. } => {
+    ($game:expr, |$g:ident| $body:expr) => {
+        match $game {
+            $crate::trees::TreeGame::Shogi(game) => {
                 let $g = *game;
                 $body
             }
-            $crate::trees::Tree::Synthetic { tree, .. } => {
-                let $g = tree;
-                $body
-            }
-            $crate::trees::Tree::Ordered { tree, .. } => {
-                let $g = tree;
-                $body
-            }
-            $crate::trees::Tree::Incremental { tree, .. } => {
-                let $g = tree;
-                $body
+            $crate::trees::TreeGame::Synthetic($g) => $body,
+            $crate::trees::TreeGame::Ordered($g) => $body,
+            $crate::trees::TreeGame::Incremental($g) => $body,
+            $crate::trees::TreeGame::Plugged(game) => {
+                $crate::plugins::with_plugged!(game, |$g| $body)
             }
         }
     };
@@ -132,13 +214,41 @@ impl TreeArgs {
     /// Every tree the arguments name, in order.
     pub fn trees(&self) -> Result<Vec<Tree>, String> {
         match self.tree {
-            TreeKind::Shogi => Ok(shogi_positions(&self.position)?
-                .into_iter()
-                .map(|(name, pos)| Tree::Shogi {
-                    name,
-                    game: Box::new(ShogiGame::new(pos, self.b as usize)),
-                })
-                .collect()),
+            TreeKind::Shogi => {
+                let spec = self.position.as_deref().unwrap_or(DEFAULT_POSITIONS);
+                Ok(shogi_positions(spec)?
+                    .into_iter()
+                    .map(|(name, pos)| {
+                        let game = Box::new(ShogiGame::new(pos, self.b as usize));
+                        Tree::new(name, TreeGame::Shogi(game))
+                    })
+                    .collect())
+            }
+            TreeKind::Plugged(family) => {
+                let position = self.position.as_deref().ok_or_else(|| {
+                    format!(
+                        "--tree {} needs --position: {}",
+                        family.name(),
+                        family.about()
+                    )
+                })?;
+                let spec = RootSpec {
+                    position,
+                    seeds: parse_seeds(&self.seeds)?,
+                    b: self.b,
+                };
+                Ok(family
+                    .roots(&spec)?
+                    .into_iter()
+                    .map(|r| Tree {
+                        label: TreeLabel {
+                            name: r.name,
+                            group: r.group,
+                        },
+                        game: TreeGame::Plugged(r.root),
+                    })
+                    .collect())
+            }
             TreeKind::Synthetic => {
                 if self.b == 0 {
                     return Err("synthetic trees need --b of at least 1".into());
@@ -148,9 +258,9 @@ impl TreeArgs {
                     Some(path) => EdgeModel::from_toml(&read(path)?)?,
                 });
                 Ok(parse_seeds(&self.seeds)?
-                    .map(|seed| Tree::Synthetic {
-                        name: format!("seed{seed}"),
-                        tree: SyntheticTree::new(seed, self.b, model.clone()),
+                    .map(|seed| {
+                        let tree = SyntheticTree::new(seed, self.b, model.clone());
+                        Tree::new(format!("seed{seed}"), TreeGame::Synthetic(tree))
                     })
                     .collect())
             }
@@ -164,10 +274,10 @@ impl TreeArgs {
                     .to_possible_value()
                     .map_or(String::new(), |v| v.get_name().to_string());
                 Ok(parse_seeds(&self.seeds)?
-                    .map(|seed| Tree::Ordered {
+                    .map(|seed| {
                         // Apart from synthetic trees' names: `strong-seed5`.
-                        name: format!("{kind}-seed{seed}"),
-                        tree: OrderedTree::new(seed, self.b, ordering),
+                        let tree = OrderedTree::new(seed, self.b, ordering);
+                        Tree::new(format!("{kind}-seed{seed}"), TreeGame::Ordered(tree))
                     })
                     .collect())
             }
@@ -178,9 +288,12 @@ impl TreeArgs {
                     );
                 }
                 Ok(parse_seeds(&self.seeds)?
-                    .map(|seed| Tree::Incremental {
-                        name: format!("incremental-seed{seed}"),
-                        tree: IncrementalTree::new(seed, self.b),
+                    .map(|seed| {
+                        let tree = IncrementalTree::new(seed, self.b);
+                        Tree::new(
+                            format!("incremental-seed{seed}"),
+                            TreeGame::Incremental(tree),
+                        )
                     })
                     .collect())
             }

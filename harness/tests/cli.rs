@@ -872,3 +872,75 @@ fn rbf_shogi_judges_both_searchers_moves_at_equal_time() {
         "--leaf-depth is for shogi trees",
     );
 }
+
+#[test]
+fn a_plugged_game_gets_its_exact_value_from_every_method() {
+    use yomi_engine::game::{GameFamily, RootSpec};
+    use yomi_pick::{solve, PickFamily};
+    let base = [
+        "search",
+        "--tree",
+        "pick",
+        "--position",
+        "5x9",
+        "--seeds",
+        "1-4",
+        "--b",
+        "0",
+        "--d",
+        "9",
+    ];
+    let recs = search_records(&base, &[]);
+    let sequential: Vec<serde_json::Value> = recs.iter().map(|r| r["value"].clone()).collect();
+    for r in &recs {
+        let name = r["tree"].as_str().unwrap();
+        assert_eq!(r["tree_group"], "5x9");
+        let spec = RootSpec {
+            position: name,
+            seeds: 1..=1,
+            b: 0,
+        };
+        let board = &PickFamily::roots(&spec).unwrap()[0].root;
+        assert_eq!(r["value"].as_i64().unwrap() > 0, solve(board), "{name}");
+    }
+    let words = |line: &'static str| line.split_whitespace().collect::<Vec<_>>();
+    for method in [
+        "--method with-updates --d-prime 4 --workers 3",
+        "--method without-updates --d-prime 4 --backend sim --ranks 5",
+        "--method with-share --d-prime 4 --backend sim --ranks 5",
+        "--method negascout-eps --eps 50 --d-prime 4 --backend sim --ranks 5",
+        "--method tree-splitting --levels 1 --fanout 3",
+        "--method pv-splitting --levels 2 --fanout 2 --backend sim",
+        "--method staged-sss --levels 1 --fanout 3 --backend sim",
+        "--method ybwc --backend sim --ranks 5",
+        "--method jamboree --workers 3",
+        "--method master-worker --backend sim --ranks 9",
+        "--method master-worker --workers 3",
+        "--method master-worker --push-bounds --backend sim --ranks 9",
+        "--method master-worker --push-bounds --workers 3",
+        "--method master-worker --backend sim --ranks 1",
+    ] {
+        assert_eq!(root_values(&base, &words(method)), sequential, "{method}");
+    }
+    fails_with(
+        &["search", "--tree", "pick", "--d", "4"],
+        "--tree pick needs --position",
+    );
+    fails_with(
+        &["search", "--tree", "pick", "--position", "3x9", "--d", "4"],
+        "9 pieces on the 6 cells",
+    );
+    fails_with(
+        &[
+            "search",
+            "--tree",
+            "pick",
+            "--position",
+            "5x9",
+            "--d",
+            "4",
+            "--push-bounds",
+        ],
+        "--push-bounds is for master-worker",
+    );
+}

@@ -31,6 +31,8 @@ pub struct Pick {
     height: u32,
     pieces: u64,
     segments: std::sync::Arc<Vec<u64>>,
+    /// Children kept at each node, the longest first (0: every one).
+    branching: u16,
 }
 
 impl Pick {
@@ -54,7 +56,17 @@ impl Pick {
             height,
             pieces,
             segments: std::sync::Arc::new(segments(height)),
+            branching: 0,
         })
+    }
+
+    /// The same board with only the `b` longest segments offered at each
+    /// node (0: every one). Values are then those of a smaller game.
+    pub fn with_branching(self, b: u16) -> Pick {
+        Pick {
+            branching: b,
+            ..self
+        }
     }
 
     /// `H:ROWS`, rows from the top as `0`/`1` joined by `/`, e.g.
@@ -169,6 +181,9 @@ impl Game for Pick {
                 .map(|&s| PickMove(s)),
         );
         out.sort_by_key(|m| std::cmp::Reverse(m.0.count_ones()));
+        if self.branching > 0 {
+            out.truncate(self.branching.into());
+        }
     }
 
     fn play(&mut self, mv: PickMove) {

@@ -10,7 +10,9 @@
 //! (leaving one of those pieces): the game's values are unchanged.
 
 mod board;
+mod family;
 mod solve;
 
 pub use board::{Pick, PickMove};
+pub use family::PickFamily;
 pub use solve::solve;

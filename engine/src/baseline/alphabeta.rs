@@ -2,9 +2,11 @@
 //! to a fixed depth, children in the game's order, no table (seed 002's
 //! algorithm; its leaf count on a perfectly ordered tree is the minimal
 //! tree's). Every `poll_every` nodes it asks its caller whether to go on,
-//! so that a processor can read messages and be told to stop.
+//! so that a processor can read messages and be told to stop, or narrow
+//! the window of the node it started at (seed 004's bounds passed on).
 
 use crate::game::{Game, Value, INFINITE, LOSS};
+use std::cell::Cell;
 
 /// Nodes and leaves a search visited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -29,6 +31,9 @@ pub struct AlphaBeta<'g, G: Game, P: FnMut(Counts) -> bool> {
     counts: Counts,
     aborted: bool,
     children: Vec<Vec<G::Move>>,
+    /// A window for the search's root that its caller may narrow as the
+    /// search goes: every node's window is cut to it (from its side).
+    root_window: Option<&'g Cell<(Value, Value)>>,
 }
 
 impl<'g, G: Game, P: FnMut(Counts) -> bool> AlphaBeta<'g, G, P> {
@@ -40,6 +45,16 @@ impl<'g, G: Game, P: FnMut(Counts) -> bool> AlphaBeta<'g, G, P> {
             counts: Counts::default(),
             aborted: false,
             children: Vec::new(),
+            root_window: None,
+        }
+    }
+
+    /// Searches cut every node's window to `window`'s (the root's, set
+    /// by the caller between polls) before each child.
+    pub fn narrowed_by(self, window: &'g Cell<(Value, Value)>) -> Self {
+        AlphaBeta {
+            root_window: Some(window),
+            ..self
         }
     }
 
@@ -77,7 +92,7 @@ impl<'g, G: Game, P: FnMut(Counts) -> bool> AlphaBeta<'g, G, P> {
         best
     }
 
-    fn node(&mut self, depth: u32, mut alpha: Value, beta: Value, ply: usize) -> Value {
+    fn node(&mut self, depth: u32, mut alpha: Value, mut beta: Value, ply: usize) -> Value {
         self.counts.nodes += 1;
         if self.counts.nodes.is_multiple_of(self.poll_every) && !(self.go_on)(self.counts) {
             self.aborted = true;
@@ -103,6 +118,20 @@ impl<'g, G: Game, P: FnMut(Counts) -> bool> AlphaBeta<'g, G, P> {
             return value.clamp(alpha, beta);
         }
         for &mv in &children {
+            if let Some(window) = self.root_window {
+                let (low, high) = window.get();
+                let (low, high) = if ply.is_multiple_of(2) {
+                    (low, high)
+                } else {
+                    (-high, -low)
+                };
+                alpha = alpha.max(low);
+                beta = beta.min(high);
+                if alpha >= beta {
+                    alpha = beta;
+                    break;
+                }
+            }
             self.game.play(mv);
             let value = -self.node(depth - 1, -beta, -alpha, ply + 1);
             self.game.undo(mv);
@@ -161,6 +190,40 @@ mod tests {
                 "the first of equals"
             );
         }
+    }
+
+    #[test]
+    fn a_narrowed_root_window_cuts_every_node_and_keeps_the_value_inside_it() {
+        let (mut narrower, mut wider) = (0, 0);
+        for seed in 0..40 {
+            let mut tree = OrderedTree::new(seed, 6, TreeOrdering::Random);
+            let mut plain = AlphaBeta::new(&mut tree, 1, |_| true);
+            let exact = plain.search(5, -INFINITE, INFINITE).unwrap();
+            let plain_nodes = plain.counts().nodes;
+            // Narrowed after 50 nodes to a window round the value, then to
+            // one above it.
+            for (low, high, expected) in [
+                (exact - 1, exact + 1, exact),
+                (exact + 5, exact + 9, exact + 5),
+            ] {
+                let window = Cell::new((-INFINITE, INFINITE));
+                let mut ab = AlphaBeta::new(&mut tree, 1, |c| {
+                    if c.nodes == 50 {
+                        window.set((low, high));
+                    }
+                    true
+                })
+                .narrowed_by(&window);
+                assert_eq!(ab.search(5, -INFINITE, INFINITE), Some(expected), "{seed}");
+                assert!(ab.counts().nodes <= plain_nodes, "{seed}");
+                if ab.counts().nodes < plain_nodes {
+                    narrower += 1;
+                } else {
+                    wider += 1;
+                }
+            }
+        }
+        assert!(narrower > wider, "{narrower} searches cut, {wider} not");
     }
 
     #[test]

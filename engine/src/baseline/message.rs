@@ -35,6 +35,13 @@ pub enum SplitMessage {
         id: u64,
         value: Value,
     },
+    /// From seed 004's master: task `id`'s window is now (`alpha`,
+    /// `beta`), narrower than the one it was given.
+    Window {
+        id: u64,
+        alpha: Value,
+        beta: Value,
+    },
     /// From the master: task `id` is no longer needed.
     Abort {
         id: u64,

@@ -1,11 +1,12 @@
 //! Baselines beside seed 000's method, on the same games, transports and
 //! virtual cluster: seed 002's tree-splitting and PV-splitting on
-//! processor trees, and YBWC with work stealing, with plain alpha-beta as
-//! the sequential reference.
+//! processor trees, YBWC and Jamboree with work stealing, and seed 004's
+//! master–worker, with plain alpha-beta as the sequential reference.
 
 mod alphabeta;
 mod cursor;
 mod ledger;
+mod master_worker;
 mod message;
 mod open_list;
 mod outcome;
@@ -17,6 +18,7 @@ mod staged_sss;
 mod ybwc;
 
 pub use alphabeta::{AlphaBeta, Counts};
+pub use master_worker::{run_master_worker, MasterWorkerConfig};
 pub use message::{ProcessorReport, SplitMessage};
 pub use outcome::BaselineOutcome;
 pub use processor_tree::ProcessorTree;

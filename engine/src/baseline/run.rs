@@ -1,5 +1,6 @@
 //! The baselines as programs every rank runs (see `parallel::program`).
 
+use super::master_worker::{run_master_worker, MasterWorkerConfig};
 use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
 use super::splitting::{run_processor, SplitConfig};
@@ -23,5 +24,14 @@ impl Program for YbwcConfig {
 
     fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
         run_ybwc(root, t, self)
+    }
+}
+
+impl Program for MasterWorkerConfig {
+    type Message = SplitMessage;
+    type Output = BaselineOutcome;
+
+    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
+        run_master_worker(root, t, self)
     }
 }

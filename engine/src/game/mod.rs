@@ -2,12 +2,14 @@
 //! the same sequential and parallel algorithms run on shogi and on synthetic
 //! trees.
 
+mod family;
 mod incremental;
 mod ordered;
 mod path;
 mod shogi;
 pub mod synthetic;
 
+pub use family::{GameFamily, Root, RootSpec};
 pub use incremental::IncrementalTree;
 pub use ordered::{OrderedTree, TreeOrdering};
 pub use path::{play_path, take_back};
