@@ -7,6 +7,7 @@ mod chart;
 mod comparisons;
 mod csv_out;
 mod figures;
+mod group_tables;
 mod markdown;
 mod model;
 mod model_cmd;

@@ -10,7 +10,14 @@ use std::collections::HashSet;
 pub struct Run {
     #[serde(default)]
     pub run_key: Option<String>,
+    /// `--tree`'s name for the kind (older records lack it: their names
+    /// tell).
+    #[serde(default)]
+    pub tree_kind: Option<String>,
     pub tree: String,
+    /// A plugged game's group of comparable trees (boards of one size).
+    #[serde(default)]
+    pub tree_group: Option<String>,
     pub b: u16,
     pub d: u32,
     pub method: String,
@@ -111,6 +118,9 @@ pub struct Run {
     /// YBWC and Jamboree: children in static order.
     #[serde(default)]
     pub static_order: bool,
+    /// Master–worker: windows pushed to busy workers.
+    #[serde(default)]
+    pub push_bounds: bool,
 }
 
 /// The baselines beside seed 000's methods, in the order tables show them.
@@ -120,6 +130,7 @@ pub const BASELINE_METHODS: &[&str] = &[
     "staged-sss",
     "ybwc",
     "jamboree",
+    "master-worker",
 ];
 
 /// Which trees a run searched.
@@ -131,6 +142,8 @@ pub enum TreeSet {
     Ordered(String),
     /// Seed 003's incremental random trees.
     Incremental,
+    /// A game plugged in, by its `--tree` name.
+    Plugged(String),
 }
 
 impl TreeSet {
@@ -139,7 +152,7 @@ impl TreeSet {
         match self {
             TreeSet::Synthetic => Some(true),
             TreeSet::Shogi => Some(false),
-            TreeSet::Ordered(_) | TreeSet::Incremental => None,
+            TreeSet::Ordered(_) | TreeSet::Incremental | TreeSet::Plugged(_) => None,
         }
     }
 
@@ -149,6 +162,7 @@ impl TreeSet {
             TreeSet::Shogi => "shogi".into(),
             TreeSet::Ordered(ordering) => format!("{ordering} ordered"),
             TreeSet::Incremental => "incremental".into(),
+            TreeSet::Plugged(kind) => kind.clone(),
         }
     }
 }
@@ -194,10 +208,14 @@ impl Run {
         self.method == "sequential" && !self.negascout && self.d_prime.is_none()
     }
 
-    /// Synthetic trees are named by their seed (`seed5`), ordered trees
-    /// by their ordering and seed (`strong-seed5`), shogi positions
-    /// otherwise.
+    /// Plugged games by their kind; synthetic trees are named by their
+    /// seed (`seed5`), ordered trees by their ordering and seed
+    /// (`strong-seed5`), shogi positions otherwise.
     pub fn tree_set(&self) -> TreeSet {
+        let own = ["shogi", "synthetic", "ordered", "incremental"];
+        if let Some(kind) = self.tree_kind.as_deref().filter(|k| !own.contains(k)) {
+            return TreeSet::Plugged(kind.to_string());
+        }
         let seed = |name: &str| {
             name.strip_prefix("seed")
                 .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))

@@ -3,7 +3,9 @@
 
 use crate::records::{self, Reading};
 use crate::summary::{summarise, Summary};
-use crate::{baseline_tables, comparisons, csv_out, figures, output, rbf_tables, tables};
+use crate::{
+    baseline_tables, comparisons, csv_out, figures, group_tables, output, rbf_tables, tables,
+};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -83,6 +85,7 @@ fn markdown(
         tables::speedups(summaries),
         baseline_tables::baselines(summaries),
         rbf_tables::rbf(&reading.runs),
+        group_tables::groups(&reading.runs),
     ] {
         out += &section;
     }

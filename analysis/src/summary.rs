@@ -34,6 +34,8 @@ pub struct Config {
     pub charge_leaves: bool,
     /// YBWC and Jamboree: children in static order.
     pub static_order: bool,
+    /// Master–worker: windows pushed to busy workers.
+    pub push_bounds: bool,
 }
 
 impl Config {
@@ -91,6 +93,7 @@ impl Config {
             stage_depth: run.stage_depth,
             charge_leaves: run.charge.as_deref() == Some("leaves"),
             static_order: run.static_order,
+            push_bounds: run.push_bounds,
         }
     }
 
@@ -166,6 +169,9 @@ impl Config {
         }
         if self.static_order {
             parts.push("static order".into());
+        }
+        if self.push_bounds {
+            parts.push("bounds pushed".into());
         }
         parts.join(", ")
     }

@@ -144,6 +144,7 @@ pub struct Record<'a> {
     run_key: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     schema: Option<u32>,
+    tree_kind: &'a str,
     tree: &'a str,
     /// The tree's group of comparable trees (a plugged family's size).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -181,6 +182,7 @@ impl<'a> Record<'a> {
         Record {
             run_key: None,
             schema: None,
+            tree_kind: tree.kind,
             tree: &tree.name,
             tree_group: tree.group.as_deref(),
             b: plan.b,

@@ -146,6 +146,8 @@ pub const DEFAULT_POSITIONS: &str = "positions/pro_middlegame_32.sfen";
 /// it belongs to (plugged families' boards of one size), if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeLabel {
+    /// `--tree`'s name for its kind.
+    pub kind: &'static str,
     pub name: String,
     pub group: Option<String>,
 }
@@ -168,9 +170,13 @@ pub enum TreeGame {
 }
 
 impl Tree {
-    fn new(name: String, game: TreeGame) -> Tree {
+    fn new(kind: TreeKind, name: String, game: TreeGame) -> Tree {
         Tree {
-            label: TreeLabel { name, group: None },
+            label: TreeLabel {
+                kind: kind.name(),
+                name,
+                group: None,
+            },
             game,
         }
     }
@@ -220,7 +226,7 @@ impl TreeArgs {
                     .into_iter()
                     .map(|(name, pos)| {
                         let game = Box::new(ShogiGame::new(pos, self.b as usize));
-                        Tree::new(name, TreeGame::Shogi(game))
+                        Tree::new(self.tree, name, TreeGame::Shogi(game))
                     })
                     .collect())
             }
@@ -242,6 +248,7 @@ impl TreeArgs {
                     .into_iter()
                     .map(|r| Tree {
                         label: TreeLabel {
+                            kind: family.name(),
                             name: r.name,
                             group: r.group,
                         },
@@ -260,7 +267,7 @@ impl TreeArgs {
                 Ok(parse_seeds(&self.seeds)?
                     .map(|seed| {
                         let tree = SyntheticTree::new(seed, self.b, model.clone());
-                        Tree::new(format!("seed{seed}"), TreeGame::Synthetic(tree))
+                        Tree::new(self.tree, format!("seed{seed}"), TreeGame::Synthetic(tree))
                     })
                     .collect())
             }
@@ -277,7 +284,8 @@ impl TreeArgs {
                     .map(|seed| {
                         // Apart from synthetic trees' names: `strong-seed5`.
                         let tree = OrderedTree::new(seed, self.b, ordering);
-                        Tree::new(format!("{kind}-seed{seed}"), TreeGame::Ordered(tree))
+                        let name = format!("{kind}-seed{seed}");
+                        Tree::new(self.tree, name, TreeGame::Ordered(tree))
                     })
                     .collect())
             }
@@ -290,10 +298,8 @@ impl TreeArgs {
                 Ok(parse_seeds(&self.seeds)?
                     .map(|seed| {
                         let tree = IncrementalTree::new(seed, self.b);
-                        Tree::new(
-                            format!("incremental-seed{seed}"),
-                            TreeGame::Incremental(tree),
-                        )
+                        let name = format!("incremental-seed{seed}");
+                        Tree::new(self.tree, name, TreeGame::Incremental(tree))
                     })
                     .collect())
             }

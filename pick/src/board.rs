@@ -24,14 +24,28 @@ impl fmt::Display for PickMove {
     }
 }
 
+/// The order of a node's children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveOrder {
+    /// Longest segments first (taking more is the likelier good move):
+    /// Yomi's prediction.
+    Longest,
+    /// As a plain generator lists them: by first cell, then along the row
+    /// and the two diagonals, shorter first (seed 004 gives no order; its
+    /// node counts are of this kind, far above those of `Longest`).
+    Scan,
+}
+
 /// A position: the height, the cells that hold pieces, and every segment
 /// of the board (a run of cells along a row or either diagonal).
 #[derive(Clone, Debug)]
 pub struct Pick {
     height: u32,
     pieces: u64,
+    /// In scan order.
     segments: std::sync::Arc<Vec<u64>>,
-    /// Children kept at each node, the longest first (0: every one).
+    order: MoveOrder,
+    /// Children kept at each node, the first in `order` (0: every one).
     branching: u16,
 }
 
@@ -56,11 +70,17 @@ impl Pick {
             height,
             pieces,
             segments: std::sync::Arc::new(segments(height)),
+            order: MoveOrder::Longest,
             branching: 0,
         })
     }
 
-    /// The same board with only the `b` longest segments offered at each
+    /// The same board with its children in `order`.
+    pub fn with_order(self, order: MoveOrder) -> Pick {
+        Pick { order, ..self }
+    }
+
+    /// The same board with only the first `b` segments offered at each
     /// node (0: every one). Values are then those of a smaller game.
     pub fn with_branching(self, b: u16) -> Pick {
         Pick {
@@ -136,42 +156,50 @@ impl fmt::Display for Pick {
     }
 }
 
-/// Every segment of a board of `height`: runs of one or more cells along
-/// rows, along left diagonals (same column) and right diagonals (column
-/// and row both rising).
+/// Every segment of a board of `height` (runs of one or more cells along
+/// rows, left diagonals — same column — and right diagonals — column and
+/// row both rising), in scan order: by first cell, then direction, then
+/// length; a single cell once.
 fn segments(height: u32) -> Vec<u64> {
     let index = |r: u32, c: u32| r * (r + 1) / 2 + c;
-    let mut lines: Vec<Vec<u32>> = Vec::new();
-    for r in 0..height {
-        lines.push((0..=r).map(|c| index(r, c)).collect());
-    }
-    for c in 0..height {
-        lines.push((c..height).map(|r| index(r, c)).collect());
-    }
-    for d in 0..height {
-        lines.push((d..height).map(|r| index(r, r - d)).collect());
-    }
+    let cells = index(height, 0);
+    // Each direction's lines, cells in rising order.
+    let directions: [Vec<Vec<u32>>; 3] = [
+        (0..height)
+            .map(|r| (0..=r).map(|c| index(r, c)).collect())
+            .collect(),
+        (0..height)
+            .map(|c| (c..height).map(|r| index(r, c)).collect())
+            .collect(),
+        (0..height)
+            .map(|d| (d..height).map(|r| index(r, r - d)).collect())
+            .collect(),
+    ];
     let mut out = Vec::new();
-    for line in &lines {
-        for start in 0..line.len() {
-            let mut mask = 0u64;
-            for &cell in &line[start..] {
-                mask |= 1 << cell;
-                out.push(mask);
+    for cell in 0..cells {
+        for (direction, lines) in directions.iter().enumerate() {
+            for line in lines {
+                let Some(start) = line.iter().position(|&c| c == cell) else {
+                    continue;
+                };
+                let mut mask = 0u64;
+                for (length, &c) in line[start..].iter().enumerate() {
+                    mask |= 1 << c;
+                    if length > 0 || direction == 0 {
+                        out.push(mask);
+                    }
+                }
             }
         }
     }
-    // A single cell lies on three lines: once is enough.
-    out.sort_unstable();
-    out.dedup();
     out
 }
 
 impl Game for Pick {
     type Move = PickMove;
 
-    /// The segments made only of pieces, longest first (taking more is
-    /// the likelier good move), except those that would empty the board.
+    /// The segments made only of pieces, in the board's move order,
+    /// except those that would empty the board.
     fn children(&mut self, out: &mut Vec<PickMove>) {
         out.clear();
         out.extend(
@@ -180,7 +208,9 @@ impl Game for Pick {
                 .filter(|&&s| s & self.pieces == s && s != self.pieces)
                 .map(|&s| PickMove(s)),
         );
-        out.sort_by_key(|m| std::cmp::Reverse(m.0.count_ones()));
+        if self.order == MoveOrder::Longest {
+            out.sort_by_key(|m| std::cmp::Reverse(m.0.count_ones()));
+        }
         if self.branching > 0 {
             out.truncate(self.branching.into());
         }
@@ -210,5 +240,40 @@ impl Game for Pick {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_segment_is_listed_once() {
+        for height in 1..=MAX_HEIGHT {
+            let list = segments(height);
+            let mut set = list.clone();
+            set.sort_unstable();
+            set.dedup();
+            assert_eq!(set.len(), list.len(), "height {height}");
+            // Each direction has lines of 1 to h cells, L(L+1)/2 runs each;
+            // a single cell lies on three lines.
+            let runs: u32 = (1..=height).map(|l| l * (l + 1) / 2).sum();
+            let cells = height * (height + 1) / 2;
+            assert_eq!(list.len() as u32, 3 * runs - 2 * cells, "height {height}");
+        }
+    }
+
+    #[test]
+    fn both_orders_offer_the_same_children() {
+        let board = Pick::parse("4:1/11/101/1111").unwrap();
+        let (mut longest, mut scan) = (Vec::new(), Vec::new());
+        board.clone().children(&mut longest);
+        board.with_order(MoveOrder::Scan).children(&mut scan);
+        assert!(longest[0].0.count_ones() == 4 && scan[0].0.count_ones() == 1);
+        let key = |v: &mut Vec<PickMove>| {
+            v.sort_by_key(|m| m.0);
+            v.clone()
+        };
+        assert_eq!(key(&mut longest), key(&mut scan));
     }
 }

@@ -1,9 +1,11 @@
 //! Pick-the-last-one-loses as the harness names it: `--tree pick`, with
 //! `--position` a board (`3:1/01/110`) or boards drawn at random as seed
 //! 004 §4 did (`6x9` — height 6, nine pieces — one per `--seeds` seed;
-//! `5-6x6-14` every height and count of those ranges).
+//! `5-6x6-14` every height and count of those ranges); `scan/` before
+//! either lists children in scan order (see [`MoveOrder`]); several such
+//! texts joined by `,` name all their boards.
 
-use crate::Pick;
+use crate::{MoveOrder, Pick};
 use std::ops::RangeInclusive;
 use yomi_engine::game::{GameFamily, Root, RootSpec};
 
@@ -14,62 +16,77 @@ impl GameFamily for PickFamily {
     const NAME: &'static str = "pick";
     const ABOUT: &'static str = "Seed 004's pick-the-last-one-loses (yomi-pick): --position \
                                  H:ROWS (a board) or HxN (N pieces at random on height H, \
-                                 one board per seed; ranges as 5-6x6-14)";
+                                 one board per seed; ranges as 5-6x6-14); scan/ before \
+                                 either: children in scan order, not longest first; \
+                                 several joined by ,";
     /// Seed 004's Pentium III 1 GHz: 44.4 M nodes in 166 s over its four
     /// largest sequential cells (Tables 1 and 2), 3.7 µs a node.
     const PAPER_NODE_US: f64 = 3.7;
 
     fn roots(spec: &RootSpec) -> Result<Vec<Root<Pick>>, String> {
-        let text = spec.position.trim();
-        if text.contains(':') {
-            let board = Pick::parse(text)?;
-            return Ok(vec![Root {
-                name: board.to_string(),
-                group: None,
-                root: board.with_branching(spec.b),
-            }]);
-        }
-        let bad = |why: String| {
-            format!(
-                "bad pick position {text:?}: {why} (expected a board H:ROWS, HxN or \
-                 ranges as 5-6x6-14, optionally -seedS)"
-            )
-        };
-        let (sizes, seeds) = match text.rsplit_once("-seed") {
-            Some((sizes, seed)) => {
-                let seed: u64 = seed.parse().map_err(|_| bad(format!("seed {seed:?}")))?;
-                (sizes, seed..=seed)
-            }
-            None => (text, spec.seeds.clone()),
-        };
-        let (heights, counts) = sizes
-            .split_once('x')
-            .ok_or_else(|| bad("no 'x' between height and pieces".into()))?;
-        let heights = range(heights).map_err(|e| bad(format!("height {e}")))?;
-        let counts = range(counts).map_err(|e| bad(format!("pieces {e}")))?;
         let mut roots = Vec::new();
-        for height in heights {
-            let cells = height * (height + 1) / 2;
-            for n in counts.clone() {
-                if !(1..=cells).contains(&n) {
-                    return Err(bad(format!(
-                        "{n} pieces on the {cells} cells of height {height}"
-                    )));
-                }
-                let group = format!("{height}x{n}");
-                for seed in seeds.clone() {
-                    let board =
-                        Pick::new(height as u32, random_pieces(cells, n, seed)).map_err(bad)?;
-                    roots.push(Root {
-                        name: format!("{group}-seed{seed}"),
-                        group: Some(group.clone()),
-                        root: board.with_branching(spec.b),
-                    });
-                }
-            }
+        for part in spec.position.split(',') {
+            roots.extend(roots_of(part, spec)?);
         }
         Ok(roots)
     }
+}
+
+/// The roots of one `,`-separated part of a position text.
+fn roots_of(whole: &str, spec: &RootSpec) -> Result<Vec<Root<Pick>>, String> {
+    let whole = whole.trim();
+    let (prefix, text, order) = match whole.strip_prefix("scan/") {
+        Some(rest) => ("scan/", rest, MoveOrder::Scan),
+        None => ("", whole, MoveOrder::Longest),
+    };
+    let prepare = |board: Pick| board.with_order(order).with_branching(spec.b);
+    if text.contains(':') {
+        let board = Pick::parse(text)?;
+        return Ok(vec![Root {
+            name: format!("{prefix}{board}"),
+            group: None,
+            root: prepare(board),
+        }]);
+    }
+    let bad = |why: String| {
+        format!(
+            "bad pick position {text:?}: {why} (expected a board H:ROWS, HxN or \
+             ranges as 5-6x6-14, optionally -seedS)"
+        )
+    };
+    let (sizes, seeds) = match text.rsplit_once("-seed") {
+        Some((sizes, seed)) => {
+            let seed: u64 = seed.parse().map_err(|_| bad(format!("seed {seed:?}")))?;
+            (sizes, seed..=seed)
+        }
+        None => (text, spec.seeds.clone()),
+    };
+    let (heights, counts) = sizes
+        .split_once('x')
+        .ok_or_else(|| bad("no 'x' between height and pieces".into()))?;
+    let heights = range(heights).map_err(|e| bad(format!("height {e}")))?;
+    let counts = range(counts).map_err(|e| bad(format!("pieces {e}")))?;
+    let mut roots = Vec::new();
+    for height in heights {
+        let cells = height * (height + 1) / 2;
+        for n in counts.clone() {
+            if !(1..=cells).contains(&n) {
+                return Err(bad(format!(
+                    "{n} pieces on the {cells} cells of height {height}"
+                )));
+            }
+            let group = format!("{prefix}{height}x{n}");
+            for seed in seeds.clone() {
+                let board = Pick::new(height as u32, random_pieces(cells, n, seed)).map_err(bad)?;
+                roots.push(Root {
+                    name: format!("{group}-seed{seed}"),
+                    group: Some(group.clone()),
+                    root: prepare(board),
+                });
+            }
+        }
+    }
+    Ok(roots)
 }
 
 /// `N` or `A-B` (A ≤ B).
@@ -140,6 +157,27 @@ mod tests {
         let set = roots(" 3:1/01/110 ", 1..=5).unwrap();
         assert_eq!(set.len(), 1);
         assert_eq!(set[0].name, "3:1/01/110");
+        let scan = roots("scan/3:1/01/110", 1..=1).unwrap();
+        assert_eq!(scan[0].name, "scan/3:1/01/110");
+        let again = roots(&scan[0].name, 1..=1).unwrap();
+        assert_eq!(again[0].root.pieces(), set[0].root.pieces());
+    }
+
+    #[test]
+    fn scan_sets_are_the_same_boards_in_their_own_groups() {
+        let (longest, scan) = (
+            roots("6x9", 1..=3).unwrap(),
+            roots("scan/6x9", 1..=3).unwrap(),
+        );
+        for (l, s) in longest.iter().zip(&scan) {
+            assert_eq!(l.root.pieces(), s.root.pieces());
+            assert_eq!(s.name, format!("scan/{}", l.name));
+            assert_eq!(s.group.as_deref(), Some("scan/6x9"));
+            assert_eq!(roots(&s.name, 1..=1).unwrap()[0].name, s.name);
+        }
+        let both = roots("scan/5x6-12, scan/6x6-14", 1..=2).unwrap();
+        assert_eq!(both.len(), (7 + 9) * 2);
+        assert_eq!(both.last().unwrap().name, "scan/6x14-seed2");
     }
 
     #[test]

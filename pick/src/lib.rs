@@ -13,6 +13,6 @@ mod board;
 mod family;
 mod solve;
 
-pub use board::{Pick, PickMove};
+pub use board::{MoveOrder, Pick, PickMove};
 pub use family::PickFamily;
 pub use solve::solve;

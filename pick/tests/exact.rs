@@ -7,7 +7,7 @@ use yomi_engine::baseline::{AlphaBeta, Charge, YbwcConfig};
 use yomi_engine::game::{Game, Value, INFINITE};
 use yomi_engine::parallel::program::{on_sim, on_threads};
 use yomi_engine::parallel::sim::Model;
-use yomi_pick::{solve, Pick};
+use yomi_pick::{solve, MoveOrder, Pick};
 
 /// Alpha-beta's value of `board` searched to the end (each move takes a
 /// piece or more, so as many plies as pieces reach every end).
@@ -29,6 +29,10 @@ fn alpha_beta_to_the_end_wins_exactly_where_the_solver_does() {
             let win = solve(&board);
             let value = alpha_beta(&board);
             assert_eq!(value > 0, win, "{board}: value {value}");
+            if height <= 3 {
+                let scan = alpha_beta(&board.clone().with_order(MoveOrder::Scan));
+                assert_eq!(scan, value, "{board} in scan order");
+            }
             assert_ne!(value, 0, "{board}");
             if win {
                 wins += 1;
