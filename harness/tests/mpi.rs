@@ -1,6 +1,7 @@
 //! Under MPI (`mpirun -np 4` and `-np 8`, oversubscribed), every parallel
 //! method returns the sequential root value (seed 002's split methods on
-//! processor trees of 4 and 7 ranks; YBWC, Jamboree and parallel RBF on 4).
+//! processor trees of 4 and 7 ranks; YBWC, Jamboree and parallel RBF on 4),
+//! also on a plugged game (pick, with seed 004's master–worker).
 //! Built only with the `mpi` feature; `scripts/test.sh` installs OpenMPI
 //! and runs it.
 #![cfg(feature = "mpi")]
@@ -163,6 +164,42 @@ fn baselines_get_the_sequential_value_under_mpi() {
         let mut stealing = args.to_vec();
         stealing.extend(["--method", method, "--backend", "mpi"]);
         let values: Vec<serde_json::Value> = mpirun("4", &stealing)
+            .iter()
+            .map(|r| r["value"].clone())
+            .collect();
+        assert_eq!(values, sequential, "-np 4 {method}");
+    }
+}
+
+#[test]
+fn a_plugged_game_gets_the_sequential_value_under_mpi() {
+    let args = [
+        "search",
+        "--tree",
+        "pick",
+        "--position",
+        "5x9,scan/5x8",
+        "--seeds",
+        "1-3",
+        "--b",
+        "0",
+        "--d",
+        "9",
+    ];
+    let sequential: Vec<serde_json::Value> =
+        harness(&args).iter().map(|r| r["value"].clone()).collect();
+    assert_eq!(sequential.len(), 6);
+    for method in [
+        "--method master-worker",
+        "--method master-worker --push-bounds",
+        "--method ybwc",
+        "--method tree-splitting --levels 1 --fanout 3",
+        "--method with-updates --d-prime 3",
+    ] {
+        let mut mpi_args = args.to_vec();
+        mpi_args.extend(method.split_whitespace());
+        mpi_args.extend(["--backend", "mpi"]);
+        let values: Vec<serde_json::Value> = mpirun("4", &mpi_args)
             .iter()
             .map(|r| r["value"].clone())
             .collect();

@@ -2,13 +2,24 @@
 //! `mpirun`, messages postcard-encoded as byte vectors, received after a
 //! non-blocking matched probe, so that workers read them between search
 //! slices.
+//!
+//! Searches run one after another on one communicator, but each must see
+//! only its own messages, as each gets a fresh network on threads and on
+//! the virtual cluster: a thief's steal still in flight when a search ends
+//! would otherwise be answered in the next one, and a task given then
+//! lost. So every message carries its search's number: messages of
+//! earlier searches are dropped, and those of a later one (ranks do not
+//! wait for each other between searches) are kept until it begins.
 
 use super::transport::{decode, encode, Rank, Traffic, Transport};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::collections::VecDeque;
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How long an idle rank keeps yielding before it sleeps between polls.
@@ -16,8 +27,18 @@ const SPIN_FOR: Duration = Duration::from_millis(50);
 /// An idle rank's sleep between polls after that.
 const SLEEP: Duration = Duration::from_millis(1);
 
+/// Transports this process has made. Every rank makes them for the same
+/// searches in the same order, so the count names a search alike on all.
+static SEARCHES: AtomicU32 = AtomicU32::new(0);
+
+/// Messages that arrived for a search not yet begun here, in arrival
+/// order: (search, sender, encoded message).
+static EARLY: Mutex<VecDeque<(u32, Rank, Vec<u8>)>> = Mutex::new(VecDeque::new());
+
 pub struct MpiTransport<M> {
     world: SimpleCommunicator,
+    /// This transport's search, sent with every message.
+    search: u32,
     start: Instant,
     /// When this rank last found a message (or began).
     last_message: Instant,
@@ -35,10 +56,44 @@ impl<M> MpiTransport<M> {
     pub fn new(world: SimpleCommunicator) -> MpiTransport<M> {
         MpiTransport {
             world,
+            search: SEARCHES.fetch_add(1, Ordering::Relaxed),
             start: Instant::now(),
             last_message: Instant::now(),
             traffic: Traffic::default(),
             _message: PhantomData,
+        }
+    }
+
+    /// The first message kept for this search from before it began.
+    fn early(&self) -> Option<(Rank, Vec<u8>)> {
+        let mut early = EARLY.lock().unwrap_or_else(|e| e.into_inner());
+        let i = early.iter().position(|(s, ..)| *s == self.search)?;
+        early.remove(i).map(|(_, from, body)| (from, body))
+    }
+
+    /// The next message of this search that MPI has, keeping those of a
+    /// later search and dropping those of earlier ones.
+    fn receive(&self) -> Option<(Rank, Vec<u8>)> {
+        loop {
+            let probed = self.world.any_process().immediate_matched_probe()?;
+            let from = probed.1.source_rank() as Rank;
+            let (mut bytes, _) = probed.matched_receive_vec::<u8>();
+            if bytes.len() < 4 {
+                self.abort(&format!(
+                    "from rank {from}: a message of {} bytes",
+                    bytes.len()
+                ));
+            }
+            let body = bytes.split_off(4);
+            let search = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            match search.cmp(&self.search) {
+                std::cmp::Ordering::Equal => return Some((from, body)),
+                std::cmp::Ordering::Greater => EARLY
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push_back((search, from, body)),
+                std::cmp::Ordering::Less => {} // left over from an earlier search
+            }
         }
     }
 
@@ -60,18 +115,20 @@ impl<M: Serialize + DeserializeOwned> Transport<M> for MpiTransport<M> {
     }
 
     fn send(&mut self, to: Rank, message: M) {
-        let bytes = encode(&message);
+        let body = encode(&message);
+        // The search number is not counted: traffic stays comparable with
+        // the other backends'.
         self.traffic.messages += 1;
-        self.traffic.bytes += bytes.len() as u64;
+        self.traffic.bytes += body.len() as u64;
+        let mut bytes = self.search.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&body);
         self.world.process_at_rank(to as i32).send(&bytes[..]);
     }
 
     fn poll(&mut self) -> Option<(Rank, M)> {
-        let probed = self.world.any_process().immediate_matched_probe()?;
+        let (from, body) = self.early().or_else(|| self.receive())?;
         self.last_message = Instant::now();
-        let from = probed.1.source_rank() as Rank;
-        let (bytes, _) = probed.matched_receive_vec::<u8>();
-        match decode(&bytes) {
+        match decode(&body) {
             Ok(m) => Some((from, m)),
             Err(e) => self.abort(&format!("from rank {from}: {e}")),
         }
