@@ -25,3 +25,9 @@ pub mod play;
 pub mod positions;
 pub mod rbf;
 pub mod search;
+
+/// The README's Rust blocks (the plug-in guide's example), compiled and
+/// run as doctests so that the guide cannot fall behind the code.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;

@@ -5,7 +5,7 @@
 //! so that a processor can read messages and be told to stop, or narrow
 //! the window of the node it started at (seed 004's bounds passed on).
 
-use crate::game::{Game, Value, INFINITE, LOSS};
+use crate::game::{Game, Value, INFINITE};
 use std::cell::Cell;
 
 /// Nodes and leaves a search visited.
@@ -112,7 +112,7 @@ impl<'g, G: Game, P: FnMut(Counts) -> bool> AlphaBeta<'g, G, P> {
             let value = if depth == 0 {
                 self.game.evaluate()
             } else {
-                LOSS
+                self.game.end_value()
             };
             self.children[ply] = children;
             return value.clamp(alpha, beta);

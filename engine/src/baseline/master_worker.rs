@@ -20,7 +20,7 @@ use super::ledger::Ledger;
 use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
 use super::splitting::Charge;
-use crate::game::{play_path, take_back, Game, Value, INFINITE, LOSS};
+use crate::game::{play_path, take_back, Game, Value, INFINITE};
 use crate::parallel::transport::{Rank, Transport};
 use std::cell::Cell;
 
@@ -149,19 +149,19 @@ impl<G: Game, T: Transport<SplitMessage>> Master<G, T> {
     /// pool node has children (the pool stays).
     fn expand_pool(&mut self) -> bool {
         let mut below = Vec::new();
-        let mut lost = Vec::new();
+        let mut ended = Vec::new();
         let mut moves = Vec::new();
         for n in self.pool.clone() {
             let played = play_path(&mut self.game, &self.top[n].path);
             self.game.children(&mut moves);
+            if moves.is_empty() {
+                ended.push((n, self.game.end_value()));
+            }
             take_back(&mut self.game, played);
             self.charge(Counts {
                 nodes: 1,
                 leaves: 0,
             });
-            if moves.is_empty() {
-                lost.push(n);
-            }
             for i in 0..moves.len() {
                 let mut path = self.top[n].path.clone();
                 path.push(i as u16);
@@ -181,8 +181,8 @@ impl<G: Game, T: Transport<SplitMessage>> Master<G, T> {
         }
         self.pool = below;
         self.pool_depth += 1;
-        for n in lost {
-            self.top[n].value = Some(LOSS);
+        for (n, value) in ended {
+            self.top[n].value = Some(value);
         }
         self.settle();
         true

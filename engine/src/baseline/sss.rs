@@ -12,7 +12,7 @@
 use super::alphabeta::Counts;
 use super::cursor::Cursor;
 use super::open_list::{OpenList, Status};
-use crate::game::{Game, Value, LOSS};
+use crate::game::{Game, Value};
 
 /// Whether the node `path` below a node of side `max_node` is a MAX node.
 pub(super) fn is_max(max_node: bool, path: &[u16]) -> bool {
@@ -22,7 +22,11 @@ pub(super) fn is_max(max_node: bool, path: &[u16]) -> bool {
 /// A node's value at the horizon, or its loss when it has no children,
 /// from the MAX side.
 pub(super) fn leaf_value<G: Game>(game: &mut G, at_horizon: bool, max: bool) -> Value {
-    let value = if at_horizon { game.evaluate() } else { LOSS };
+    let value = if at_horizon {
+        game.evaluate()
+    } else {
+        game.end_value()
+    };
     if max {
         value
     } else {

@@ -23,7 +23,7 @@ use super::ledger::Ledger;
 use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
 use super::splitting::Charge;
-use crate::game::{play_path, take_back, Game, Value, INFINITE, LOSS};
+use crate::game::{play_path, take_back, Game, Value, INFINITE};
 use crate::parallel::transport::{Rank, Transport};
 use std::time::Duration;
 
@@ -309,7 +309,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
             let value = if depth == 0 {
                 self.game.evaluate()
             } else {
-                LOSS
+                self.game.end_value()
             };
             return value.clamp(alpha, beta);
         }

@@ -8,7 +8,7 @@ use super::balance::Balancer;
 use super::message::{Message, Outcome, Report, Task};
 use super::signature::Signature;
 use super::transport::{Rank, Traffic, Transport};
-use crate::game::{Game, Value, INFINITE, LOSS};
+use crate::game::{Game, Value, INFINITE};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -311,7 +311,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         }
         let node = &self.tree[&self.path];
         if node.moves.is_empty() {
-            return (LOSS, false);
+            return (self.game.end_value(), false);
         }
         let order = node.order();
         let mut w = w;

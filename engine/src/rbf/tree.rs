@@ -7,7 +7,7 @@
 //! expanding a leaf attaches the children a game generated for it (here or
 //! on another rank); scores are backed up while they change.
 
-use crate::game::{Game, Value, LOSS};
+use crate::game::{Game, Value};
 use serde::{Deserialize, Serialize};
 
 /// Index of a node in the tree.
@@ -63,7 +63,11 @@ pub fn generate<G: Game>(
     }
     game.children(moves);
     let children = moves.len() as u16;
-    let score = if children == 0 { LOSS } else { game.evaluate() };
+    let score = if children == 0 {
+        game.end_value()
+    } else {
+        game.evaluate()
+    };
     Generated { score, children }
 }
 

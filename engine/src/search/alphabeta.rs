@@ -9,7 +9,7 @@ use super::limits::Limits;
 use super::split::{TableSplit, WorkerTable};
 use super::stats::Stats;
 use super::tt::{Bound, Entry, TranspositionTable, NO_CHILD};
-use crate::game::{Game, Value, INFINITE, LOSS};
+use crate::game::{Game, Value, INFINITE};
 use std::time::{Duration, Instant};
 
 /// Search switches that stay fixed for a searcher's life.
@@ -248,7 +248,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             if self.root_excluded.is_empty() {
                 // The root is terminal.
                 result.depth = depth;
-                result.value = LOSS;
+                result.value = self.game.end_value();
             }
             if depth == max_depth {
                 break;
@@ -356,7 +356,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         if children.is_empty() {
             self.plies[ply].children = children;
             self.stats.leaves += 1;
-            return LOSS.clamp(outer_alpha, outer_beta);
+            return self.game.end_value().clamp(outer_alpha, outer_beta);
         }
         let mut order = std::mem::take(&mut self.plies[ply].order);
         self.order_children(ply, depth, &children, &mut order);
