@@ -1,10 +1,14 @@
 //! The baselines return the sequential root value: tree-splitting and
 //! PV-splitting on several processor trees, YBWC, Jamboree and seed 004's
-//! master–worker on several processors, on threads and on the virtual cluster, over ordered,
-//! synthetic and shogi trees; and on
+//! master–worker on several processors, on threads and on the virtual
+//! cluster, over ordered, synthetic, incremental and shogi trees and trees
+//! whose states end in draws and scores; and on
 //! perfectly ordered trees they take the elapsed times of the paper's
 //! Table 3 (tree-splitting's all nine; PV-splitting's but (2,4)).
 
+mod common;
+
+use common::ending::Ending;
 use std::sync::Arc;
 use yomi_engine::baseline::{
     AlphaBeta, Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
@@ -185,6 +189,14 @@ fn synthetic_trees_get_the_sequential_value() {
             6,
             &format!("seed {seed}"),
         );
+    }
+}
+
+#[test]
+fn games_ending_in_draws_and_scores_get_the_sequential_value() {
+    for seed in 1..4 {
+        let root = Ending(IncrementalTree::new(seed, 5));
+        agrees_with_sequential(root, 5, &format!("ending {seed}"));
     }
 }
 

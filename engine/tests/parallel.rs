@@ -1,9 +1,11 @@
 //! The parallel search (master and workers on threads) returns the
 //! sequential root value, with and without dynamic updates, with 1, 2, 3, 7
-//! and 15 workers, on 16 synthetic trees and 8 shogi positions.
+//! and 15 workers, on 16 synthetic trees, 4 whose states end in draws and
+//! scores, and 8 shogi positions.
 
 mod common;
 
+use common::ending::Ending;
 use common::parallel::{config, sequential, variants, METHODS};
 use std::sync::Arc;
 use yomi_engine::game::{EdgeModel, Game, ShogiGame, SyntheticTree};
@@ -43,6 +45,15 @@ fn synthetic_trees_get_the_sequential_value() {
             d_prime,
             &format!("seed {seed}"),
         );
+    }
+}
+
+#[test]
+fn games_ending_in_draws_and_scores_get_the_sequential_value() {
+    let model = Arc::new(EdgeModel::embedded());
+    for seed in 0..4 {
+        let root = Ending(SyntheticTree::new(seed, 4, model.clone()));
+        check(root, 6, 2, &format!("ending seed {seed}"));
     }
 }
 

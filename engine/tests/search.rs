@@ -1,8 +1,10 @@
 //! Alpha-beta and NegaScout, with and without the transposition table and in
-//! every §5.2 variant, return the brute-force minimax value.
+//! every §5.2 variant, return the brute-force minimax value, also on games
+//! whose states end in draws and scores.
 
 mod common;
 
+use common::ending::Ending;
 use common::minimax::minimax;
 use std::sync::Arc;
 use yomi_engine::board::Position;
@@ -81,6 +83,33 @@ fn synthetic_trees_match_minimax() {
             }
         }
     }
+}
+
+#[test]
+fn games_ending_in_draws_and_scores_match_minimax() {
+    let (mut ended, mut nodes) = (0, 0);
+    for seed in 0..12 {
+        for depth in 1..=6 {
+            let game = || Ending(tree(seed, 4));
+            let expected = minimax(&mut game(), depth);
+            ended += usize::from((-50..=50).contains(&expected));
+            nodes += 1;
+            let mut configurations = plain_configurations();
+            if depth >= 3 {
+                let split = split_configurations(depth, 2);
+                configurations.extend(split.into_iter().map(|options| (1, options)));
+            }
+            for (table_mb, options) in configurations {
+                assert_eq!(
+                    root_value(game(), depth, table_mb, options),
+                    expected,
+                    "seed {seed} depth {depth} table {table_mb} MB {options:?}"
+                );
+            }
+        }
+    }
+    // Most root values are an end's score: the ends decide these trees.
+    assert!(ended * 2 > nodes, "{ended} of {nodes}");
 }
 
 #[test]

@@ -215,6 +215,9 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         let mut children = Vec::new();
         self.game.children(&mut children);
         self.charge_split();
+        if children.is_empty() {
+            return self.search(depth, alpha, beta);
+        }
         for (i, &mv) in children.iter().enumerate() {
             self.game.play(mv);
             self.path.push(i as u16);

@@ -1,6 +1,6 @@
 //! Brute-force minimax: the reference value every search must reproduce.
 
-use yomi_engine::game::{Game, Value, LOSS};
+use yomi_engine::game::{Game, Value};
 
 /// The negamax value of the current state searched to `depth` plies, every
 /// node visited, no pruning.
@@ -11,7 +11,7 @@ pub fn minimax<G: Game>(game: &mut G, depth: u32) -> Value {
     let mut children = Vec::new();
     game.children(&mut children);
     if children.is_empty() {
-        return LOSS;
+        return game.end_value();
     }
     children
         .iter()

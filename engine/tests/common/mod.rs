@@ -3,6 +3,7 @@
 // Each test crate uses only part of this module.
 #![allow(dead_code)]
 
+pub mod ending;
 pub mod minimax;
 pub mod parallel;
 
