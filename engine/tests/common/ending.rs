@@ -11,7 +11,7 @@ pub struct Ending<G>(pub G);
 
 impl<G: Game> Ending<G> {
     fn ends(&self) -> bool {
-        self.0.hash() % 5 == 0
+        self.0.hash().is_multiple_of(5)
     }
 }
 
