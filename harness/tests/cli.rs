@@ -903,25 +903,36 @@ fn a_plugged_game_gets_its_exact_value_from_every_method() {
         let board = &PickFamily::roots(&spec).unwrap()[0].root;
         assert_eq!(r["value"].as_i64().unwrap() > 0, solve(board), "{name}");
     }
-    let words = |line: &'static str| line.split_whitespace().collect::<Vec<_>>();
-    for method in [
-        "--method with-updates --d-prime 4 --workers 3",
-        "--method without-updates --d-prime 4 --backend sim --ranks 5",
-        "--method with-share --d-prime 4 --backend sim --ranks 5",
-        "--method negascout-eps --eps 50 --d-prime 4 --backend sim --ranks 5",
-        "--method tree-splitting --levels 1 --fanout 3",
-        "--method pv-splitting --levels 2 --fanout 2 --backend sim",
-        "--method staged-sss --levels 1 --fanout 3 --backend sim",
-        "--method ybwc --backend sim --ranks 5",
-        "--method jamboree --workers 3",
-        "--method master-worker --backend sim --ranks 9",
-        "--method master-worker --workers 3",
-        "--method master-worker --push-bounds --backend sim --ranks 9",
-        "--method master-worker --push-bounds --workers 3",
-        "--method master-worker --backend sim --ranks 1",
+    // Every method on threads and on the virtual cluster: those on
+    // processor trees take their shape, the others a rank count.
+    for (method, ranked) in [
+        ("--method with-updates --d-prime 4", true),
+        ("--method without-updates --d-prime 4", true),
+        ("--method with-share --d-prime 4", true),
+        ("--method negascout-eps --eps 50 --d-prime 4", true),
+        ("--method tree-splitting --levels 1 --fanout 3", false),
+        ("--method pv-splitting --levels 2 --fanout 2", false),
+        ("--method staged-sss --levels 1 --fanout 3", false),
+        ("--method ybwc", true),
+        ("--method jamboree", true),
+        ("--method master-worker", true),
+        ("--method master-worker --push-bounds", true),
     ] {
-        assert_eq!(root_values(&base, &words(method)), sequential, "{method}");
+        for backend in ["threads", "sim"] {
+            let ranks = match (ranked, backend) {
+                (false, _) => "",
+                (true, "threads") => "--workers 3",
+                (true, _) => "--ranks 9",
+            };
+            let line = format!("{method} --backend {backend} {ranks}");
+            let args: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(root_values(&base, &args), sequential, "{line}");
+        }
     }
+    let alone: Vec<&str> = "--method master-worker --backend sim --ranks 1"
+        .split_whitespace()
+        .collect();
+    assert_eq!(root_values(&base, &alone), sequential, "alone");
     fails_with(
         &["search", "--tree", "pick", "--d", "4"],
         "--tree pick needs --position",

@@ -1,7 +1,8 @@
 //! Under MPI (`mpirun -np 4` and `-np 8`, oversubscribed), every parallel
 //! method returns the sequential root value (seed 002's split methods on
 //! processor trees of 4 and 7 ranks; YBWC, Jamboree and parallel RBF on 4),
-//! also on a plugged game (pick, with seed 004's master–worker).
+//! and every method, seed 004's master–worker included, on a plugged game
+//! (pick).
 //! Built only with the `mpi` feature; `scripts/test.sh` installs OpenMPI
 //! and runs it.
 #![cfg(feature = "mpi")]
@@ -193,8 +194,14 @@ fn a_plugged_game_gets_the_sequential_value_under_mpi() {
         "--method master-worker",
         "--method master-worker --push-bounds",
         "--method ybwc",
+        "--method jamboree",
         "--method tree-splitting --levels 1 --fanout 3",
+        "--method pv-splitting --levels 1 --fanout 3",
+        "--method staged-sss --levels 1 --fanout 3",
         "--method with-updates --d-prime 3",
+        "--method without-updates --d-prime 3",
+        "--method with-share --d-prime 3",
+        "--method negascout-eps --eps 50 --d-prime 3",
     ] {
         let mut mpi_args = args.to_vec();
         mpi_args.extend(method.split_whitespace());
