@@ -144,7 +144,7 @@ fn describe(args: &FitRbfArgs) -> String {
     let kind = t.tree.name();
     format!(
         "--tree {kind} {which} --b {} --nodes-per-tree {} --walk {} --depth {} --sizes {} --passes {} --least {}",
-        t.b, args.nodes_per_tree, args.walk, args.depth, args.sizes, args.passes, args.least
+        t.b(), args.nodes_per_tree, args.walk, args.depth, args.sizes, args.passes, args.least
     )
 }
 

@@ -45,7 +45,7 @@ pub fn run(args: &OrderingArgs) -> Result<(), String> {
         "ordering accuracy: {:?} trees ({}), b = {}, nodes at plies 0..={} of each tree",
         args.trees.tree,
         trees.len(),
-        args.trees.b,
+        args.trees.b(),
         args.plies
     );
     println!("| depths | nodes | best child unchanged | share |");

@@ -103,7 +103,7 @@ impl SearchArgs {
     /// The run these arguments describe, validated.
     pub fn plan(&self) -> Result<Plan, String> {
         Plan::new(&Options {
-            b: self.trees.b,
+            b: self.trees.b(),
             d: self.d,
             method: self.method,
             negascout: self.negascout,

@@ -593,7 +593,7 @@ fn tree_args(t: &TreesConfig) -> Result<TreeArgs, String> {
         tree: t.kind,
         position,
         seeds,
-        b: 0,
+        b: Some(0),
         edge_model: t.edge_model.clone(),
         ordering: t.ordering.unwrap_or(OrderingArg::Strong),
     })
@@ -867,7 +867,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         quiet: true,
     };
     let trees = TreeArgs {
-        b: p.b,
+        b: Some(p.b),
         ..trees.clone()
     };
     let mut run = Run {

@@ -127,9 +127,10 @@ pub struct TreeArgs {
     /// (also `--seed`).
     #[arg(long, alias = "seed", default_value = "1-32")]
     pub seeds: String,
-    /// Branching limit b: children per node (shogi: 0 keeps every legal move).
-    #[arg(long, default_value_t = 5)]
-    pub b: u16,
+    /// Branching limit b: children per node (shogi: 0 keeps every legal
+    /// move) [default: 5, the paper's; plugged games: 0, every child].
+    #[arg(long)]
+    pub b: Option<u16>,
     /// Synthetic: an edge-value model file instead of the embedded one
     /// (`engine/data/edge_model.toml`).
     #[arg(long)]
@@ -218,6 +219,15 @@ pub(crate) use with_game;
 
 impl TreeArgs {
     /// Every tree the arguments name, in order.
+    /// `--b`, or the kind's default: the paper's 5, or every child of a
+    /// plugged game (its own order is all it knows of its moves).
+    pub fn b(&self) -> u16 {
+        self.b.unwrap_or(match self.tree {
+            TreeKind::Plugged(_) => 0,
+            _ => 5,
+        })
+    }
+
     pub fn trees(&self) -> Result<Vec<Tree>, String> {
         match self.tree {
             TreeKind::Shogi => {
@@ -225,7 +235,7 @@ impl TreeArgs {
                 Ok(shogi_positions(spec)?
                     .into_iter()
                     .map(|(name, pos)| {
-                        let game = Box::new(ShogiGame::new(pos, self.b as usize));
+                        let game = Box::new(ShogiGame::new(pos, self.b() as usize));
                         Tree::new(self.tree, name, TreeGame::Shogi(game))
                     })
                     .collect())
@@ -241,7 +251,7 @@ impl TreeArgs {
                 let spec = RootSpec {
                     position,
                     seeds: parse_seeds(&self.seeds)?,
-                    b: self.b,
+                    b: self.b(),
                 };
                 Ok(family
                     .roots(&spec)?
@@ -257,7 +267,7 @@ impl TreeArgs {
                     .collect())
             }
             TreeKind::Synthetic => {
-                if self.b == 0 {
+                if self.b() == 0 {
                     return Err("synthetic trees need --b of at least 1".into());
                 }
                 let model = Arc::new(match &self.edge_model {
@@ -266,13 +276,13 @@ impl TreeArgs {
                 });
                 Ok(parse_seeds(&self.seeds)?
                     .map(|seed| {
-                        let tree = SyntheticTree::new(seed, self.b, model.clone());
+                        let tree = SyntheticTree::new(seed, self.b(), model.clone());
                         Tree::new(self.tree, format!("seed{seed}"), TreeGame::Synthetic(tree))
                     })
                     .collect())
             }
             TreeKind::Ordered => {
-                if self.b == 0 {
+                if self.b() == 0 {
                     return Err("ordered trees need --b (their width) of at least 1".into());
                 }
                 let ordering = self.ordering.ordering();
@@ -283,21 +293,21 @@ impl TreeArgs {
                 Ok(parse_seeds(&self.seeds)?
                     .map(|seed| {
                         // Apart from synthetic trees' names: `strong-seed5`.
-                        let tree = OrderedTree::new(seed, self.b, ordering);
+                        let tree = OrderedTree::new(seed, self.b(), ordering);
                         let name = format!("{kind}-seed{seed}");
                         Tree::new(self.tree, name, TreeGame::Ordered(tree))
                     })
                     .collect())
             }
             TreeKind::Incremental => {
-                if self.b == 0 {
+                if self.b() == 0 {
                     return Err(
                         "incremental trees need --b (their most children) of at least 1".into(),
                     );
                 }
                 Ok(parse_seeds(&self.seeds)?
                     .map(|seed| {
-                        let tree = IncrementalTree::new(seed, self.b);
+                        let tree = IncrementalTree::new(seed, self.b());
                         let name = format!("incremental-seed{seed}");
                         Tree::new(self.tree, name, TreeGame::Incremental(tree))
                     })

@@ -933,6 +933,20 @@ fn a_plugged_game_gets_its_exact_value_from_every_method() {
         .split_whitespace()
         .collect();
     assert_eq!(root_values(&base, &alone), sequential, "alone");
+    // Without --b a plugged game keeps every child: the exact value.
+    let all = [
+        "search",
+        "--tree",
+        "pick",
+        "--position",
+        "5x9",
+        "--seeds",
+        "1",
+        "--d",
+        "9",
+    ];
+    let rec = &search_records(&all, &[])[0];
+    assert_eq!((&rec["b"], &rec["value"]), (&0.into(), &sequential[0]));
     fails_with(
         &["search", "--tree", "pick", "--d", "4"],
         "--tree pick needs --position",
