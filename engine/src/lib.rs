@@ -10,8 +10,12 @@
 //! - [`parallel`]: the rules of the parallel search of seed 000 §3
 //!   (worker choice, task priorities, search depths, the sharing ring,
 //!   ε-windows); the master, workers and transports build on them.
+//! - [`mcts`]: seed 001's Monte-Carlo tree search: sequential UCT.
 //! - [`memory`]: how much of the machine's memory tables may take.
 //! - [`positions`]: position-set files, and the embedded professional set.
+//! - [`random`]: seeded random numbers for the randomized searches.
+//! - [`rbf`]: seed 003's randomized best-first search, sequential and
+//!   parallel.
 //! - [`search`]: sequential alpha-beta and NegaScout with iterative
 //!   deepening, a transposition table and the §5.2 two-table variants.
 
@@ -19,10 +23,12 @@ pub mod baseline;
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod mcts;
 pub mod memory;
 pub mod parallel;
 pub mod play;
 pub mod positions;
+pub mod random;
 pub mod rbf;
 pub mod search;
 

@@ -5,7 +5,8 @@ use crate::trees::{with_game, TreeArgs, TreeGame, TreeKind, DEFAULT_POSITIONS};
 use clap::Args;
 use yomi_engine::game::Game;
 use yomi_engine::play::SearchedLeaves;
-use yomi_engine::rbf::{fit, observe, real_score, Observation, Random, RealScoreModel};
+use yomi_engine::random::Random;
+use yomi_engine::rbf::{fit, observe, real_score, Observation, RealScoreModel};
 
 /// Fit RBF's real-score model: training nodes are reached from each tree's
 /// root by random walks of 0 to --walk plies; each gets its real score

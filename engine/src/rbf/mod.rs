@@ -5,7 +5,6 @@
 mod fit;
 mod model;
 mod parallel;
-mod random;
 mod search;
 mod shared;
 mod tree;
@@ -13,6 +12,5 @@ mod tree;
 pub use fit::{fit, observe, real_score, Observation};
 pub use model::RealScoreModel;
 pub use parallel::{ParallelRbf, RbfMessage, RbfOutcome};
-pub use random::Random;
 pub use search::{Rbf, RbfConfig, RbfStop};
 pub use shared::shared_tree;

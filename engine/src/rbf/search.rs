@@ -8,8 +8,8 @@
 //! the root's lowest-scoring child.
 
 use super::model::RealScoreModel;
-use super::random::Random;
 use super::tree::{generate, Expander, Generated, NodeId, Tree};
+use crate::random::Random;
 
 /// One expansion of a search below a leaf: the node's child indices from
 /// the leaf, and its children.

@@ -1,5 +1,6 @@
-//! RBF's random numbers: SplitMix64 from a seed, so that a run repeats,
-//! and standard normal draws by the Box–Muller transform.
+//! The randomized searches' random numbers (RBF's walks, UCT's playouts):
+//! SplitMix64 from a seed, so that a run repeats, and standard normal
+//! draws by the Box–Muller transform.
 
 use crate::game::synthetic::mix;
 

@@ -1,0 +1,16 @@
+//! Monte-Carlo tree search (seed 001): UCT, generic over [`Game`], as the
+//! sequential reference for UCT-Treesplit. A simulation walks the tree in
+//! memory by UCB1, adds the first state it reaches that the tree lacks,
+//! plays out from there and backs the reward up in negamax form.
+//!
+//! [`Game`]: crate::game::Game
+
+mod playout;
+mod reward;
+mod table;
+mod uct;
+
+pub use playout::Playout;
+pub use reward::{reward_of_end, reward_of_value};
+pub use table::{Node, Table};
+pub use uct::{Uct, UctConfig, UctResult};
