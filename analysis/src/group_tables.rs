@@ -14,7 +14,7 @@ pub fn groups(runs: &[Run]) -> String {
     // (trees, b, d, clock, network) → configuration → group → runs.
     type Cells<'a> = BTreeMap<String, Vec<&'a Run>>;
     let mut sets: BTreeMap<_, BTreeMap<Config, Cells>> = BTreeMap::new();
-    for run in runs.iter().filter(|r| !r.is_rbf()) {
+    for run in runs.iter().filter(|r| r.proves_value()) {
         let Some(group) = &run.tree_group else {
             continue;
         };

@@ -192,6 +192,12 @@ impl Run {
         self.method == "rbf" || self.method == "parallel-rbf"
     }
 
+    /// A search that proves its root value: every method but the
+    /// randomized ones (RBF, UCT), which choose a move.
+    pub fn proves_value(&self) -> bool {
+        !self.is_rbf() && self.method != "uct"
+    }
+
     /// RBF's stop as a phrase after a comma (empty for other methods).
     pub fn stop(&self) -> String {
         match (self.rbf_nodes, self.match_depth, self.rbf_depth) {

@@ -23,12 +23,12 @@ pub struct ReportArgs {
 
 pub fn run(args: &ReportArgs) -> Result<(), String> {
     let reading = records::load(&args.files)?;
-    // RBF's runs differ by stop, seed and rule, and their values are not
-    // the sequential search's: they have tables of their own.
+    // RBF's and UCT's runs differ by stop, seed and rule, and their values
+    // are not the sequential search's: RBF has tables of its own.
     let searches: Vec<_> = reading
         .runs
         .iter()
-        .filter(|r| !r.is_rbf())
+        .filter(|r| r.proves_value())
         .cloned()
         .collect();
     let (summaries, repeats) = summarise(&searches);

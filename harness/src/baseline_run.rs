@@ -105,6 +105,7 @@ fn outcome(
             other_idle_s: searchers.iter().map(|r| r.other_idle_s).sum::<f64>() / n,
         }),
         rbf: None,
+        uct: None,
         cluster: runner.cluster().map(|sim| sim.record),
     }
 }

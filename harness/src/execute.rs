@@ -12,6 +12,7 @@ use crate::record::{Outcome, Summary};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
 use crate::trees::{with_game, Tree, TreeLabel};
+use crate::uct_run::run_uct;
 use yomi_engine::game::Game;
 use yomi_engine::parallel::run::ParallelConfig;
 use yomi_engine::search::{Limits, SearchOptions, Searcher};
@@ -31,6 +32,8 @@ pub fn execute(
 ) -> Result<(), String> {
     if let Some(shape) = plan.rbf {
         run_rbf(plan, shape, sim, trees, rbf_model, sink)
+    } else if let Some(shape) = plan.uct {
+        run_uct(plan, shape, sim, trees, sink)
     } else if let Some(shape) = plan.baseline {
         run_baseline(plan, shape, sim, trees, sink)
     } else if plan.parallel() {
@@ -122,6 +125,7 @@ fn search_sequential<G: Game>(game: G, plan: &Plan, options: SearchOptions) -> O
         parallel: None,
         baseline: None,
         rbf: None,
+        uct: None,
         cluster: None,
     }
 }

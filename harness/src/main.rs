@@ -7,6 +7,7 @@ mod calibrate;
 mod execute;
 mod fit_edges_cmd;
 mod fit_rbf_cmd;
+mod judge;
 mod ordering_cmd;
 mod parallel_run;
 mod plan;
@@ -24,6 +25,8 @@ mod sweep_launch;
 mod sweep_plan;
 mod sweep_store;
 mod trees;
+mod uct_plan;
+mod uct_run;
 
 use clap::{Parser, Subcommand};
 

@@ -222,6 +222,7 @@ pub fn search<G: Game + Clone + Send + 'static>(
         parallel: Some(figures),
         baseline: None,
         rbf: None,
+        uct: None,
         cluster: runner.cluster().map(|sim| sim.record),
     }))
 }

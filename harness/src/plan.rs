@@ -4,6 +4,7 @@
 //! line; every check of the options lives here.
 
 use crate::rbf_plan::{RbfOptions, RbfShape};
+use crate::uct_plan::{UctOptions, UctShape};
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 use yomi_engine::baseline::{
@@ -63,6 +64,10 @@ pub enum Method {
     /// slave, slaves expand (ranks as ybwc; one rank: sequential RBF in
     /// the backend's time). Options as rbf.
     ParallelRbf,
+    /// Seed 001's UCT, sequential: --simulations simulations on the tree
+    /// of depth --d (its horizon states read by the evaluation); records
+    /// say whether its move is alpha-beta's best at --judge-depth.
+    Uct,
 }
 
 impl Method {
@@ -98,7 +103,7 @@ impl Method {
     /// Methods run at a number of ranks (in sweeps): seed 000's parallel
     /// methods, YBWC, Jamboree and parallel RBF.
     pub fn takes_ranks(self) -> bool {
-        !matches!(self, Method::Sequential | Method::Rbf) && !self.splits()
+        !matches!(self, Method::Sequential | Method::Rbf | Method::Uct) && !self.splits()
     }
 }
 
@@ -191,6 +196,8 @@ pub struct Options {
     pub push_bounds: bool,
     /// RBF: its stop, judge, seed and pruning rule.
     pub rbf: RbfOptions,
+    /// UCT: its simulations, constant, playouts and seed.
+    pub uct: UctOptions,
 }
 
 /// A validated run. The method fields hold what the records show: options
@@ -215,6 +222,7 @@ pub struct Plan {
     /// The baselines' shape.
     pub baseline: Option<BaselineShape>,
     pub rbf: Option<RbfShape>,
+    pub uct: Option<UctShape>,
 }
 
 impl Plan {
@@ -235,7 +243,10 @@ impl Plan {
         }
         let baseline = Self::baseline_shape(o)?;
         let rbf = RbfShape::of(o)?;
-        let parallel = o.method != Method::Sequential && baseline.is_none() && rbf.is_none();
+        let uct = UctShape::of(o)?;
+        let parallel = !matches!(o.method, Method::Sequential | Method::Uct)
+            && baseline.is_none()
+            && rbf.is_none();
         if parallel {
             if o.d_prime.is_none() {
                 return Err("the parallel methods need --d-prime (the master's plies)".into());
@@ -274,6 +285,7 @@ impl Plan {
             workers: o.workers,
             baseline,
             rbf,
+            uct,
         })
     }
 
@@ -489,6 +501,7 @@ mod tests {
             pv_depth: 1,
             stage_depth: 2,
             rbf: RbfOptions::default(),
+            uct: UctOptions::default(),
             charge: ChargeArg::Nodes,
             static_order: false,
             push_bounds: false,

@@ -28,8 +28,8 @@ pub struct RbfOptions {
     /// (seed 003 §4.2 searches "to depth 26"; at most --d, the tree's depth).
     #[arg(long)]
     pub rbf_depth: Option<u32>,
-    /// rbf, parallel-rbf: moves are judged against plain alpha-beta's at
-    /// this depth [default: --d, at most 10 (the real score's depth)].
+    /// rbf, parallel-rbf, uct: moves are judged against plain alpha-beta's
+    /// at this depth [default: --d, at most 10 (RBF's real score's depth)].
     #[arg(long)]
     pub judge_depth: Option<u32>,
     /// rbf, parallel-rbf: the seed of its random walks.
@@ -71,7 +71,6 @@ impl RbfOptions {
         self.rbf_nodes.is_some()
             || self.match_depth.is_some()
             || self.rbf_depth.is_some()
-            || self.judge_depth.is_some()
             || self.no_pruning
             || self.shared_tree
             || self.rbf_chunk.is_some()
@@ -133,10 +132,13 @@ impl RbfShape {
         if !o.method.is_rbf() {
             if r.given() {
                 return Err(
-                    "--rbf-nodes, --match-depth, --rbf-depth, --judge-depth and \
-                            --no-pruning are for rbf and parallel-rbf"
+                    "--rbf-nodes, --match-depth, --rbf-depth and --no-pruning are for rbf \
+                     and parallel-rbf"
                         .into(),
                 );
+            }
+            if r.judge_depth.is_some() && o.method != Method::Uct {
+                return Err("--judge-depth is for rbf, parallel-rbf and uct".into());
             }
             return Ok(None);
         }

@@ -6,6 +6,7 @@
 //! reduced to result records.
 
 use crate::execute::{print_summary, Sink};
+use crate::judge::judged_children;
 use crate::parallel_run::Runner;
 use crate::plan::{Method, Plan};
 use crate::rbf_plan::{RbfForm, RbfShape};
@@ -14,7 +15,7 @@ use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree, TreeKind};
 use std::time::Instant;
 use yomi_engine::baseline::AlphaBeta;
-use yomi_engine::game::{Game, Value, INFINITE};
+use yomi_engine::game::{Game, INFINITE};
 use yomi_engine::rbf::{
     shared_tree, ParallelRbf, Rbf, RbfConfig, RbfOutcome, RbfStop, RealScoreModel,
 };
@@ -158,6 +159,7 @@ fn search<G: Game + Clone + Send + 'static>(
             rbf_model: None,
             parallel,
         }),
+        uct: None,
         cluster: runner.and_then(Runner::cluster).map(|sim| sim.record),
     }))
 }
@@ -173,22 +175,4 @@ fn sequential<G: Game>(
     let mut rbf = Rbf::new(root, model, config);
     rbf.run(root, |r| stop.reached(r));
     RbfOutcome::of(&rbf, start.elapsed())
-}
-
-/// The value of every child of the root by plain alpha-beta to `depth`
-/// − 1 below it.
-fn judged_children<G: Game>(root: &mut G, depth: u32) -> Vec<Value> {
-    let mut children = Vec::new();
-    root.children(&mut children);
-    children
-        .iter()
-        .map(|&mv| {
-            root.play(mv);
-            let value = -AlphaBeta::new(root, u64::MAX, |_| true)
-                .search(depth.saturating_sub(1), -INFINITE, INFINITE)
-                .expect("not aborted");
-            root.undo(mv);
-            value
-        })
-        .collect()
 }

@@ -6,6 +6,7 @@ use crate::plan::{Backend, BaselineShape, Method, Plan, SharingArg};
 use crate::rbf_plan::{RbfForm, RbfShape};
 use crate::sim_args::ClusterRecord;
 use crate::trees::TreeLabel;
+use crate::uct_plan::UctShape;
 use serde::Serialize;
 use yomi_engine::game::Value;
 use yomi_engine::rbf::RbfOutcome;
@@ -23,8 +24,25 @@ pub struct Outcome {
     pub baseline: Option<BaselineFigures>,
     /// What RBF adds.
     pub rbf: Option<RbfFigures>,
+    /// What UCT adds.
+    pub uct: Option<UctFigures>,
     /// The virtual cluster's model, on that backend.
     pub cluster: Option<ClusterRecord>,
+}
+
+/// What a UCT search adds to a record: its shape, its simulations and
+/// their rate, the states it kept, its chosen child's mean reward, and
+/// whether that child is one of the best by plain alpha-beta at the judge
+/// depth (exact where that is the tree's depth).
+#[derive(Clone, Debug, Serialize)]
+pub struct UctFigures {
+    #[serde(flatten)]
+    pub shape: UctShape,
+    pub simulations_per_s: f64,
+    pub states: usize,
+    pub mean_reward: f64,
+    pub correct: bool,
+    pub judged_value: Value,
 }
 
 /// What a baseline's search adds to a record.
@@ -173,6 +191,8 @@ pub struct Record<'a> {
     baseline: Option<BaselineFigures>,
     #[serde(flatten)]
     rbf: Option<&'a RbfFigures>,
+    #[serde(flatten)]
+    uct: Option<&'a UctFigures>,
     virtual_cluster: Option<ClusterRecord>,
 }
 
@@ -205,6 +225,7 @@ impl<'a> Record<'a> {
             parallel: outcome.parallel,
             baseline: outcome.baseline,
             rbf: outcome.rbf.as_ref(),
+            uct: outcome.uct.as_ref(),
             virtual_cluster: outcome.cluster,
         }
     }

@@ -7,6 +7,7 @@ use crate::rbf_plan::RbfOptions;
 use crate::record::Record;
 use crate::sim_args::SimArgs;
 use crate::trees::TreeArgs;
+use crate::uct_plan::UctOptions;
 use clap::Args;
 
 /// Search every tree of a set to depth d and print one JSON record per tree.
@@ -75,6 +76,8 @@ pub struct SearchArgs {
     stage_depth: u32,
     #[command(flatten)]
     rbf: RbfOptions,
+    #[command(flatten)]
+    uct: UctOptions,
     /// rbf, parallel-rbf: a real-score model written by `fit-rbf-model`
     /// for these trees [default: the embedded one, for incremental trees].
     #[arg(long)]
@@ -122,6 +125,7 @@ impl SearchArgs {
             pv_depth: self.pv_depth,
             stage_depth: self.stage_depth,
             rbf: self.rbf,
+            uct: self.uct,
             charge: self.charge,
             static_order: self.static_order,
             push_bounds: self.push_bounds,

@@ -53,6 +53,7 @@ use crate::record::SCHEMA;
 use crate::sim_args::{NetworkPreset, NodeCost, SimArgs};
 use crate::sim_run::worker_table_mb;
 use crate::trees::{OrderingArg, TreeArgs, TreeKind};
+use crate::uct_plan::UctOptions;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use yomi_engine::baseline::ProcessorTree;
@@ -850,6 +851,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
             shared_tree: false,
             rbf_chunk: r.chunk,
         }),
+        uct: UctOptions::default(),
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
         static_order: p.baseline.is_some_and(|b| b.static_order),
         push_bounds: p.baseline.is_some_and(|b| b.push_bounds),

@@ -969,3 +969,59 @@ fn a_plugged_game_gets_its_exact_value_from_every_method() {
         "--push-bounds is for master-worker",
     );
 }
+
+#[test]
+fn uct_is_judged_against_the_exact_move() {
+    let base = [
+        "search",
+        "--tree",
+        "pick",
+        "--position",
+        "5x9",
+        "--seeds",
+        "1-12",
+        "--d",
+        "9",
+        "--method",
+        "uct",
+    ];
+    let correct = |simulations: &str| {
+        let recs = search_records(&base, &["--simulations", simulations]);
+        assert_eq!(recs.len(), 12);
+        for r in &recs {
+            assert_eq!(r["simulations"].as_u64().unwrap().to_string(), simulations);
+            assert_eq!((&r["judge_depth"], &r["uct_seed"]), (&9.into(), &1.into()));
+            assert!(r["states"].as_u64().unwrap() > 0, "{r}");
+            assert!(r["simulations_per_s"].as_f64().unwrap() > 0.0, "{r}");
+        }
+        recs.iter().filter(|r| r["correct"] == true).count()
+    };
+    // A run repeats for its seed; more simulations, more exact moves.
+    assert_eq!(
+        search_records(&base, &["--simulations", "300"])[3]["best_move"],
+        search_records(&base, &["--simulations", "300"])[3]["best_move"]
+    );
+    let (few, many) = (correct("10"), correct("100000"));
+    assert!(few < 12 && many == 12, "{few} then {many} of 12");
+    fails_with(&base, "uct needs --simulations");
+    fails_with(
+        &[
+            "search",
+            "--tree",
+            "pick",
+            "--position",
+            "5x9",
+            "--d",
+            "9",
+            "--simulations",
+            "5",
+        ],
+        "are for uct",
+    );
+    let sim: Vec<&str> = base
+        .iter()
+        .copied()
+        .chain(["--simulations", "5", "--backend", "sim"])
+        .collect();
+    fails_with(&sim, "uct is sequential");
+}

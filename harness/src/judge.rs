@@ -1,0 +1,23 @@
+//! The exact decision a randomized search's move is judged against: every
+//! root child's value by plain alpha-beta.
+
+use yomi_engine::baseline::AlphaBeta;
+use yomi_engine::game::{Game, Value, INFINITE};
+
+/// The value of every child of the root by plain alpha-beta to `depth`
+/// − 1 below it.
+pub fn judged_children<G: Game>(root: &mut G, depth: u32) -> Vec<Value> {
+    let mut children = Vec::new();
+    root.children(&mut children);
+    children
+        .iter()
+        .map(|&mv| {
+            root.play(mv);
+            let value = -AlphaBeta::new(root, u64::MAX, |_| true)
+                .search(depth.saturating_sub(1), -INFINITE, INFINITE)
+                .expect("not aborted");
+            root.undo(mv);
+            value
+        })
+        .collect()
+}

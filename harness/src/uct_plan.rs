@@ -1,0 +1,123 @@
+//! `--method uct`'s options, validated: its simulations, UCB1's constant,
+//! its playouts (random plies, then the evaluation read as a win
+//! probability at a scale), its seed, and the depth its move is judged at.
+
+use crate::plan::{Backend, Method, Options};
+use crate::rbf_plan::DEFAULT_JUDGE_DEPTH;
+use clap::Args;
+use serde::Serialize;
+use yomi_engine::mcts::{Playout, UctConfig};
+
+/// UCT's options as given.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct UctOptions {
+    /// uct: the simulations it runs.
+    #[arg(long)]
+    pub simulations: Option<u64>,
+    /// uct: the constant C of UCB1's exploration term [default: √2].
+    #[arg(long)]
+    pub uct_c: Option<f64>,
+    /// uct: random plies a playout makes before the evaluation is read as
+    /// a win probability [default: to --d, or to the game's end before].
+    #[arg(long)]
+    pub playout_plies: Option<u32>,
+    /// uct: the value worth a 73 % win, where a playout stops short of an
+    /// end [default: 1000, synthetic trees' spread; shogi's pawn is 90].
+    #[arg(long)]
+    pub reward_scale: Option<f64>,
+    /// uct: the seed of its playouts [default: 1].
+    #[arg(long)]
+    pub uct_seed: Option<u64>,
+}
+
+impl UctOptions {
+    fn given(&self) -> bool {
+        self.simulations.is_some()
+            || self.uct_c.is_some()
+            || self.playout_plies.is_some()
+            || self.reward_scale.is_some()
+            || self.uct_seed.is_some()
+    }
+}
+
+/// What a UCT run is given, as records show it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct UctShape {
+    pub simulations: u64,
+    pub uct_c: f64,
+    /// `None`: playouts run to --d or the game's end.
+    pub playout_plies: Option<u32>,
+    pub reward_scale: f64,
+    pub uct_seed: u64,
+    /// The depth of the alpha-beta its move is judged against.
+    pub judge_depth: u32,
+}
+
+impl UctShape {
+    /// The shape of `o`'s UCT run, `None` for other methods, or why the
+    /// options do not fit.
+    pub fn of(o: &Options) -> Result<Option<UctShape>, String> {
+        let u = &o.uct;
+        if o.method != Method::Uct {
+            if u.given() {
+                return Err(
+                    "--simulations, --uct-c, --playout-plies, --reward-scale and --uct-seed \
+                     are for uct"
+                        .into(),
+                );
+            }
+            return Ok(None);
+        }
+        if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening {
+            return Err(
+                "--d-prime, --negascout, --full-windows and --confirmed-deepening are not for uct"
+                    .into(),
+            );
+        }
+        if o.backend != Backend::Threads {
+            return Err("uct is sequential: it runs on --backend threads (the default)".into());
+        }
+        let simulations = match u.simulations {
+            None | Some(0) => return Err("uct needs --simulations N (at least 1)".into()),
+            Some(n) => n,
+        };
+        let uct_c = u.uct_c.unwrap_or(UctConfig::UCB1);
+        if !(uct_c.is_finite() && uct_c >= 0.0) {
+            return Err(format!("--uct-c must be a number ≥ 0 (not {uct_c})"));
+        }
+        let reward_scale = u.reward_scale.unwrap_or(1000.0);
+        if !(reward_scale.is_finite() && reward_scale > 0.0) {
+            return Err(format!(
+                "--reward-scale must be a number > 0 (not {reward_scale})"
+            ));
+        }
+        let judge_depth = o.rbf.judge_depth.unwrap_or(o.d.min(DEFAULT_JUDGE_DEPTH));
+        if judge_depth == 0 || judge_depth > o.d {
+            return Err(format!(
+                "--judge-depth must be between 1 and --d = {} (the tree's depth)",
+                o.d
+            ));
+        }
+        Ok(Some(UctShape {
+            simulations,
+            uct_c,
+            playout_plies: u.playout_plies,
+            reward_scale,
+            uct_seed: u.uct_seed.unwrap_or(1),
+            judge_depth,
+        }))
+    }
+
+    /// The engine's configuration for a tree searched to `d`.
+    pub fn config(&self, d: u32) -> UctConfig {
+        UctConfig {
+            c: self.uct_c,
+            horizon: d,
+            playout: Playout {
+                plies: self.playout_plies.unwrap_or(u32::MAX),
+                scale: self.reward_scale,
+            },
+            seed: self.uct_seed,
+        }
+    }
+}
