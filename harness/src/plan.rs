@@ -100,6 +100,11 @@ impl Method {
         matches!(self, Method::Rbf | Method::ParallelRbf)
     }
 
+    /// Seed 000's parallel methods: a master to d′ and its workers.
+    pub fn needs_d_prime(self) -> bool {
+        !matches!(self, Method::Sequential | Method::Uct) && !self.is_baseline() && !self.is_rbf()
+    }
+
     /// Methods run at a number of ranks (in sweeps): seed 000's parallel
     /// methods, YBWC, Jamboree and parallel RBF.
     pub fn takes_ranks(self) -> bool {

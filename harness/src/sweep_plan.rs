@@ -40,6 +40,12 @@
 //! pruning = [true, false]     # the §2.1 rule
 //! rbf_chunks = [1, 8]         # parallel-rbf: iterations a slave runs a leaf (default: the paper's 1)
 //! ranks = [1, 16]             # parallel-rbf (rbf runs sequentially, on threads)
+//! [[grid]]                    # seed 001's UCT (sequential, on threads)
+//! methods = ["uct"]
+//! simulations = [1000, 100000]  # each a run
+//! uct_seeds = [1, 2]          # seeds of the playouts
+//! playout_plies = [4]         # default: to d or the game's end
+//! reward_scale = 1000         # uct_c = 1.414 too; judge_depth as rbf's
 //! [cluster]
 //! backend = "sim"             # sim (default), threads or mpi
 //! launcher = "mpirun -np {ranks}"   # mpi: how a search starts (the default)
@@ -134,20 +140,30 @@ struct Grid {
     #[serde(default)]
     rbf_depth: Vec<u32>,
     judge_depth: Option<u32>,
-    #[serde(default = "default_rbf_seeds")]
+    #[serde(default = "default_seeds")]
     rbf_seeds: Vec<u64>,
     #[serde(default = "default_pruning")]
     pruning: Vec<bool>,
     /// Parallel RBF: iterations a slave runs below each leaf.
     #[serde(default)]
     rbf_chunks: Vec<u32>,
+    /// UCT's simulations and playout plies (each a run), the seeds of its
+    /// playouts, its constant and reward scale (defaults as `search`'s).
+    #[serde(default)]
+    simulations: Vec<u64>,
+    #[serde(default = "default_seeds")]
+    uct_seeds: Vec<u64>,
+    #[serde(default)]
+    playout_plies: Vec<u32>,
+    uct_c: Option<f64>,
+    reward_scale: Option<f64>,
 }
 
 fn default_push_bounds() -> Vec<bool> {
     vec![false]
 }
 
-fn default_rbf_seeds() -> Vec<u64> {
+fn default_seeds() -> Vec<u64> {
     vec![1]
 }
 
@@ -286,6 +302,13 @@ impl Run {
                 s += " no_pruning";
             }
         }
+        if let Some(u) = p.uct {
+            s += &format!(" simulations={} uct_seed={}", u.simulations, u.uct_seed);
+            if let Some(k) = u.playout_plies {
+                s += &format!(" playout_plies={k}");
+            }
+            s += &format!(" uct_c={} reward_scale={}", u.uct_c, u.reward_scale);
+        }
         s
     }
 
@@ -300,6 +323,10 @@ impl Run {
         let minimal = b.powi(d.div_ceil(2) as i32) + b.powi((d / 2) as i32) - 1.0;
         if let Some(n) = self.plan.rbf.and_then(|r| r.rbf_nodes) {
             return n as f64 * trees as f64;
+        }
+        if let Some(u) = self.plan.uct {
+            // A simulation's steps and playout: about d nodes.
+            return u.simulations as f64 * f64::from(self.plan.d) * trees as f64;
         }
         let factor = if self.plan.parallel() { 3.0 } else { 1.5 };
         2.0 * factor * minimal * trees as f64
@@ -354,10 +381,7 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
         }
     }
     // Seed 000's parallel methods (the baselines need no d′).
-    let parallel = g
-        .methods
-        .iter()
-        .any(|&m| m != Method::Sequential && !m.is_baseline() && !m.is_rbf());
+    let parallel = g.methods.iter().any(|m| m.needs_d_prime());
     let splits = g.methods.iter().any(|m| m.splits());
     if splits && g.processor_trees.is_empty() {
         return Err(
@@ -423,6 +447,7 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
         }
     }
     let rbf = rbf_points(g, trees.tree)?;
+    let uct = uct_points(g)?;
     let node_cost = node_cost(&c.cluster)?;
     let mut runs = Vec::new();
     for &b in &g.b {
@@ -451,7 +476,18 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     confirmed_deepening: false,
                     baseline: None,
                     rbf: None,
+                    uct: None,
                 };
+                if method == Method::Uct {
+                    for &u in &uct {
+                        let point = Point {
+                            uct: Some(u),
+                            ..point
+                        };
+                        runs.push(run(c, trees, point, node_cost)?);
+                    }
+                    continue;
+                }
                 if method.is_rbf() {
                     let (ranks, chunks): (&[usize], Vec<Option<u32>>) = match method {
                         Method::Rbf => (&[1], vec![None]),
@@ -716,17 +752,19 @@ fn rbf_points(g: &Grid, trees: TreeKind) -> Result<Vec<RbfPoint>, String> {
         .chain(g.rbf_depth.iter().map(|&k| (None, None, Some(k))))
         .collect();
     let given = !stops.is_empty()
-        || g.judge_depth.is_some()
-        || g.rbf_seeds != default_rbf_seeds()
+        || g.rbf_seeds != default_seeds()
         || g.pruning != default_pruning()
         || !g.rbf_chunks.is_empty();
     if !rbf {
         if given {
             return Err(
-                "rbf_nodes, match_depth, rbf_depth, judge_depth, rbf_seeds, pruning \
-                        and rbf_chunks are for rbf and parallel-rbf"
+                "rbf_nodes, match_depth, rbf_depth, rbf_seeds, pruning and rbf_chunks are \
+                 for rbf and parallel-rbf"
                     .into(),
             );
+        }
+        if g.judge_depth.is_some() && !g.methods.contains(&Method::Uct) {
+            return Err("judge_depth is for rbf, parallel-rbf and uct".into());
         }
         return Ok(Vec::new());
     }
@@ -755,6 +793,56 @@ fn rbf_points(g: &Grid, trees: TreeKind) -> Result<Vec<RbfPoint>, String> {
     Ok(points)
 }
 
+/// UCT's parameters at one point of a grid.
+#[derive(Clone, Copy, Serialize)]
+struct UctPoint {
+    simulations: u64,
+    uct_seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    playout_plies: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uct_c: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reward_scale: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    judge_depth: Option<u32>,
+}
+
+/// UCT's points of grid `g` (simulations × playout plies × seeds), or why
+/// the grid's UCT keys do not fit its methods.
+fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
+    let given = !g.simulations.is_empty()
+        || g.uct_seeds != default_seeds()
+        || !g.playout_plies.is_empty()
+        || g.uct_c.is_some()
+        || g.reward_scale.is_some();
+    if !g.methods.contains(&Method::Uct) {
+        if given {
+            return Err(
+                "simulations, uct_seeds, playout_plies, uct_c and reward_scale are for uct".into(),
+            );
+        }
+        return Ok(Vec::new());
+    }
+    if g.simulations.is_empty() {
+        return Err("uct needs simulations".into());
+    }
+    let plies: Vec<Option<u32>> = match g.playout_plies.is_empty() {
+        true => vec![None],
+        false => g.playout_plies.iter().map(|&p| Some(p)).collect(),
+    };
+    Ok(product3(&g.simulations, &plies, &g.uct_seeds)
+        .map(|(&simulations, &playout_plies, &uct_seed)| UctPoint {
+            simulations,
+            uct_seed,
+            playout_plies,
+            uct_c: g.uct_c,
+            reward_scale: g.reward_scale,
+            judge_depth: g.judge_depth,
+        })
+        .collect())
+}
+
 /// One point of a grid: what makes a run, beside the tree set and cluster.
 #[derive(Clone, Copy, Serialize)]
 struct Point {
@@ -779,6 +867,9 @@ struct Point {
     /// RBF (absent, the keys of other runs stay as they were).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     rbf: Option<RbfPoint>,
+    /// UCT (absent, the keys of other runs stay as they were).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    uct: Option<UctPoint>,
 }
 
 /// Every (a, b, c) of three lists, the first varying slowest.
@@ -814,10 +905,10 @@ struct Identity<'a> {
 
 fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Run, String> {
     let cl = &c.cluster;
-    // Sequential RBF runs on threads whatever the cluster: its figures are
-    // generated nodes and moves, not times.
+    // Sequential RBF and UCT run on threads whatever the cluster: their
+    // figures are nodes or simulations and moves, not times.
     let backend = match p.method {
-        Method::Rbf => Backend::Threads,
+        Method::Rbf | Method::Uct => Backend::Threads,
         _ => cl.backend.unwrap_or(Backend::Sim),
     };
     let sim_backend = backend == Backend::Sim;
@@ -841,17 +932,30 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         fanout: p.baseline.and_then(|b| b.fanout),
         pv_depth: p.baseline.and_then(|b| b.pv_depth).unwrap_or(1),
         stage_depth: p.baseline.and_then(|b| b.stage_depth).unwrap_or(2),
-        rbf: p.rbf.map_or_else(RbfOptions::default, |r| RbfOptions {
-            rbf_nodes: r.rbf_nodes,
-            match_depth: r.match_depth,
-            rbf_depth: r.rbf_depth,
-            judge_depth: r.judge_depth,
-            rbf_seed: r.rbf_seed,
-            no_pruning: !r.pruning,
-            shared_tree: false,
-            rbf_chunk: r.chunk,
+        rbf: p.rbf.map_or_else(
+            // UCT's judge depth travels with RBF's options, as on the command line.
+            || RbfOptions {
+                judge_depth: p.uct.and_then(|u| u.judge_depth),
+                ..RbfOptions::default()
+            },
+            |r| RbfOptions {
+                rbf_nodes: r.rbf_nodes,
+                match_depth: r.match_depth,
+                rbf_depth: r.rbf_depth,
+                judge_depth: r.judge_depth,
+                rbf_seed: r.rbf_seed,
+                no_pruning: !r.pruning,
+                shared_tree: false,
+                rbf_chunk: r.chunk,
+            },
+        ),
+        uct: p.uct.map_or_else(UctOptions::default, |u| UctOptions {
+            simulations: Some(u.simulations),
+            uct_c: u.uct_c,
+            playout_plies: u.playout_plies,
+            reward_scale: u.reward_scale,
+            uct_seed: Some(u.uct_seed),
         }),
-        uct: UctOptions::default(),
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
         static_order: p.baseline.is_some_and(|b| b.static_order),
         push_bounds: p.baseline.is_some_and(|b| b.push_bounds),
@@ -888,7 +992,8 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         .model(1.0, 1.0)
         .map_err(|e| format!("cluster: {e}"))?;
     let workers = ranks.saturating_sub(1).max(1);
-    run.table_total_mb = if run.plan.baseline.is_some() || run.plan.rbf.is_some() {
+    let tableless = run.plan.baseline.is_some() || run.plan.rbf.is_some() || run.plan.uct.is_some();
+    run.table_total_mb = if tableless {
         0 // no tables
     } else if run.plan.parallel() && sim_backend {
         workers * worker_table_mb(workers, cl.tt_mb).map_err(|e| format!("{what}: {e}"))?
@@ -1036,6 +1141,44 @@ mod tests {
             let text = grid.replace(from, to);
             let e = parse(&text, "rbf").map(|_| ()).unwrap_err();
             assert!(e.contains(error), "{from} → {to}: {e}");
+        }
+    }
+
+    #[test]
+    fn uct_expands_over_its_simulations_plies_and_seeds() {
+        let grid = "[trees]\nkind = \"pick\"\npositions = \"5x9\"\nseeds = \"1-2\"\n[[grid]]\n\
+                    b = [0]\nd = [9]\nmethods = [\"uct\"]\nsimulations = [100, 1000]\n\
+                    uct_seeds = [1, 2]\njudge_depth = 5";
+        let runs = parse(grid, "uct").unwrap();
+        assert_eq!(runs.len(), 4);
+        assert!(runs
+            .iter()
+            .all(|r| r.plan.backend == Backend::Threads && r.ranks == 1));
+        assert!(
+            runs[1].describe().contains("simulations=100 uct_seed=2"),
+            "{}",
+            runs[1].describe()
+        );
+        assert_eq!(runs[3].plan.uct.unwrap().judge_depth, 5);
+        let plies = parse(&format!("{grid}\nplayout_plies = [2, 4]"), "uct").unwrap();
+        assert_eq!(plies.len(), 8);
+        assert!(plies[1].describe().contains("playout_plies=2"));
+        let keys: std::collections::HashSet<String> = plies.iter().map(|r| r.key("s")).collect();
+        assert_eq!(keys.len(), plies.len());
+        let sequential = grid.replace("\"uct\"", "\"sequential\"");
+        for (text, error) in [
+            (
+                grid.replace("simulations = [100, 1000]", ""),
+                "uct needs simulations",
+            ),
+            (sequential.replace("judge_depth = 5", ""), "are for uct"),
+            (
+                sequential.replace("simulations = [100, 1000]\nuct_seeds = [1, 2]\n", ""),
+                "judge_depth is for",
+            ),
+        ] {
+            let e = parse(&text, "uct").map(|_| ()).unwrap_err();
+            assert!(e.contains(error), "{text}: {e}");
         }
     }
 
