@@ -21,6 +21,7 @@ mod records;
 mod report;
 mod summary;
 mod tables;
+mod uct_tables;
 
 use clap::{Parser, Subcommand};
 

@@ -121,6 +121,18 @@ pub struct Run {
     /// Master–worker: windows pushed to busy workers.
     #[serde(default)]
     pub push_bounds: bool,
+    /// UCT: its simulations and their rate, the states it kept, and its
+    /// playouts' plies (none: to the horizon) and reward scale.
+    #[serde(default)]
+    pub simulations: Option<u64>,
+    #[serde(default)]
+    pub simulations_per_s: Option<f64>,
+    #[serde(default)]
+    pub states: Option<u64>,
+    #[serde(default)]
+    pub playout_plies: Option<u32>,
+    #[serde(default)]
+    pub reward_scale: Option<f64>,
 }
 
 /// The baselines beside seed 000's methods, in the order tables show them.

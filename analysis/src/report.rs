@@ -5,6 +5,7 @@ use crate::records::{self, Reading};
 use crate::summary::{summarise, Summary};
 use crate::{
     baseline_tables, comparisons, csv_out, figures, group_tables, output, rbf_tables, tables,
+    uct_tables,
 };
 use clap::Args;
 use std::path::PathBuf;
@@ -86,6 +87,7 @@ fn markdown(
         baseline_tables::baselines(summaries),
         rbf_tables::rbf(&reading.runs),
         group_tables::groups(&reading.runs),
+        uct_tables::uct(&reading.runs),
     ] {
         out += &section;
     }

@@ -240,3 +240,17 @@ fn seed_003_tables_hold_shares_at_equal_nodes_and_speedups_by_ranks() {
         );
     }
 }
+
+/// UCT's records (a sweep of 6 pick boards at 10 and 10,000 simulations,
+/// made by the harness) give its table of decisions by simulations, and
+/// stay out of the alpha-beta tables.
+#[test]
+fn uct_records_give_decisions_by_simulations() {
+    let output = report(&["tests/fixtures/uct.jsonl"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("### UCT on pick: b = 0, d = 9, playouts to the horizon"));
+    assert_eq!(row(&text, "| 10 |")[..3], ["10", "6", "0.500"]);
+    assert_eq!(row(&text, "| 10000 |")[..3], ["10000", "6", "1.000"]);
+    assert!(!text.contains("Other configurations"), "{text}");
+}
