@@ -204,10 +204,15 @@ impl Run {
         self.method == "rbf" || self.method == "parallel-rbf"
     }
 
+    /// Seed 001's UCT, sequential or Treesplit.
+    pub fn is_uct(&self) -> bool {
+        self.method == "uct" || self.method == "uct-treesplit"
+    }
+
     /// A search that proves its root value: every method but the
     /// randomized ones (RBF, UCT), which choose a move.
     pub fn proves_value(&self) -> bool {
-        !self.is_rbf() && self.method != "uct"
+        !self.is_rbf() && !self.is_uct()
     }
 
     /// RBF's stop as a phrase after a comma (empty for other methods).

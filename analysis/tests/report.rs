@@ -250,7 +250,13 @@ fn uct_records_give_decisions_by_simulations() {
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("### UCT on pick: b = 0, d = 9, playouts to the horizon"));
-    assert_eq!(row(&text, "| 10 |")[..3], ["10", "6", "0.500"]);
-    assert_eq!(row(&text, "| 10000 |")[..3], ["10000", "6", "1.000"]);
+    assert_eq!(
+        row(&text, "| 10 |")[..6],
+        ["10", "uct", "1", "wall", "6", "0.500"]
+    );
+    assert_eq!(
+        row(&text, "| 10000 |")[..6],
+        ["10000", "uct", "1", "wall", "6", "1.000"]
+    );
     assert!(!text.contains("Other configurations"), "{text}");
 }

@@ -10,7 +10,8 @@
 //! - [`parallel`]: the rules of the parallel search of seed 000 §3
 //!   (worker choice, task priorities, search depths, the sharing ring,
 //!   ε-windows); the master, workers and transports build on them.
-//! - [`mcts`]: seed 001's Monte-Carlo tree search: sequential UCT.
+//! - [`mcts`]: seed 001's Monte-Carlo tree search: UCT, and UCT-Treesplit's
+//!   transposition-table-driven core on the transports.
 //! - [`memory`]: how much of the machine's memory tables may take.
 //! - [`positions`]: position-set files, and the embedded professional set.
 //! - [`random`]: seeded random numbers for the randomized searches.

@@ -68,6 +68,11 @@ pub enum Method {
     /// of depth --d (its horizon states read by the evaluation); records
     /// say whether its move is alpha-beta's best at --judge-depth.
     Uct,
+    /// Seed 001's UCT-Treesplit (its transposition-table-driven core):
+    /// the tree spread over the ranks by hash, each simulation moving to
+    /// the rank that owns its next state; --in-flight simulations a rank
+    /// at once. Ranks as ybwc; options as uct.
+    UctTreesplit,
 }
 
 impl Method {
@@ -102,7 +107,12 @@ impl Method {
 
     /// Seed 000's parallel methods: a master to d′ and its workers.
     pub fn needs_d_prime(self) -> bool {
-        !matches!(self, Method::Sequential | Method::Uct) && !self.is_baseline() && !self.is_rbf()
+        self != Method::Sequential && !self.is_baseline() && !self.is_rbf() && !self.is_uct()
+    }
+
+    /// Seed 001's UCT, sequential or Treesplit.
+    pub fn is_uct(self) -> bool {
+        matches!(self, Method::Uct | Method::UctTreesplit)
     }
 
     /// Methods run at a number of ranks (in sweeps): seed 000's parallel
@@ -249,9 +259,7 @@ impl Plan {
         let baseline = Self::baseline_shape(o)?;
         let rbf = RbfShape::of(o)?;
         let uct = UctShape::of(o)?;
-        let parallel = !matches!(o.method, Method::Sequential | Method::Uct)
-            && baseline.is_none()
-            && rbf.is_none();
+        let parallel = o.method.needs_d_prime();
         if parallel {
             if o.d_prime.is_none() {
                 return Err("the parallel methods need --d-prime (the master's plies)".into());
@@ -370,7 +378,7 @@ impl Plan {
 
     /// Methods whose one rank alone is their sequential search.
     pub fn runs_alone(&self) -> bool {
-        self.baseline.is_some() || self.method == Method::ParallelRbf
+        self.baseline.is_some() || matches!(self.method, Method::ParallelRbf | Method::UctTreesplit)
     }
 
     /// A split method's processor tree.

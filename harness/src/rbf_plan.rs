@@ -137,8 +137,8 @@ impl RbfShape {
                         .into(),
                 );
             }
-            if r.judge_depth.is_some() && o.method != Method::Uct {
-                return Err("--judge-depth is for rbf, parallel-rbf and uct".into());
+            if r.judge_depth.is_some() && !o.method.is_uct() {
+                return Err("--judge-depth is for rbf, parallel-rbf, uct and uct-treesplit".into());
             }
             return Ok(None);
         }

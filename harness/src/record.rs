@@ -39,10 +39,21 @@ pub struct UctFigures {
     #[serde(flatten)]
     pub shape: UctShape,
     pub simulations_per_s: f64,
+    /// Simulations through the root's children: every one run, when none
+    /// was lost.
+    pub root_visits: u64,
     pub states: usize,
     pub mean_reward: f64,
     pub correct: bool,
     pub judged_value: Value,
+    /// UCT-Treesplit: its ranks, the simulations that moved between them,
+    /// and the messages sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub messages: Option<u64>,
 }
 
 /// What a baseline's search adds to a record.

@@ -117,6 +117,11 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
             a.push("--push-bounds".into());
         }
     }
+    if let Some(u) = p.uct {
+        for (name, value) in u.settings() {
+            a.extend([format!("--{}", name.replace('_', "-")), value]);
+        }
+    }
     if let Some(r) = p.rbf {
         for (name, value) in r.settings() {
             a.extend([format!("--{}", name.replace('_', "-")), value.to_string()]);

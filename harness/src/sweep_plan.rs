@@ -46,6 +46,7 @@
 //! uct_seeds = [1, 2]          # seeds of the playouts
 //! playout_plies = [4]         # default: to d or the game's end
 //! reward_scale = 1000         # uct_c = 1.414 too; judge_depth as rbf's
+//! # methods = ["uct-treesplit"] with ranks = [4, 16] and in_flight = 2 (per rank)
 //! [cluster]
 //! backend = "sim"             # sim (default), threads or mpi
 //! launcher = "mpirun -np {ranks}"   # mpi: how a search starts (the default)
@@ -157,6 +158,8 @@ struct Grid {
     playout_plies: Vec<u32>,
     uct_c: Option<f64>,
     reward_scale: Option<f64>,
+    /// UCT-Treesplit: simulations a rank keeps going at once.
+    in_flight: Option<usize>,
 }
 
 fn default_push_bounds() -> Vec<bool> {
@@ -308,6 +311,9 @@ impl Run {
                 s += &format!(" playout_plies={k}");
             }
             s += &format!(" uct_c={} reward_scale={}", u.uct_c, u.reward_scale);
+            if let Some(k) = u.in_flight {
+                s += &format!(" in_flight={k}");
+            }
         }
         s
     }
@@ -478,9 +484,16 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     rbf: None,
                     uct: None,
                 };
-                if method == Method::Uct {
-                    for &u in &uct {
+                if method.is_uct() {
+                    let treesplit = method == Method::UctTreesplit;
+                    let ranks: &[usize] = if treesplit { &g.ranks } else { &[1] };
+                    for (&u, &ranks) in uct.iter().flat_map(|u| ranks.iter().map(move |r| (u, r))) {
+                        let u = UctPoint {
+                            in_flight: treesplit.then(|| u.in_flight.unwrap_or(1)),
+                            ..u
+                        };
                         let point = Point {
+                            ranks,
                             uct: Some(u),
                             ..point
                         };
@@ -763,8 +776,8 @@ fn rbf_points(g: &Grid, trees: TreeKind) -> Result<Vec<RbfPoint>, String> {
                     .into(),
             );
         }
-        if g.judge_depth.is_some() && !g.methods.contains(&Method::Uct) {
-            return Err("judge_depth is for rbf, parallel-rbf and uct".into());
+        if g.judge_depth.is_some() && !g.methods.iter().any(|m| m.is_uct()) {
+            return Err("judge_depth is for rbf, parallel-rbf, uct and uct-treesplit".into());
         }
         return Ok(Vec::new());
     }
@@ -806,6 +819,8 @@ struct UctPoint {
     reward_scale: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     judge_depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    in_flight: Option<usize>,
 }
 
 /// UCT's points of grid `g` (simulations × playout plies × seeds), or why
@@ -815,11 +830,14 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
         || g.uct_seeds != default_seeds()
         || !g.playout_plies.is_empty()
         || g.uct_c.is_some()
-        || g.reward_scale.is_some();
-    if !g.methods.contains(&Method::Uct) {
+        || g.reward_scale.is_some()
+        || g.in_flight.is_some();
+    if !g.methods.iter().any(|m| m.is_uct()) {
         if given {
             return Err(
-                "simulations, uct_seeds, playout_plies, uct_c and reward_scale are for uct".into(),
+                "simulations, uct_seeds, playout_plies, uct_c, reward_scale and \
+                        in_flight are for uct and uct-treesplit"
+                    .into(),
             );
         }
         return Ok(Vec::new());
@@ -839,6 +857,7 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
             uct_c: g.uct_c,
             reward_scale: g.reward_scale,
             judge_depth: g.judge_depth,
+            in_flight: g.in_flight,
         })
         .collect())
 }
@@ -955,6 +974,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
             playout_plies: u.playout_plies,
             reward_scale: u.reward_scale,
             uct_seed: Some(u.uct_seed),
+            in_flight: u.in_flight,
         }),
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
         static_order: p.baseline.is_some_and(|b| b.static_order),
@@ -1165,6 +1185,20 @@ mod tests {
         assert!(plies[1].describe().contains("playout_plies=2"));
         let keys: std::collections::HashSet<String> = plies.iter().map(|r| r.key("s")).collect();
         assert_eq!(keys.len(), plies.len());
+        let split = grid.replace(
+            "[\"uct\"]",
+            "[\"uct\", \"uct-treesplit\"]\nranks = [4, 8]\nin_flight = 2",
+        );
+        let split = parse(&split, "uct").unwrap();
+        // uct: 4 runs; uct-treesplit: those at 2 rank counts, on the cluster.
+        assert_eq!(split.len(), 4 + 8);
+        assert!(split[4..].iter().all(|r| r.plan.backend == Backend::Sim));
+        assert!(
+            split[5].describe().contains("in_flight=2"),
+            "{}",
+            split[5].describe()
+        );
+        assert_eq!(split[5].sim.ranks, Some(8));
         let sequential = grid.replace("\"uct\"", "\"sequential\"");
         for (text, error) in [
             (

@@ -1,4 +1,4 @@
-//! `--method uct`'s options, validated: its simulations, UCB1's constant,
+//! `--method uct|uct-treesplit`'s options, validated: its simulations, UCB1's constant,
 //! its playouts (random plies, then the evaluation read as a win
 //! probability at a scale), its seed, and the depth its move is judged at.
 
@@ -28,6 +28,10 @@ pub struct UctOptions {
     /// uct: the seed of its playouts [default: 1].
     #[arg(long)]
     pub uct_seed: Option<u64>,
+    /// uct-treesplit: simulations each rank keeps going at once (seed
+    /// 001's overload factor) [default: 1].
+    #[arg(long)]
+    pub in_flight: Option<usize>,
 }
 
 impl UctOptions {
@@ -37,6 +41,7 @@ impl UctOptions {
             || self.playout_plies.is_some()
             || self.reward_scale.is_some()
             || self.uct_seed.is_some()
+            || self.in_flight.is_some()
     }
 }
 
@@ -51,6 +56,9 @@ pub struct UctShape {
     pub uct_seed: u64,
     /// The depth of the alpha-beta its move is judged against.
     pub judge_depth: u32,
+    /// UCT-Treesplit: simulations a rank keeps going at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_flight: Option<usize>,
 }
 
 impl UctShape {
@@ -58,15 +66,22 @@ impl UctShape {
     /// options do not fit.
     pub fn of(o: &Options) -> Result<Option<UctShape>, String> {
         let u = &o.uct;
-        if o.method != Method::Uct {
+        if !o.method.is_uct() {
             if u.given() {
                 return Err(
-                    "--simulations, --uct-c, --playout-plies, --reward-scale and --uct-seed \
-                     are for uct"
+                    "--simulations, --uct-c, --playout-plies, --reward-scale, --uct-seed and \
+                     --in-flight are for uct and uct-treesplit"
                         .into(),
                 );
             }
             return Ok(None);
+        }
+        let treesplit = o.method == Method::UctTreesplit;
+        if u.in_flight.is_some() && !treesplit {
+            return Err("--in-flight is for uct-treesplit".into());
+        }
+        if u.in_flight == Some(0) {
+            return Err("--in-flight must be at least 1".into());
         }
         if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening {
             return Err(
@@ -74,8 +89,12 @@ impl UctShape {
                     .into(),
             );
         }
-        if o.backend != Backend::Threads {
-            return Err("uct is sequential: it runs on --backend threads (the default)".into());
+        if o.backend != Backend::Threads && !treesplit {
+            return Err(
+                "uct is sequential: it runs on --backend threads (the default); uct-treesplit \
+                 runs on every backend"
+                    .into(),
+            );
         }
         let simulations = match u.simulations {
             None | Some(0) => return Err("uct needs --simulations N (at least 1)".into()),
@@ -105,10 +124,26 @@ impl UctShape {
             reward_scale,
             uct_seed: u.uct_seed.unwrap_or(1),
             judge_depth,
+            in_flight: treesplit.then_some(u.in_flight.unwrap_or(1)),
         }))
     }
 
     /// The engine's configuration for a tree searched to `d`.
+    /// The settings a sweep's MPI launch passes on, as option names
+    /// without their dashes and values.
+    pub fn settings(&self) -> Vec<(&'static str, String)> {
+        let mut s = vec![
+            ("simulations", self.simulations.to_string()),
+            ("uct_c", self.uct_c.to_string()),
+            ("reward_scale", self.reward_scale.to_string()),
+            ("uct_seed", self.uct_seed.to_string()),
+            ("judge_depth", self.judge_depth.to_string()),
+        ];
+        s.extend(self.playout_plies.map(|k| ("playout_plies", k.to_string())));
+        s.extend(self.in_flight.map(|k| ("in_flight", k.to_string())));
+        s
+    }
+
     pub fn config(&self, d: u32) -> UctConfig {
         UctConfig {
             c: self.uct_c,

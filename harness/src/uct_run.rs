@@ -1,18 +1,19 @@
-//! `--method uct` in `yomi-harness search`: each tree's UCT search of
-//! --simulations simulations (sequential, in this machine's time), its
-//! move judged against plain alpha-beta's children values at
-//! --judge-depth, reduced to result records.
+//! `--method uct|uct-treesplit` in `yomi-harness search`: each tree's UCT
+//! search of --simulations simulations — sequential here, or UCT-Treesplit
+//! on the plan's backend — its move judged against plain alpha-beta's
+//! children values at --judge-depth, reduced to result records.
 
-use crate::execute::Sink;
+use crate::execute::{print_summary, Sink};
 use crate::judge::judged_children;
-use crate::plan::Plan;
+use crate::parallel_run::Runner;
+use crate::plan::{Method, Plan};
 use crate::record::{Outcome, Summary, UctFigures};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
 use crate::uct_plan::UctShape;
 use std::time::Instant;
 use yomi_engine::game::{Game, Value, INFINITE, LOSS};
-use yomi_engine::mcts::Uct;
+use yomi_engine::mcts::{Uct, UctTreesplit};
 use yomi_engine::search::Stats;
 
 pub fn run_uct(
@@ -22,50 +23,120 @@ pub fn run_uct(
     trees: Vec<Tree>,
     sink: Sink,
 ) -> Result<(), String> {
+    let runner = match plan.method {
+        Method::UctTreesplit => Some(Runner::new(plan, sim, &trees)?),
+        _ => None,
+    };
     let mut summary = Summary::default();
     for tree in trees {
         let label = tree.label.clone();
-        let outcome = with_game!(tree.game, |game| search(game, plan, shape));
-        summary.add(&outcome);
-        sink(&label, &outcome)?;
+        let outcome = with_game!(tree.game, |game| search(
+            game,
+            plan,
+            shape,
+            runner.as_ref()
+        )?);
+        if let Some(outcome) = outcome {
+            summary.add(&outcome);
+            sink(&label, &outcome)?;
+        }
     }
-    if !sim.quiet {
-        summary.print();
+    match &runner {
+        Some(runner) => print_summary(runner, sim, &summary),
+        None if !sim.quiet => summary.print(),
+        None => {}
     }
     Ok(())
 }
 
-fn search<G: Game>(mut root: G, plan: &Plan, shape: UctShape) -> Outcome {
-    let start = Instant::now();
-    let mut uct = Uct::new(shape.config(plan.d));
-    let result = uct.run(&mut root, shape.simulations);
-    let elapsed = start.elapsed().as_secs_f64();
+/// What either form found at the root.
+struct Found {
+    best: Option<usize>,
+    /// Visits and mean reward of each root child.
+    children: Vec<(u64, f64)>,
+    simulations: u64,
+    states: u64,
+    elapsed_s: f64,
+    /// UCT-Treesplit: ranks, simulations moved, messages.
+    spread: Option<(usize, u64, u64)>,
+}
+
+/// One tree's search (`None` on MPI ranks other than 0).
+fn search<G: Game + Clone + Send + 'static>(
+    mut root: G,
+    plan: &Plan,
+    shape: UctShape,
+    runner: Option<&Runner>,
+) -> Result<Option<Outcome>, String> {
+    let config = shape.config(plan.d);
+    let found = match runner {
+        None => {
+            let start = Instant::now();
+            let r = Uct::new(config).run(&mut root, shape.simulations);
+            Found {
+                best: r.best,
+                children: r.children,
+                simulations: r.simulations,
+                states: r.nodes as u64,
+                elapsed_s: start.elapsed().as_secs_f64(),
+                spread: None,
+            }
+        }
+        Some(runner) => {
+            let program = UctTreesplit {
+                config,
+                simulations: shape.simulations,
+                in_flight: shape.in_flight.unwrap_or(1),
+            };
+            let plays = |o: &yomi_engine::mcts::TreesplitOutcome| {
+                o.reports.iter().map(|r| r.plays).sum::<u64>()
+            };
+            let ranks = plan.workers + 1;
+            let Some(o) = runner.run_program(root.clone(), ranks, program, plays)? else {
+                return Ok(None);
+            };
+            let moves = o.reports.iter().map(|r| r.moves_received).sum();
+            let messages = o.reports.iter().map(|r| r.traffic.messages).sum();
+            Found {
+                best: o.best,
+                children: o.children,
+                simulations: o.simulations,
+                states: o.states,
+                elapsed_s: o.elapsed.as_secs_f64(),
+                spread: Some((o.reports.len(), moves, messages)),
+            }
+        }
+    };
     let exact = judged_children(&mut root, shape.judge_depth);
     let best = exact.iter().copied().max().unwrap_or(-INFINITE);
     let mut children = Vec::new();
     root.children(&mut children);
-    let mean_reward = result.best.map_or(0.0, |i| result.children[i].1);
-    Outcome {
+    let mean_reward = found.best.map_or(0.0, |i| found.children[i].1);
+    Ok(Some(Outcome {
         value: value_of_reward(mean_reward, shape.reward_scale),
-        best_move: result
+        best_move: found
             .best
             .map_or("none".into(), |i| children[i].to_string()),
         pv: String::new(),
         stats: Stats::default(),
-        time_s: elapsed,
+        time_s: found.elapsed_s,
         parallel: None,
         baseline: None,
         rbf: None,
         uct: Some(UctFigures {
             shape,
-            simulations_per_s: result.simulations as f64 / elapsed.max(1e-9),
-            states: result.nodes,
+            simulations_per_s: found.simulations as f64 / found.elapsed_s.max(1e-9),
+            root_visits: found.children.iter().map(|&(n, _)| n).sum(),
+            states: found.states as usize,
             mean_reward,
-            correct: result.best.is_some_and(|i| exact[i] == best),
+            correct: found.best.is_some_and(|i| exact[i] == best),
             judged_value: best,
+            ranks: found.spread.map(|s| s.0),
+            moves: found.spread.map(|s| s.1),
+            messages: found.spread.map(|s| s.2),
         }),
-        cluster: None,
-    }
+        cluster: runner.and_then(Runner::cluster).map(|sim| sim.record),
+    }))
 }
 
 /// The value whose win probability is `reward` at `scale` (the inverse of

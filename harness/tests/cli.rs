@@ -1025,3 +1025,52 @@ fn uct_is_judged_against_the_exact_move() {
         .collect();
     fails_with(&sim, "uct is sequential");
 }
+
+#[test]
+fn uct_treesplit_runs_every_simulation_through_the_root_on_threads_and_the_virtual_cluster() {
+    let line = "search --tree pick --position 5x9 --seeds 1-3 --d 9 --method uct-treesplit";
+    let base: Vec<&str> = line
+        .split_whitespace()
+        .chain(["--simulations", "3001"])
+        .collect();
+    for extra in [
+        "--workers 3",
+        "--backend sim --ranks 8 --in-flight 2",
+        "--backend sim --ranks 1",
+    ] {
+        let args: Vec<&str> = extra.split_whitespace().collect();
+        for r in search_records(&base, &args) {
+            assert_eq!(
+                (&r["root_visits"], &r["simulations"]),
+                (&3001.into(), &3001.into()),
+                "{extra}"
+            );
+            let ranks = r["ranks"].as_u64().unwrap();
+            assert_eq!(ranks > 1, r["moves"].as_u64().unwrap() > 0, "{extra}: {r}");
+        }
+    }
+    // One rank is sequential UCT.
+    let one: Vec<&str> = "--backend sim --ranks 1".split_whitespace().collect();
+    let mut sequential = base.to_vec();
+    sequential[10] = "uct";
+    let (a, b) = (
+        search_records(&base, &one),
+        search_records(&sequential, &[]),
+    );
+    for (a, b) in a.iter().zip(&b) {
+        assert_eq!(
+            (&a["best_move"], &a["mean_reward"]),
+            (&b["best_move"], &b["mean_reward"])
+        );
+    }
+    fails_with(
+        &[&base[..], &["--in-flight", "0"]].concat(),
+        "--in-flight must be at least 1",
+    );
+    let uct_in_flight: Vec<&str> = sequential
+        .iter()
+        .copied()
+        .chain(["--in-flight", "2"])
+        .collect();
+    fails_with(&uct_in_flight, "--in-flight is for uct-treesplit");
+}

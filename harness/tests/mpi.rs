@@ -2,7 +2,7 @@
 //! method returns the sequential root value (seed 002's split methods on
 //! processor trees of 4 and 7 ranks; YBWC, Jamboree and parallel RBF on 4),
 //! and every method, seed 004's master–worker included, on a plugged game
-//! (pick).
+//! (pick); UCT-Treesplit's visits add up on 4 ranks.
 //! Built only with the `mpi` feature; `scripts/test.sh` installs OpenMPI
 //! and runs it.
 #![cfg(feature = "mpi")]
@@ -301,4 +301,21 @@ launcher = "timeout -k 10 120 mpirun --oversubscribe -np {ranks}"
         assert!(p["run_key"].is_string() && p["run_key"] != s["run_key"]);
     }
     assert_eq!(sweep(), first, "a rerun finds everything done");
+}
+
+#[test]
+fn uct_treesplit_adds_up_its_visits_under_mpi() {
+    let line = "search --tree pick --position 5x9 --seeds 1-3 --d 9 --method uct-treesplit \
+                --simulations 2001 --in-flight 2 --backend mpi";
+    let args: Vec<&str> = line.split_whitespace().collect();
+    let records = mpirun("4", &args);
+    assert_eq!(records.len(), 3);
+    for r in &records {
+        assert_eq!(
+            (&r["root_visits"], &r["simulations"]),
+            (&2001.into(), &2001.into())
+        );
+        assert_eq!(r["ranks"], 4);
+        assert!(r["moves"].as_u64().unwrap() > 0, "{r}");
+    }
 }

@@ -2,15 +2,20 @@
 //! sequential reference for UCT-Treesplit. A simulation walks the tree in
 //! memory by UCB1, adds the first state it reaches that the tree lacks,
 //! plays out from there and backs the reward up in negamax form.
+//! UCT-Treesplit spreads that tree over the ranks of any transport.
 //!
 //! [`Game`]: crate::game::Game
 
 mod playout;
 mod reward;
 mod table;
+mod treesplit;
 mod uct;
 
 pub use playout::Playout;
 pub use reward::{reward_of_end, reward_of_value};
 pub use table::{Node, Table};
+pub use treesplit::{
+    Simulation, TreesplitMessage, TreesplitOutcome, TreesplitReport, UctTreesplit,
+};
 pub use uct::{Uct, UctConfig, UctResult};

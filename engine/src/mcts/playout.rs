@@ -26,8 +26,8 @@ impl Playout {
     };
 
     /// The reward, for the side to move now, of a playout from the current
-    /// state, `left` plies above the search's horizon; every move it makes
-    /// is taken back. `moves` and `played` are scratch lists.
+    /// state, `left` plies above the search's horizon, and the moves it
+    /// made (all taken back). `moves` and `played` are scratch lists.
     pub fn run<G: Game>(
         &self,
         game: &mut G,
@@ -35,7 +35,7 @@ impl Playout {
         random: &mut Random,
         moves: &mut Vec<G::Move>,
         played: &mut Vec<G::Move>,
-    ) -> f64 {
+    ) -> (f64, u32) {
         played.clear();
         let reward = loop {
             let ply = played.len() as u32;
@@ -50,14 +50,13 @@ impl Playout {
             game.play(mv);
             played.push(mv);
         };
-        let odd = played.len() % 2 == 1;
+        let plies = played.len() as u32;
         while let Some(mv) = played.pop() {
             game.undo(mv);
         }
-        if odd {
-            1.0 - reward
-        } else {
-            reward
+        match plies % 2 {
+            1 => (1.0 - reward, plies),
+            _ => (reward, plies),
         }
     }
 }

@@ -101,7 +101,7 @@ impl<G: Game> Uct<G> {
                 }
                 let (random, scratch) = (&mut self.random, &mut self.playout_moves);
                 let mut moves = std::mem::take(&mut self.moves);
-                let reward = self
+                let (reward, _) = self
                     .config
                     .playout
                     .run(game, left, random, &mut moves, scratch);

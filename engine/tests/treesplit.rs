@@ -1,0 +1,113 @@
+//! UCT-Treesplit (seed 001 §III): one rank is sequential UCT for the same
+//! seed and budget; at every rank count the root's visits are the
+//! simulations run, on threads and on the virtual cluster, where a run
+//! repeats exactly; and its choice still comes to be the minimax move.
+
+mod common;
+
+use common::minimax::minimax;
+use std::sync::Arc;
+use yomi_engine::game::{EdgeModel, Game, SyntheticTree};
+use yomi_engine::mcts::{Playout, Uct, UctConfig, UctTreesplit};
+use yomi_engine::parallel::program::{on_sim, on_threads};
+use yomi_engine::parallel::sim::Model;
+
+fn tree(seed: u64, b: u16) -> SyntheticTree {
+    SyntheticTree::new(seed, b, Arc::new(EdgeModel::embedded()))
+}
+
+fn config(horizon: u32, seed: u64) -> UctConfig {
+    UctConfig {
+        c: UctConfig::UCB1,
+        horizon,
+        playout: Playout {
+            plies: 3,
+            scale: 1000.0,
+        },
+        seed,
+    }
+}
+
+fn program(horizon: u32, simulations: u64, in_flight: usize) -> UctTreesplit {
+    UctTreesplit {
+        config: config(horizon, 5),
+        simulations,
+        in_flight,
+    }
+}
+
+#[test]
+fn one_rank_is_sequential_uct() {
+    for seed in 0..4 {
+        let mut root = tree(seed, 4);
+        let sequential = Uct::new(config(7, 5)).run(&mut root, 3_000);
+        let threads = on_threads(root.clone(), 1, program(7, 3_000, 1));
+        let (sim, _) = on_sim(root, 1, program(7, 3_000, 1), &Model::UNIT_COST).unwrap();
+        for outcome in [threads, sim] {
+            assert_eq!(outcome.children, sequential.children, "seed {seed}");
+            assert_eq!(outcome.best, sequential.best);
+            assert_eq!(outcome.states, sequential.nodes as u64);
+        }
+    }
+}
+
+#[test]
+fn every_simulation_reaches_the_root_at_every_rank_count() {
+    let root = tree(3, 5);
+    for ranks in [1, 2, 4, 7] {
+        for in_flight in [1, 3] {
+            let p = program(8, 2_001, in_flight);
+            let threads = on_threads(root.clone(), ranks, p);
+            let (sim, _) = on_sim(root.clone(), ranks, p, &Model::UNIT_COST).unwrap();
+            for (backend, o) in [("threads", &threads), ("sim", &sim)] {
+                let visits: u64 = o.children.iter().map(|&(n, _)| n).sum();
+                let what = format!("{backend}, {ranks} ranks, {in_flight} in flight");
+                assert_eq!((visits, o.simulations), (2_001, 2_001), "{what}");
+                assert_eq!(o.reports.len(), ranks, "{what}");
+                if ranks > 1 {
+                    let moved: u64 = o.reports.iter().map(|r| r.moves_received).sum();
+                    assert!(moved > 0, "{what}: no simulation crossed ranks");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_virtual_cluster_repeats_a_run_exactly() {
+    let root = tree(9, 4);
+    let run = || on_sim(root.clone(), 6, program(7, 1_500, 2), &Model::UNIT_COST).unwrap();
+    let (a, b) = (run(), run());
+    assert_eq!(a.0, b.0);
+    assert_eq!(a.1, b.1);
+}
+
+#[test]
+fn its_choice_comes_to_be_the_minimax_move() {
+    let (mut right, mut trees) = (0, 0);
+    for seed in 0..24 {
+        let mut root = tree(seed, 3);
+        let mut moves = Vec::new();
+        root.children(&mut moves);
+        let values: Vec<i32> = moves
+            .iter()
+            .map(|&mv| {
+                root.play(mv);
+                let v = -minimax(&mut root, 3);
+                root.undo(mv);
+                v
+            })
+            .collect();
+        let best = *values.iter().max().unwrap();
+        if values.iter().filter(|&&v| v > best - 10).count() > 1 {
+            continue;
+        }
+        trees += 1;
+        let (o, _) = on_sim(root, 4, program(4, 30_000, 2), &Model::UNIT_COST).unwrap();
+        right += usize::from(values[o.best.unwrap()] == best);
+    }
+    assert!(
+        trees >= 12 && right * 100 >= trees * 90,
+        "{right} of {trees}"
+    );
+}
