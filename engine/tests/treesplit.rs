@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::minimax::minimax;
+use common::minimax::child_values;
 use std::sync::Arc;
-use yomi_engine::game::{EdgeModel, Game, SyntheticTree};
+use yomi_engine::game::{EdgeModel, SyntheticTree};
 use yomi_engine::mcts::{Playout, Uct, UctConfig, UctTreesplit};
 use yomi_engine::parallel::program::{on_sim, on_threads};
 use yomi_engine::parallel::sim::Model;
@@ -87,17 +87,7 @@ fn its_choice_comes_to_be_the_minimax_move() {
     let (mut right, mut trees) = (0, 0);
     for seed in 0..24 {
         let mut root = tree(seed, 3);
-        let mut moves = Vec::new();
-        root.children(&mut moves);
-        let values: Vec<i32> = moves
-            .iter()
-            .map(|&mv| {
-                root.play(mv);
-                let v = -minimax(&mut root, 3);
-                root.undo(mv);
-                v
-            })
-            .collect();
+        let values = child_values(&mut root, 4);
         let best = *values.iter().max().unwrap();
         if values.iter().filter(|&&v| v > best - 10).count() > 1 {
             continue;

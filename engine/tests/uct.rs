@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::minimax::minimax;
+use common::minimax::child_values;
 use std::sync::Arc;
-use yomi_engine::game::{EdgeModel, Game, SyntheticTree};
+use yomi_engine::game::{EdgeModel, SyntheticTree};
 use yomi_engine::mcts::{Playout, Uct, UctConfig};
 
 /// Synthetic trees' values at depth 3 to 6 spread over hundreds to
@@ -21,22 +21,6 @@ fn config(horizon: u32, plies: u32, seed: u64) -> UctConfig {
         },
         seed,
     }
-}
-
-/// The root's children's minimax values for the side to move at the root,
-/// `depth` plies deep.
-fn child_values<G: Game>(game: &mut G, depth: u32) -> Vec<i32> {
-    let mut moves = Vec::new();
-    game.children(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            game.play(mv);
-            let v = -minimax(game, depth - 1);
-            game.undo(mv);
-            v
-        })
-        .collect()
 }
 
 #[test]

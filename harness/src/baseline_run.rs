@@ -3,10 +3,10 @@
 //! cluster or MPI ranks), each tree with the sequential reference's
 //! leaves for the search-overhead coefficient, reduced to result records.
 
-use crate::execute::{print_summary, Sink};
+use crate::execute::{each_tree, Sink};
 use crate::parallel_run::Runner;
 use crate::plan::{BaselineShape, Plan};
-use crate::record::{BaselineFigures, Outcome, Summary};
+use crate::record::{BaselineFigures, Outcome};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
 use yomi_engine::baseline::{AlphaBeta, BaselineOutcome, StagedSss};
@@ -22,17 +22,9 @@ pub fn run_baseline(
     sink: Sink,
 ) -> Result<(), String> {
     let runner = Runner::new(plan, sim, &trees)?;
-    let mut summary = Summary::default();
-    for tree in trees {
-        let label = tree.label.clone();
-        let outcome = with_game!(tree.game, |game| search(&runner, game, plan, shape)?);
-        if let Some(outcome) = outcome {
-            summary.add(&outcome);
-            sink(&label, &outcome)?;
-        }
-    }
-    print_summary(&runner, sim, &summary);
-    Ok(())
+    each_tree(trees, Some(&runner), sim, sink, |tree| {
+        with_game!(tree.game, |game| search(&runner, game, plan, shape))
+    })
 }
 
 /// One tree's search and its record's figures (`None` on ranks other

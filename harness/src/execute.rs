@@ -43,6 +43,32 @@ pub fn execute(
     }
 }
 
+/// Every tree's outcome by `search` (`None` on MPI ranks that do not
+/// report) to `sink`, and the set's summary, on `runner` if the method
+/// runs on one.
+pub fn each_tree(
+    trees: Vec<Tree>,
+    runner: Option<&Runner>,
+    sim: &SimArgs,
+    sink: Sink,
+    mut search: impl FnMut(Tree) -> Result<Option<Outcome>, String>,
+) -> Result<(), String> {
+    let mut summary = Summary::default();
+    for tree in trees {
+        let label = tree.label.clone();
+        if let Some(outcome) = search(tree)? {
+            summary.add(&outcome);
+            sink(&label, &outcome)?;
+        }
+    }
+    match runner {
+        Some(runner) => print_summary(runner, sim, &summary),
+        None if !sim.quiet => summary.print(),
+        None => {}
+    }
+    Ok(())
+}
+
 /// The sequential search of every tree; on the virtual cluster its time
 /// is its nodes at the model's cost.
 fn run_sequential(plan: &Plan, sim: &SimArgs, trees: Vec<Tree>, sink: Sink) -> Result<(), String> {

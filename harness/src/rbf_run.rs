@@ -5,12 +5,12 @@
 //! reached) — sequential here, or parallel on the plan's backend —
 //! reduced to result records.
 
-use crate::execute::{print_summary, Sink};
+use crate::execute::{each_tree, Sink};
 use crate::judge::judged_children;
 use crate::parallel_run::Runner;
 use crate::plan::{Method, Plan};
 use crate::rbf_plan::{RbfForm, RbfShape};
-use crate::record::{Outcome, ParallelRbfFigures, RbfFigures, Summary};
+use crate::record::{Outcome, ParallelRbfFigures, RbfFigures};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree, TreeKind};
 use std::time::Instant;
@@ -52,31 +52,14 @@ pub fn run_rbf(
         Method::ParallelRbf => Some(Runner::new(plan, sim, &trees)?),
         _ => None,
     };
-    let reports = runner.as_ref().is_none_or(Runner::reports);
-    let mut summary = Summary::default();
-    for tree in trees {
-        let label = tree.label.clone();
-        let outcome = with_game!(tree.game, |game| search(
-            game,
-            plan,
-            shape,
-            model,
-            runner.as_ref()
-        )?);
-        if let Some(mut outcome) = outcome {
-            if let Some(figures) = &mut outcome.rbf {
-                figures.rbf_model = model_file.map(str::to_string);
-            }
-            summary.add(&outcome);
-            sink(&label, &outcome)?;
+    let on = runner.as_ref();
+    each_tree(trees, on, sim, sink, |tree| {
+        let mut outcome = with_game!(tree.game, |game| search(game, plan, shape, model, on))?;
+        if let Some(figures) = outcome.as_mut().and_then(|o| o.rbf.as_mut()) {
+            figures.rbf_model = model_file.map(str::to_string);
         }
-    }
-    match &runner {
-        Some(runner) => print_summary(runner, sim, &summary),
-        None if reports && !sim.quiet => summary.print(),
-        None => {}
-    }
-    Ok(())
+        Ok(outcome)
+    })
 }
 
 /// One tree's search (`None` on MPI ranks other than 0): sequential RBF,

@@ -489,7 +489,7 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     let ranks: &[usize] = if treesplit { &g.ranks } else { &[1] };
                     for (&u, &ranks) in uct.iter().flat_map(|u| ranks.iter().map(move |r| (u, r))) {
                         let u = UctPoint {
-                            in_flight: treesplit.then(|| u.in_flight.unwrap_or(1)),
+                            in_flight: treesplit.then(|| g.in_flight.unwrap_or(1)),
                             ..u
                         };
                         let point = Point {
@@ -857,7 +857,7 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
             uct_c: g.uct_c,
             reward_scale: g.reward_scale,
             judge_depth: g.judge_depth,
-            in_flight: g.in_flight,
+            in_flight: None, // uct-treesplit's runs set it
         })
         .collect())
 }

@@ -3,11 +3,11 @@
 //! on the plan's backend — its move judged against plain alpha-beta's
 //! children values at --judge-depth, reduced to result records.
 
-use crate::execute::{print_summary, Sink};
+use crate::execute::{each_tree, Sink};
 use crate::judge::judged_children;
 use crate::parallel_run::Runner;
 use crate::plan::{Method, Plan};
-use crate::record::{Outcome, Summary, UctFigures};
+use crate::record::{Outcome, UctFigures};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
 use crate::uct_plan::UctShape;
@@ -27,26 +27,10 @@ pub fn run_uct(
         Method::UctTreesplit => Some(Runner::new(plan, sim, &trees)?),
         _ => None,
     };
-    let mut summary = Summary::default();
-    for tree in trees {
-        let label = tree.label.clone();
-        let outcome = with_game!(tree.game, |game| search(
-            game,
-            plan,
-            shape,
-            runner.as_ref()
-        )?);
-        if let Some(outcome) = outcome {
-            summary.add(&outcome);
-            sink(&label, &outcome)?;
-        }
-    }
-    match &runner {
-        Some(runner) => print_summary(runner, sim, &summary),
-        None if !sim.quiet => summary.print(),
-        None => {}
-    }
-    Ok(())
+    let on = runner.as_ref();
+    each_tree(trees, on, sim, sink, |tree| {
+        with_game!(tree.game, |game| search(game, plan, shape, on))
+    })
 }
 
 /// What either form found at the root.

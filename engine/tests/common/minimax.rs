@@ -24,3 +24,19 @@ pub fn minimax<G: Game>(game: &mut G, depth: u32) -> Value {
         .max()
         .expect("children is not empty")
 }
+
+/// The root's children's minimax values for the side to move at the root,
+/// `depth` plies deep.
+pub fn child_values<G: Game>(game: &mut G, depth: u32) -> Vec<Value> {
+    let mut moves = Vec::new();
+    game.children(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            game.play(mv);
+            let v = -minimax(game, depth - 1);
+            game.undo(mv);
+            v
+        })
+        .collect()
+}
