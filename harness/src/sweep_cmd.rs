@@ -14,9 +14,9 @@ use crate::sweep_store::{self, Store};
 use crate::trees::Tree;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 use yomi_engine::memory::table_cap_mb;
@@ -98,31 +98,46 @@ pub fn run(args: &SweepArgs) -> Result<(), String> {
         args.out.display(),
         items.len()
     );
-    let writer = Writer::new(store, items.len());
-    let (shared, alone): (Vec<usize>, Vec<usize>) =
-        (0..items.len()).partition(|&i| items[i].run.plan.backend == Backend::Sim);
+    // Virtual-cluster runs first, `jobs` at a time, each job taking the
+    // next in order: records are written in this order, so a finished
+    // record waits only for the few runs under way before it, and a
+    // killed sweep loses no more than those.
+    let (shared, alone): (Vec<Item>, Vec<Item>) = items
+        .into_iter()
+        .partition(|item| item.run.plan.backend == Backend::Sim);
+    let writer = Writer::new(store, shared.len() + alone.len());
     let budget = Budget::new(table_cap_mb().unwrap_or(usize::MAX));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| e.to_string())?;
-    pool.install(|| {
-        shared.par_iter().try_for_each(|&i| {
-            let need = items[i].run.table_total_mb;
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let job = || -> Result<(), String> {
+        while !failed.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = shared.get(i) else {
+                break;
+            };
+            let need = item.run.table_total_mb;
             budget.acquire(need);
-            let result = run_item(&items[i]);
+            let result = run_item(item);
             budget.release(need);
-            writer.finished(i, &items[i], result)
-        })
+            writer.finished(i, item, result).inspect_err(|_| {
+                failed.store(true, Ordering::Relaxed);
+            })?;
+        }
+        Ok(())
+    };
+    std::thread::scope(|s| {
+        let jobs: Vec<_> = (0..jobs.max(1)).map(|_| s.spawn(job)).collect();
+        jobs.into_iter()
+            .map(|j| j.join().expect("a sweep job panicked"))
+            .collect::<Result<Vec<()>, String>>()
     })?;
-    for i in alone {
-        let item = &items[i];
+    for (i, item) in alone.iter().enumerate() {
         let result = if item.run.plan.backend == Backend::Mpi && item.run.plan.parallel() {
             sweep_launch::search(item.run, &item.tree, &item.key)
         } else {
             run_item(item)
         };
-        writer.finished(i, item, result)?;
+        writer.finished(shared.len() + i, item, result)?;
     }
     writer.done();
     Ok(())
@@ -150,8 +165,8 @@ fn run_item(item: &Item) -> Result<String, String> {
     line.ok_or_else(|| format!("{} on {}: no record", item.run.describe(), item.tree))
 }
 
-/// Writes finished records in the items' order (so that a sweep's file
-/// does not depend on --jobs) and shows the progress.
+/// Writes finished records in the order the runs start (so that a sweep's
+/// file does not depend on --jobs) and shows the progress.
 struct Writer {
     state: Mutex<WriterState>,
     progress: ProgressBar,
