@@ -25,6 +25,7 @@ mod sweep_launch;
 mod sweep_plan;
 mod sweep_store;
 mod trees;
+mod treesplit_plan;
 mod uct_plan;
 mod uct_run;
 

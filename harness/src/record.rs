@@ -46,14 +46,43 @@ pub struct UctFigures {
     pub mean_reward: f64,
     pub correct: bool,
     pub judged_value: Value,
-    /// UCT-Treesplit: its ranks, the simulations that moved between them,
-    /// and the messages sent.
+    /// UCT-Treesplit's figures.
+    #[serde(flatten)]
+    pub spread: Option<SpreadFigures>,
+}
+
+/// What UCT-Treesplit adds (seed 001 §IV): its ranks, the traffic between
+/// them, duplication, and where the search ranks' time went.
+#[derive(Clone, Debug, Serialize)]
+pub struct SpreadFigures {
+    /// Ranks in all, search and broadcast ranks.
+    pub ranks: usize,
+    pub search_ranks: usize,
+    pub broadcast_ranks: usize,
+    /// Simulations that moved between ranks.
+    pub moves: u64,
+    pub messages: u64,
+    pub bytes: u64,
+    /// States duplicated on every search rank (the root included).
+    pub duplicated: u64,
+    /// Synchronisation entries the search ranks sent.
+    pub sync_entries: u64,
+    pub playouts_forwarded: u64,
+    /// Share of the run a search rank (a broadcast rank) was busy, mean.
+    pub workload: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ranks: Option<usize>,
+    pub broadcast_workload: Option<f64>,
+    /// Bytes a search rank (a broadcast rank) sent per second, mean, Mb/s.
+    pub search_mbps: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub moves: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub messages: Option<u64>,
+    pub broadcast_mbps: Option<f64>,
+    /// Seconds a search rank spent, mean, by work package (seed 001 §IV-B).
+    pub in_tree_s: f64,
+    pub playout_s: f64,
+    pub update_s: f64,
+    pub sync_s: f64,
+    pub receive_s: f64,
+    pub idle_s: f64,
 }
 
 /// What a baseline's search adds to a record.

@@ -60,6 +60,7 @@ use crate::record::SCHEMA;
 use crate::sim_args::{NetworkPreset, NodeCost, SimArgs};
 use crate::sim_run::worker_table_mb;
 use crate::trees::{OrderingArg, TreeArgs, TreeKind};
+use crate::treesplit_plan::{TreesplitOptions, TreesplitShape};
 use crate::uct_plan::UctOptions;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -158,8 +159,51 @@ struct Grid {
     playout_plies: Vec<u32>,
     uct_c: Option<f64>,
     reward_scale: Option<f64>,
-    /// UCT-Treesplit: simulations a rank keeps going at once.
-    in_flight: Option<usize>,
+    /// UCT-Treesplit: simulations a rank keeps going at once, N_dup (0:
+    /// none), search ranks per broadcast rank, K (0: no forwarding) — each
+    /// a number or a list of runs — and the synchronisation's settings.
+    #[serde(default)]
+    in_flight: OneOrMany<usize>,
+    #[serde(default)]
+    n_dup: OneOrMany<u64>,
+    #[serde(default)]
+    per_broadcast: OneOrMany<usize>,
+    #[serde(default)]
+    forward_k: OneOrMany<f64>,
+    sync_alpha: Option<f64>,
+    sync_min: Option<u64>,
+    sync_max: Option<u64>,
+    merge_delay_us: Option<f64>,
+}
+
+/// A key given one value or a list of them (each a run); none: the
+/// default.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+impl<T> Default for OneOrMany<T> {
+    fn default() -> Self {
+        OneOrMany::Many(Vec::new())
+    }
+}
+
+impl<T: Copy> OneOrMany<T> {
+    /// The values, `None` (the default) when none is given.
+    fn values(&self) -> Vec<Option<T>> {
+        match self {
+            OneOrMany::One(v) => vec![Some(*v)],
+            OneOrMany::Many(v) if v.is_empty() => vec![None],
+            OneOrMany::Many(v) => v.iter().map(|&x| Some(x)).collect(),
+        }
+    }
+
+    fn given(&self) -> bool {
+        !matches!(self, OneOrMany::Many(v) if v.is_empty())
+    }
 }
 
 fn default_push_bounds() -> Vec<bool> {
@@ -311,8 +355,8 @@ impl Run {
                 s += &format!(" playout_plies={k}");
             }
             s += &format!(" uct_c={} reward_scale={}", u.uct_c, u.reward_scale);
-            if let Some(k) = u.in_flight {
-                s += &format!(" in_flight={k}");
+            for (key, value) in u.treesplit.iter().flat_map(TreesplitShape::settings) {
+                s += &format!(" {key}={value}");
             }
         }
         s
@@ -487,11 +531,12 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                 if method.is_uct() {
                     let treesplit = method == Method::UctTreesplit;
                     let ranks: &[usize] = if treesplit { &g.ranks } else { &[1] };
-                    for (&u, &ranks) in uct.iter().flat_map(|u| ranks.iter().map(move |r| (u, r))) {
-                        let u = UctPoint {
-                            in_flight: treesplit.then(|| g.in_flight.unwrap_or(1)),
-                            ..u
-                        };
+                    let settings = match treesplit {
+                        true => treesplit_settings(g).into_iter().map(Some).collect(),
+                        false => vec![None],
+                    };
+                    for (&u, &ranks, &treesplit) in product3(&uct, ranks, &settings) {
+                        let u = UctPoint { treesplit, ..u };
                         let point = Point {
                             ranks,
                             uct: Some(u),
@@ -819,8 +864,35 @@ struct UctPoint {
     reward_scale: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     judge_depth: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    in_flight: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none", flatten)]
+    treesplit: Option<TreesplitOptions>,
+}
+
+/// UCT-Treesplit's settings of grid `g`: in flight × N_dup × per broadcast
+/// × K.
+fn treesplit_settings(g: &Grid) -> Vec<TreesplitOptions> {
+    let (f, n, p, k) = (
+        g.in_flight.values(),
+        g.n_dup.values(),
+        g.per_broadcast.values(),
+        g.forward_k.values(),
+    );
+    let mut all = Vec::new();
+    for (&in_flight, &n_dup, &per_broadcast) in product3(&f, &n, &p) {
+        for &forward_k in &k {
+            all.push(TreesplitOptions {
+                in_flight,
+                n_dup,
+                per_broadcast,
+                forward_k,
+                sync_alpha: g.sync_alpha,
+                sync_min: g.sync_min,
+                sync_max: g.sync_max,
+                merge_delay_us: g.merge_delay_us,
+            });
+        }
+    }
+    all
 }
 
 /// UCT's points of grid `g` (simulations × playout plies × seeds), or why
@@ -831,16 +903,24 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
         || !g.playout_plies.is_empty()
         || g.uct_c.is_some()
         || g.reward_scale.is_some()
-        || g.in_flight.is_some();
+        || treesplit_given(g);
     if !g.methods.iter().any(|m| m.is_uct()) {
         if given {
             return Err(
-                "simulations, uct_seeds, playout_plies, uct_c, reward_scale and \
-                        in_flight are for uct and uct-treesplit"
+                "simulations, uct_seeds, playout_plies, uct_c and reward_scale are for uct and \
+                 uct-treesplit; in_flight, n_dup, per_broadcast, forward_k, sync_alpha, \
+                 sync_min, sync_max and merge_delay_us for uct-treesplit"
                     .into(),
             );
         }
         return Ok(Vec::new());
+    }
+    if treesplit_given(g) && !g.methods.contains(&Method::UctTreesplit) {
+        return Err(
+            "in_flight, n_dup, per_broadcast, forward_k, sync_alpha, sync_min, sync_max and \
+             merge_delay_us are for uct-treesplit"
+                .into(),
+        );
     }
     if g.simulations.is_empty() {
         return Err("uct needs simulations".into());
@@ -857,7 +937,7 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
             uct_c: g.uct_c,
             reward_scale: g.reward_scale,
             judge_depth: g.judge_depth,
-            in_flight: None, // uct-treesplit's runs set it
+            treesplit: None, // uct-treesplit's runs set it
         })
         .collect())
 }
@@ -892,6 +972,17 @@ struct Point {
 }
 
 /// Every (a, b, c) of three lists, the first varying slowest.
+fn treesplit_given(g: &Grid) -> bool {
+    g.in_flight.given()
+        || g.n_dup.given()
+        || g.per_broadcast.given()
+        || g.forward_k.given()
+        || g.sync_alpha.is_some()
+        || g.sync_min.is_some()
+        || g.sync_max.is_some()
+        || g.merge_delay_us.is_some()
+}
+
 fn product3<'a, A, B, C>(
     a: &'a [A],
     b: &'a [B],
@@ -974,7 +1065,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
             playout_plies: u.playout_plies,
             reward_scale: u.reward_scale,
             uct_seed: Some(u.uct_seed),
-            in_flight: u.in_flight,
+            treesplit: u.treesplit.unwrap_or_default(),
         }),
         charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
         static_order: p.baseline.is_some_and(|b| b.static_order),
@@ -1189,6 +1280,7 @@ mod tests {
             "[\"uct\"]",
             "[\"uct\", \"uct-treesplit\"]\nranks = [4, 8]\nin_flight = 2",
         );
+        let split_text_with = |extra: &str| format!("{split}\n{extra}");
         let split = parse(&split, "uct").unwrap();
         // uct: 4 runs; uct-treesplit: those at 2 rank counts, on the cluster.
         assert_eq!(split.len(), 4 + 8);
@@ -1199,6 +1291,19 @@ mod tests {
             split[5].describe()
         );
         assert_eq!(split[5].sim.ranks, Some(8));
+        // Seed 001's settings as lists multiply the treesplit runs.
+        let settings = split_text_with("n_dup = [0, 512]\nper_broadcast = [0, 4]\nforward_k = 1.5");
+        let runs = parse(&settings, "uct").unwrap();
+        assert_eq!(runs.len(), 4 + 8 * 4);
+        let described: std::collections::HashSet<String> =
+            runs[4..].iter().map(|r| r.describe()).collect();
+        assert_eq!(described.len(), 32);
+        assert!(runs[4..]
+            .iter()
+            .all(|r| r.describe().contains("forward_k=1.5")));
+        assert!(parse(&format!("{grid}\nn_dup = 5"), "uct")
+            .unwrap_err()
+            .contains("for uct-treesplit"));
         let sequential = grid.replace("\"uct\"", "\"sequential\"");
         for (text, error) in [
             (

@@ -4,6 +4,7 @@
 
 use crate::plan::{Backend, Method, Options};
 use crate::rbf_plan::DEFAULT_JUDGE_DEPTH;
+use crate::treesplit_plan::{TreesplitOptions, TreesplitShape};
 use clap::Args;
 use serde::Serialize;
 use yomi_engine::mcts::{Playout, UctConfig};
@@ -28,10 +29,8 @@ pub struct UctOptions {
     /// uct: the seed of its playouts [default: 1].
     #[arg(long)]
     pub uct_seed: Option<u64>,
-    /// uct-treesplit: simulations each rank keeps going at once (seed
-    /// 001's overload factor) [default: 1].
-    #[arg(long)]
-    pub in_flight: Option<usize>,
+    #[command(flatten)]
+    pub treesplit: TreesplitOptions,
 }
 
 impl UctOptions {
@@ -41,7 +40,7 @@ impl UctOptions {
             || self.playout_plies.is_some()
             || self.reward_scale.is_some()
             || self.uct_seed.is_some()
-            || self.in_flight.is_some()
+            || self.treesplit.given()
     }
 }
 
@@ -56,9 +55,9 @@ pub struct UctShape {
     pub uct_seed: u64,
     /// The depth of the alpha-beta its move is judged against.
     pub judge_depth: u32,
-    /// UCT-Treesplit: simulations a rank keeps going at once.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub in_flight: Option<usize>,
+    /// UCT-Treesplit's own settings.
+    #[serde(flatten)]
+    pub treesplit: Option<TreesplitShape>,
 }
 
 impl UctShape {
@@ -69,19 +68,22 @@ impl UctShape {
         if !o.method.is_uct() {
             if u.given() {
                 return Err(
-                    "--simulations, --uct-c, --playout-plies, --reward-scale, --uct-seed and \
-                     --in-flight are for uct and uct-treesplit"
+                    "--simulations, --uct-c, --playout-plies, --reward-scale and --uct-seed are \
+                     for uct and uct-treesplit; --in-flight, --n-dup, --sync-alpha, --sync-min, \
+                     --sync-max, --per-broadcast, --merge-delay-us and --forward-k for \
+                     uct-treesplit"
                         .into(),
                 );
             }
             return Ok(None);
         }
         let treesplit = o.method == Method::UctTreesplit;
-        if u.in_flight.is_some() && !treesplit {
-            return Err("--in-flight is for uct-treesplit".into());
-        }
-        if u.in_flight == Some(0) {
-            return Err("--in-flight must be at least 1".into());
+        if u.treesplit.given() && !treesplit {
+            return Err(
+                "--in-flight, --n-dup, --sync-alpha, --sync-min, --sync-max, --per-broadcast, \
+                 --merge-delay-us and --forward-k are for uct-treesplit"
+                    .into(),
+            );
         }
         if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening {
             return Err(
@@ -124,7 +126,10 @@ impl UctShape {
             reward_scale,
             uct_seed: u.uct_seed.unwrap_or(1),
             judge_depth,
-            in_flight: treesplit.then_some(u.in_flight.unwrap_or(1)),
+            treesplit: match treesplit {
+                true => Some(TreesplitShape::of(&u.treesplit)?),
+                false => None,
+            },
         }))
     }
 
@@ -140,7 +145,7 @@ impl UctShape {
             ("judge_depth", self.judge_depth.to_string()),
         ];
         s.extend(self.playout_plies.map(|k| ("playout_plies", k.to_string())));
-        s.extend(self.in_flight.map(|k| ("in_flight", k.to_string())));
+        s.extend(self.treesplit.iter().flat_map(TreesplitShape::settings));
         s
     }
 

@@ -7,13 +7,13 @@ use crate::execute::{each_tree, Sink};
 use crate::judge::judged_children;
 use crate::parallel_run::Runner;
 use crate::plan::{Method, Plan};
-use crate::record::{Outcome, UctFigures};
+use crate::record::{Outcome, SpreadFigures, UctFigures};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
 use crate::uct_plan::UctShape;
 use std::time::Instant;
 use yomi_engine::game::{Game, Value, INFINITE, LOSS};
-use yomi_engine::mcts::{Uct, UctTreesplit};
+use yomi_engine::mcts::{TreesplitOutcome, TreesplitReport, Uct};
 use yomi_engine::search::Stats;
 
 pub fn run_uct(
@@ -41,8 +41,7 @@ struct Found {
     simulations: u64,
     states: u64,
     elapsed_s: f64,
-    /// UCT-Treesplit: ranks, simulations moved, messages.
-    spread: Option<(usize, u64, u64)>,
+    spread: Option<SpreadFigures>,
 }
 
 /// One tree's search (`None` on MPI ranks other than 0).
@@ -67,27 +66,20 @@ fn search<G: Game + Clone + Send + 'static>(
             }
         }
         Some(runner) => {
-            let program = UctTreesplit {
-                config,
-                simulations: shape.simulations,
-                in_flight: shape.in_flight.unwrap_or(1),
-            };
-            let plays = |o: &yomi_engine::mcts::TreesplitOutcome| {
-                o.reports.iter().map(|r| r.plays).sum::<u64>()
-            };
+            let treesplit = shape.treesplit.expect("uct-treesplit's shape");
+            let program = treesplit.program(config, shape.simulations);
+            let plays = |o: &TreesplitOutcome| o.reports.iter().map(|r| r.plays).sum::<u64>();
             let ranks = plan.workers + 1;
             let Some(o) = runner.run_program(root.clone(), ranks, program, plays)? else {
                 return Ok(None);
             };
-            let moves = o.reports.iter().map(|r| r.moves_received).sum();
-            let messages = o.reports.iter().map(|r| r.traffic.messages).sum();
             Found {
                 best: o.best,
-                children: o.children,
+                children: o.children.clone(),
                 simulations: o.simulations,
                 states: o.states,
                 elapsed_s: o.elapsed.as_secs_f64(),
-                spread: Some((o.reports.len(), moves, messages)),
+                spread: Some(spread(&o, treesplit.n_dup > 0)),
             }
         }
     };
@@ -115,9 +107,7 @@ fn search<G: Game + Clone + Send + 'static>(
             mean_reward,
             correct: found.best.is_some_and(|i| exact[i] == best),
             judged_value: best,
-            ranks: found.spread.map(|s| s.0),
-            moves: found.spread.map(|s| s.1),
-            messages: found.spread.map(|s| s.2),
+            spread: found.spread,
         }),
         cluster: runner.and_then(Runner::cluster).map(|sim| sim.record),
     }))
@@ -128,4 +118,39 @@ fn search<G: Game + Clone + Send + 'static>(
 fn value_of_reward(reward: f64, scale: f64) -> Value {
     let logit = (reward / (1.0 - reward)).ln() * scale;
     logit.clamp(f64::from(LOSS), f64::from(-LOSS)).round() as Value
+}
+
+/// UCT-Treesplit's figures from its ranks' reports (`root_shared`: the
+/// root was duplicated from the start).
+fn spread(o: &TreesplitOutcome, root_shared: bool) -> SpreadFigures {
+    let elapsed = o.elapsed.as_secs_f64().max(1e-12);
+    let (search, broadcast): (Vec<&TreesplitReport>, Vec<&TreesplitReport>) =
+        o.reports.iter().partition(|r| !r.broadcast);
+    let mean = |rs: &[&TreesplitReport], f: &dyn Fn(&TreesplitReport) -> f64| {
+        rs.iter().map(|r| f(r)).sum::<f64>() / rs.len().max(1) as f64
+    };
+    let workload = |r: &TreesplitReport| r.overheads.busy_s() / elapsed;
+    let mbps = |r: &TreesplitReport| r.traffic.bytes as f64 * 8.0 / elapsed / 1e6;
+    let some = |v: f64| (!broadcast.is_empty()).then_some(v);
+    SpreadFigures {
+        ranks: o.reports.len(),
+        search_ranks: search.len(),
+        broadcast_ranks: broadcast.len(),
+        moves: o.reports.iter().map(|r| r.moves_received).sum(),
+        messages: o.reports.iter().map(|r| r.traffic.messages).sum(),
+        bytes: o.reports.iter().map(|r| r.traffic.bytes).sum(),
+        duplicated: o.reports.iter().map(|r| r.shares).sum::<u64>() + u64::from(root_shared),
+        sync_entries: o.reports.iter().map(|r| r.entries_sent).sum(),
+        playouts_forwarded: o.reports.iter().map(|r| r.playouts_forwarded).sum(),
+        workload: mean(&search, &workload),
+        broadcast_workload: some(mean(&broadcast, &workload)),
+        search_mbps: mean(&search, &mbps),
+        broadcast_mbps: some(mean(&broadcast, &mbps)),
+        in_tree_s: mean(&search, &|r| r.overheads.in_tree_s),
+        playout_s: mean(&search, &|r| r.overheads.playout_s),
+        update_s: mean(&search, &|r| r.overheads.update_s),
+        sync_s: mean(&search, &|r| r.overheads.sync_s),
+        receive_s: mean(&search, &|r| r.overheads.receive_s),
+        idle_s: mean(&search, &|r| r.overheads.idle_s),
+    }
 }

@@ -1033,10 +1033,14 @@ fn uct_treesplit_runs_every_simulation_through_the_root_on_threads_and_the_virtu
         .split_whitespace()
         .chain(["--simulations", "3001"])
         .collect();
-    for extra in [
-        "--workers 3",
-        "--backend sim --ranks 8 --in-flight 2",
-        "--backend sim --ranks 1",
+    // Plain TDS; seed 001's defaults; duplication early enough to matter,
+    // with 2 broadcast ranks of 10, and without broadcast ranks.
+    for (extra, search_ranks, broadcast_ranks) in [
+        ("--workers 3 --n-dup 0 --forward-k 0", 4, 0),
+        ("--backend sim --ranks 8 --in-flight 2", 7, 1),
+        ("--backend sim --ranks 10 --n-dup 40", 8, 2),
+        ("--workers 4 --n-dup 40 --per-broadcast 0", 5, 0),
+        ("--backend sim --ranks 1", 1, 0),
     ] {
         let args: Vec<&str> = extra.split_whitespace().collect();
         for r in search_records(&base, &args) {
@@ -1045,8 +1049,17 @@ fn uct_treesplit_runs_every_simulation_through_the_root_on_threads_and_the_virtu
                 (&3001.into(), &3001.into()),
                 "{extra}"
             );
+            assert_eq!(
+                (&r["search_ranks"], &r["broadcast_ranks"]),
+                (&search_ranks.into(), &broadcast_ranks.into()),
+                "{extra}"
+            );
             let ranks = r["ranks"].as_u64().unwrap();
             assert_eq!(ranks > 1, r["moves"].as_u64().unwrap() > 0, "{extra}: {r}");
+            let duplicated = r["duplicated"].as_u64().unwrap();
+            assert_eq!(extra.contains("n-dup 40"), duplicated > 1, "{extra}: {r}");
+            let workload = r["workload"].as_f64().unwrap();
+            assert!(workload > 0.0 && workload <= 1.0 + 1e-9, "{extra}: {r}");
         }
     }
     // One rank is sequential UCT.
@@ -1072,5 +1085,15 @@ fn uct_treesplit_runs_every_simulation_through_the_root_on_threads_and_the_virtu
         .copied()
         .chain(["--in-flight", "2"])
         .collect();
-    fails_with(&uct_in_flight, "--in-flight is for uct-treesplit");
+    fails_with(&uct_in_flight, "are for uct-treesplit");
+    for (bad, says) in [
+        ("--forward-k 0.9", "--forward-k must be above 1"),
+        (
+            "--sync-min 9 --sync-max 4",
+            "--sync-max at least --sync-min",
+        ),
+    ] {
+        let args: Vec<&str> = base.iter().copied().chain(bad.split_whitespace()).collect();
+        fails_with(&args, says);
+    }
 }

@@ -318,4 +318,14 @@ fn uct_treesplit_adds_up_its_visits_under_mpi() {
         assert_eq!(r["ranks"], 4);
         assert!(r["moves"].as_u64().unwrap() > 0, "{r}");
     }
+    // Four search ranks and a broadcast rank, states duplicated early.
+    let duplicated: Vec<&str> = args.iter().copied().chain(["--n-dup", "40"]).collect();
+    for r in &mpirun("5", &duplicated) {
+        assert_eq!(r["root_visits"], 2001);
+        assert_eq!(
+            (&r["search_ranks"], &r["broadcast_ranks"]),
+            (&4.into(), &1.into())
+        );
+        assert!(r["duplicated"].as_u64().unwrap() > 1, "{r}");
+    }
 }

@@ -16,6 +16,7 @@ pub use playout::Playout;
 pub use reward::{reward_of_end, reward_of_value};
 pub use table::{Node, Table};
 pub use treesplit::{
-    Simulation, TreesplitMessage, TreesplitOutcome, TreesplitReport, UctTreesplit,
+    CubeNet, Duplication, Layout, Overheads, Simulation, TreesplitMessage, TreesplitOutcome,
+    TreesplitReport, UctTreesplit, PEER_LIMIT,
 };
 pub use uct::{Uct, UctConfig, UctResult};

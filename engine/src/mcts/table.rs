@@ -87,6 +87,10 @@ impl Table {
         self.nodes.insert(key, node);
     }
 
+    pub fn remove(&mut self, key: u64) -> Option<Node> {
+        self.nodes.remove(&key)
+    }
+
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
