@@ -119,7 +119,8 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
     }
     if let Some(u) = p.uct {
         for (name, value) in u.settings() {
-            a.extend([format!("--{}", name.replace('_', "-")), value]);
+            a.push(format!("--{}", name.replace('_', "-")));
+            a.extend((!value.is_empty()).then_some(value));
         }
     }
     if let Some(r) = p.rbf {

@@ -160,7 +160,8 @@ struct Grid {
     uct_c: Option<f64>,
     reward_scale: Option<f64>,
     /// UCT-Treesplit: simulations a rank keeps going at once, N_dup (0:
-    /// none), search ranks per broadcast rank, K (0: no forwarding) — each
+    /// none), search ranks per broadcast rank, K (0: no forwarding),
+    /// virtual loss — each
     /// a number or a list of runs — and the synchronisation's settings.
     #[serde(default)]
     in_flight: OneOrMany<usize>,
@@ -170,6 +171,8 @@ struct Grid {
     per_broadcast: OneOrMany<usize>,
     #[serde(default)]
     forward_k: OneOrMany<f64>,
+    #[serde(default)]
+    virtual_loss: OneOrMany<bool>,
     sync_alpha: Option<f64>,
     sync_min: Option<u64>,
     sync_max: Option<u64>,
@@ -356,7 +359,10 @@ impl Run {
             }
             s += &format!(" uct_c={} reward_scale={}", u.uct_c, u.reward_scale);
             for (key, value) in u.treesplit.iter().flat_map(TreesplitShape::settings) {
-                s += &format!(" {key}={value}");
+                match value.is_empty() {
+                    true => s += &format!(" {key}"),
+                    false => s += &format!(" {key}={value}"),
+                }
             }
         }
         s
@@ -878,9 +884,11 @@ fn treesplit_settings(g: &Grid) -> Vec<TreesplitOptions> {
         g.forward_k.values(),
     );
     let mut all = Vec::new();
+    let v = g.virtual_loss.values();
     for (&in_flight, &n_dup, &per_broadcast) in product3(&f, &n, &p) {
-        for &forward_k in &k {
+        for (&forward_k, &virtual_loss) in k.iter().flat_map(|k| v.iter().map(move |v| (k, v))) {
             all.push(TreesplitOptions {
+                no_virtual_loss: virtual_loss == Some(false),
                 in_flight,
                 n_dup,
                 per_broadcast,
@@ -908,7 +916,7 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
         if given {
             return Err(
                 "simulations, uct_seeds, playout_plies, uct_c and reward_scale are for uct and \
-                 uct-treesplit; in_flight, n_dup, per_broadcast, forward_k, sync_alpha, \
+                 uct-treesplit; in_flight, n_dup, per_broadcast, forward_k, virtual_loss, sync_alpha, \
                  sync_min, sync_max and merge_delay_us for uct-treesplit"
                     .into(),
             );
@@ -917,8 +925,8 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
     }
     if treesplit_given(g) && !g.methods.contains(&Method::UctTreesplit) {
         return Err(
-            "in_flight, n_dup, per_broadcast, forward_k, sync_alpha, sync_min, sync_max and \
-             merge_delay_us are for uct-treesplit"
+            "in_flight, n_dup, per_broadcast, forward_k, virtual_loss, sync_alpha, sync_min, \
+             sync_max and merge_delay_us are for uct-treesplit"
                 .into(),
         );
     }
@@ -977,6 +985,7 @@ fn treesplit_given(g: &Grid) -> bool {
         || g.n_dup.given()
         || g.per_broadcast.given()
         || g.forward_k.given()
+        || g.virtual_loss.given()
         || g.sync_alpha.is_some()
         || g.sync_min.is_some()
         || g.sync_max.is_some()

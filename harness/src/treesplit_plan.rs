@@ -50,6 +50,11 @@ pub struct TreesplitOptions {
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forward_k: Option<f64>,
+    /// uct-treesplit: count a selected child's visit only when its reward
+    /// arrives (no virtual loss).
+    #[arg(long)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_virtual_loss: bool,
 }
 
 impl TreesplitOptions {
@@ -71,6 +76,7 @@ pub struct TreesplitShape {
     pub merge_delay_us: f64,
     /// 0: playouts never forwarded.
     pub forward_k: f64,
+    pub virtual_loss: bool,
 }
 
 impl TreesplitShape {
@@ -85,6 +91,7 @@ impl TreesplitShape {
             per_broadcast: o.per_broadcast.unwrap_or(4),
             merge_delay_us: o.merge_delay_us.unwrap_or(100.0),
             forward_k: o.forward_k.unwrap_or(1.2),
+            virtual_loss: !o.no_virtual_loss,
         };
         if s.in_flight == 0 {
             return Err("--in-flight must be at least 1".into());
@@ -117,7 +124,8 @@ impl TreesplitShape {
         Ok(s)
     }
 
-    /// The settings a sweep's MPI launch passes on.
+    /// The settings a sweep's MPI launch passes on (an empty value: a
+    /// flag).
     pub fn settings(&self) -> Vec<(&'static str, String)> {
         vec![
             ("in_flight", self.in_flight.to_string()),
@@ -129,6 +137,9 @@ impl TreesplitShape {
             ("merge_delay_us", self.merge_delay_us.to_string()),
             ("forward_k", self.forward_k.to_string()),
         ]
+        .into_iter()
+        .chain((!self.virtual_loss).then(|| ("no_virtual_loss", String::new())))
+        .collect()
     }
 
     /// The engine's program for `simulations` over `config`.
@@ -146,6 +157,7 @@ impl TreesplitShape {
             per_broadcast: self.per_broadcast,
             merge_delay: Duration::from_secs_f64(self.merge_delay_us * 1e-6),
             forward_k: (self.forward_k > 0.0).then_some(self.forward_k),
+            virtual_loss: self.virtual_loss,
         }
     }
 }

@@ -70,7 +70,7 @@ impl UctShape {
                 return Err(
                     "--simulations, --uct-c, --playout-plies, --reward-scale and --uct-seed are \
                      for uct and uct-treesplit; --in-flight, --n-dup, --sync-alpha, --sync-min, \
-                     --sync-max, --per-broadcast, --merge-delay-us and --forward-k for \
+                     --sync-max, --per-broadcast, --merge-delay-us, --forward-k and --no-virtual-loss for \
                      uct-treesplit"
                         .into(),
                 );
@@ -81,7 +81,7 @@ impl UctShape {
         if u.treesplit.given() && !treesplit {
             return Err(
                 "--in-flight, --n-dup, --sync-alpha, --sync-min, --sync-max, --per-broadcast, \
-                 --merge-delay-us and --forward-k are for uct-treesplit"
+                 --merge-delay-us, --forward-k and --no-virtual-loss are for uct-treesplit"
                     .into(),
             );
         }

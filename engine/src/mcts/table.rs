@@ -56,9 +56,16 @@ impl Node {
     /// A simulation went through child `i` with `reward` for the side to
     /// move here.
     pub fn add(&mut self, i: usize, reward: f64) {
+        self.visit(i);
+        self.children[i].1 += reward;
+    }
+
+    /// A simulation set off through child `i`, its reward still to come: a
+    /// visit without reward until then (a virtual loss), so that the
+    /// simulations in flight beside it spread out.
+    pub fn visit(&mut self, i: usize) {
         self.visits += 1;
         self.children[i].0 += 1;
-        self.children[i].1 += reward;
     }
 }
 

@@ -50,6 +50,10 @@ pub struct UctTreesplit {
     pub per_broadcast: usize,
     /// How long a broadcast rank holds what it relays, to merge it.
     pub merge_delay: Duration,
+    /// A rank that selects a child counts the visit at once, its reward
+    /// when the update comes (a virtual loss), so that simulations in
+    /// flight together take different paths.
+    pub virtual_loss: bool,
     /// A search rank forwards a playout when more than `in_flight` × K
     /// moved simulations wait in its queue (seed 001: K = 1.2); `None`:
     /// never.
@@ -67,6 +71,7 @@ impl UctTreesplit {
             per_broadcast: 4,
             merge_delay: Duration::from_micros(100),
             forward_k: Some(1.2),
+            virtual_loss: true,
         }
     }
 
@@ -81,6 +86,7 @@ impl UctTreesplit {
             per_broadcast: 0,
             merge_delay: Duration::ZERO,
             forward_k: None,
+            virtual_loss: true,
         }
     }
 }

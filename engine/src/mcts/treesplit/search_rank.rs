@@ -27,6 +27,10 @@ pub struct SearchRank<G: Game, T> {
     in_flight: u64,
     duplication: Option<Duplication>,
     forward_k: Option<f64>,
+    virtual_loss: bool,
+    /// Visits counted ahead of their rewards, by state key and child: not
+    /// yet part of what a share may pass on.
+    virtual_visits: HashMap<(u64, u16), u32>,
     /// The states this rank owns and has not duplicated.
     table: Table,
     /// Its copies of duplicated states (the root's from the start).
@@ -39,14 +43,20 @@ pub struct SearchRank<G: Game, T> {
     forward_random: Random,
     quota: u64,
     started: u64,
+    /// Own simulations whose rewards are on their way (their slot free
+    /// for the next), and whose updates every rank has applied.
+    ended: u64,
     completed: u64,
     /// Own simulations ended or out: ranks expected to apply updates (once
     /// known) and acknowledgements so far.
     pending: HashMap<u64, (Option<u32>, u32)>,
-    /// Messages arrived and not yet handled, and the moved simulations
-    /// among them (the load seed 001 §III-A watches).
-    inbox: VecDeque<(Rank, TreesplitMessage)>,
+    /// Messages arrived and not yet handled: simulations to take on (the
+    /// work packages; the moved ones counted, the load seed 001 §III-A
+    /// watches), and the rest, handled first — small, and what frees
+    /// other ranks' simulations.
+    work: VecDeque<TreesplitMessage>,
     queued_moves: u64,
+    light: VecDeque<TreesplitMessage>,
     /// Shares and Δs due to the other ranks.
     outbox: Vec<Entry>,
     over: Overheads,
@@ -80,6 +90,8 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             in_flight: p.in_flight.max(1) as u64,
             duplication: p.duplication,
             forward_k: p.forward_k,
+            virtual_loss: p.virtual_loss,
+            virtual_visits: HashMap::new(),
             table: Table::default(),
             shared,
             root_key,
@@ -88,9 +100,11 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             forward_random: Random::new(seed ^ 0x6A09_E667_F3BC_C908),
             quota,
             started: 0,
+            ended: 0,
             completed: 0,
             pending: HashMap::new(),
-            inbox: VecDeque::new(),
+            work: VecDeque::new(),
+            light: VecDeque::new(),
             queued_moves: 0,
             outbox: Vec::new(),
             over: Overheads::default(),
@@ -110,7 +124,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
     pub fn run(mut self) -> Option<TreesplitOutcome> {
         let (mut done_ranks, mut done_sent) = (0, false);
         loop {
-            while self.started < self.quota && self.started - self.completed < self.in_flight {
+            while self.started < self.quota && self.started - self.ended < self.in_flight {
                 let id = self.started;
                 self.started += 1;
                 self.pending.insert(id, (None, 0));
@@ -134,19 +148,25 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                 return Some(finish(self.t, report, self.layout));
             }
             let start = self.t.now();
-            while let Some(message) = self.t.poll() {
-                self.queued_moves += u64::from(matches!(message.1, TreesplitMessage::Move(_)));
-                self.inbox.push_back(message);
+            while let Some((_, message)) = self.t.poll() {
+                match message {
+                    TreesplitMessage::Move(_) => {
+                        self.queued_moves += 1;
+                        self.work.push_back(message);
+                    }
+                    TreesplitMessage::Playout(_) => self.work.push_back(message),
+                    _ => self.light.push_back(message),
+                }
             }
             self.charge(Package::Receive, start);
-            match self.inbox.pop_front() {
-                Some((_, TreesplitMessage::Done)) => done_ranks += 1,
-                Some((_, TreesplitMessage::Stop)) => {
+            match self.light.pop_front().or_else(|| self.work.pop_front()) {
+                Some(TreesplitMessage::Done) => done_ranks += 1,
+                Some(TreesplitMessage::Stop) => {
                     let report = self.own_report();
                     self.t.send(0, TreesplitMessage::Report(report));
                     return None;
                 }
-                Some((_, message)) => self.handle(message),
+                Some(message) => self.handle(message),
                 None => {
                     let start = self.t.now();
                     self.t.idle();
@@ -209,7 +229,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
     fn advance(&mut self, mut sim: Simulation) {
         let start = self.t.now();
         let mut played = play_path(&mut self.game, &sim.path);
-        self.plays(played.len() as u64);
+        self.replays(played.len() as u64);
         let reward = loop {
             let left = self.config.horizon - sim.path.len() as u32;
             if left == 0 {
@@ -217,8 +237,8 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             }
             let key = Table::key(self.game.hash(), left);
             let me = self.me();
-            let node = match self.shared.get(&key) {
-                Some(s) if s.known => Some(&s.node),
+            let node = match self.shared.get_mut(&key) {
+                Some(s) if s.known => Some(&mut s.node),
                 _ => {
                     let owner = self.layout.owner(key);
                     if owner != me {
@@ -227,11 +247,12 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                         self.t.send(owner, TreesplitMessage::Move(sim));
                         return;
                     }
-                    self.table.get(key)
+                    self.table.get_mut(key)
                 }
             };
             let Some(node) = node else {
                 self.game.children(&mut self.moves);
+                self.plays(1);
                 self.table.insert(key, Node::new(self.moves.len()));
                 if sim.path.is_empty() {
                     continue; // the root is in memory before any playout
@@ -255,10 +276,14 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                 break reward_of_end(self.game.end_value());
             }
             let i = node.select(self.config.c);
+            if self.virtual_loss {
+                node.visit(i);
+                *self.virtual_visits.entry((key, i as u16)).or_default() += 1;
+            }
             self.game.children(&mut self.moves);
             let mv = self.moves[i];
             self.game.play(mv);
-            self.plays(1);
+            self.replays(1);
             played.push(mv);
             sim.steps.push((key, me, i as u16));
             sim.path.push(i as u16);
@@ -278,7 +303,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
         }
         let start = self.t.now();
         let played = play_path(&mut self.game, &sim.path);
-        self.plays(played.len() as u64);
+        self.replays(played.len() as u64);
         let reward = self.playout(self.config.horizon - sim.path.len() as u32);
         take_back(&mut self.game, played);
         self.charge(Package::Playout, start);
@@ -359,13 +384,14 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
     /// selected at: into its statistics, and into the Δs of a duplicated
     /// copy. An owned state that reaches N_dup visits is duplicated.
     fn apply(&mut self, key: u64, i: usize, reward: f64) {
+        let visited = self.virtual_loss && self.resolve_virtual(key, i as u16);
         let width = match self.shared.get_mut(&key) {
             Some(s) => {
                 let d = self
                     .duplication
                     .as_ref()
                     .expect("states are shared only when duplicated");
-                if let Some(counts) = s.add(i, reward, d) {
+                if let Some(counts) = s.add(i, reward, visited, d) {
                     self.outbox.push(Entry {
                         key,
                         share: false,
@@ -379,17 +405,13 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                     .table
                     .get_mut(key)
                     .expect("a rank keeps the states it selected at");
-                node.add(i, reward);
+                match visited {
+                    true => node.children[i].1 += reward,
+                    false => node.add(i, reward),
+                }
                 let width = node.children.len();
                 if self.duplication.is_some_and(|d| node.visits >= d.n_dup) {
-                    let node = self.table.remove(key).expect("just updated");
-                    self.outbox.push(Entry {
-                        key,
-                        share: true,
-                        counts: node.children.clone(),
-                    });
-                    self.shared.insert(key, Shared::of_owner(node));
-                    self.report.shares += 1;
+                    self.share(key);
                 }
                 width
             }
@@ -399,6 +421,43 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             self.root[i].0 += 1;
             self.root[i].1 += reward;
         }
+    }
+
+    /// One virtual loss at `key`'s child `i` meets its reward: whether
+    /// there was one.
+    fn resolve_virtual(&mut self, key: u64, i: u16) -> bool {
+        let Some(n) = self.virtual_visits.get_mut(&(key, i)) else {
+            return false;
+        };
+        *n -= 1;
+        if *n == 0 {
+            self.virtual_visits.remove(&(key, i));
+        }
+        true
+    }
+
+    /// Duplicates an owned state on every search rank: its statistics
+    /// without the visits still awaiting their rewards (those come as Δs).
+    fn share(&mut self, key: u64) {
+        let node = self.table.remove(key).expect("an owned state");
+        let counts = (0..node.children.len())
+            .map(|i| {
+                let pending = self
+                    .virtual_visits
+                    .get(&(key, i as u16))
+                    .copied()
+                    .unwrap_or(0);
+                let (n, w) = node.children[i];
+                (n - u64::from(pending), w)
+            })
+            .collect();
+        self.outbox.push(Entry {
+            key,
+            share: true,
+            counts,
+        });
+        self.shared.insert(key, Shared::of_owner(node));
+        self.report.shares += 1;
     }
 
     /// Shares and Δs to the broadcast partner, or to every other search
@@ -440,7 +499,10 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             .get_mut(&id)
             .expect("a simulation of this rank");
         match owners {
-            Some(n) => entry.0 = Some(n),
+            Some(n) => {
+                entry.0 = Some(n);
+                self.ended += 1;
+            }
             None => entry.1 += 1,
         }
         if entry.0 == Some(entry.1) {
@@ -449,9 +511,19 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
         }
     }
 
+    /// Nodes generated: a state added, a playout's plies.
     fn plays(&mut self, n: u64) {
         self.report.plays += n;
         self.t.work(n);
+    }
+
+    /// Known moves made again — a path replayed where a simulation
+    /// arrives, an in-tree step — charged as seed 000's master revisits a
+    /// node in memory: the simulation carries its moves, nothing is
+    /// generated or evaluated.
+    fn replays(&mut self, n: u64) {
+        self.report.plays += n;
+        self.t.visit(n);
     }
 
     fn own_report(&mut self) -> TreesplitReport {

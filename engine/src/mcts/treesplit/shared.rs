@@ -80,10 +80,14 @@ impl Shared {
         }
     }
 
-    /// This rank's own simulation through child `i`; the Δs to send when
-    /// they are due.
-    pub fn add(&mut self, i: usize, reward: f64, d: &Duplication) -> Option<Counts> {
-        self.node.add(i, reward);
+    /// This rank's own simulation through child `i` (its visit already
+    /// counted where it was `visited`, as a virtual loss); the Δs to send
+    /// when they are due.
+    pub fn add(&mut self, i: usize, reward: f64, visited: bool, d: &Duplication) -> Option<Counts> {
+        match visited {
+            true => self.node.children[i].1 += reward,
+            false => self.node.add(i, reward),
+        }
         self.delta[i].0 += 1;
         self.delta[i].1 += reward;
         if self.delta[i].0 < d.n_sync(self.node.children[i].0) {
@@ -127,10 +131,11 @@ mod tests {
         assert_eq!((d.n_sync(10), d.n_sync(500), d.n_sync(10_000)), (8, 10, 16));
         let mut s = Shared::new(2, true);
         for _ in 0..7 {
-            assert_eq!(s.add(0, 1.0, &d), None);
+            assert_eq!(s.add(0, 1.0, false, &d), None);
         }
-        assert_eq!(s.add(1, 0.5, &d), None);
-        assert_eq!(s.add(0, 1.0, &d), Some(vec![(8, 8.0), (1, 0.5)]));
+        s.node.visit(1);
+        assert_eq!(s.add(1, 0.5, true, &d), None);
+        assert_eq!(s.add(0, 1.0, false, &d), Some(vec![(8, 8.0), (1, 0.5)]));
         assert_eq!(s.node.visits, 9);
         s.merge(&vec![(2, 1.0), (3, 0.0)]);
         assert_eq!(
