@@ -12,7 +12,7 @@ use std::sync::Arc;
 use yomi_engine::game::{EdgeModel, SyntheticTree};
 use yomi_engine::mcts::{Duplication, Playout, Uct, UctConfig, UctTreesplit};
 use yomi_engine::parallel::program::{on_sim, on_threads};
-use yomi_engine::parallel::sim::Model;
+use yomi_engine::parallel::sim::{Model, Network};
 
 fn tree(seed: u64, b: u16) -> SyntheticTree {
     SyntheticTree::new(seed, b, Arc::new(EdgeModel::embedded()))
@@ -186,4 +186,28 @@ fn its_choice_comes_to_be_the_minimax_move() {
         trees >= 12 && right * 100 >= trees * 90,
         "{right} of {trees}"
     );
+}
+
+#[test]
+fn a_time_limit_bounds_the_search_and_more_ranks_fit_more_in() {
+    let model = Model {
+        node_cost_us: 20.0,
+        visit_cost_us: 0.2,
+        network: Network::INFINIBAND,
+    };
+    let limit = std::time::Duration::from_millis(20);
+    let run = |ranks| {
+        let p = UctTreesplit {
+            simulations: u64::MAX,
+            time_limit: Some(limit),
+            ..full(8, 0, 200)
+        };
+        let (o, _) = on_sim(tree(7, 5), ranks, p, &model).unwrap();
+        let visits: u64 = o.children.iter().map(|&(n, _)| n).sum();
+        assert_eq!(visits, o.simulations, "{ranks} ranks");
+        assert!(o.elapsed >= limit && o.elapsed < limit * 11 / 10, "{:?}", o.elapsed);
+        o.simulations
+    };
+    let (one, ten) = (run(1), run(10));
+    assert!(one > 100 && ten > 4 * one, "{one} simulations on 1 rank, {ten} on 10");
 }

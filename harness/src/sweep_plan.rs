@@ -173,6 +173,9 @@ struct Grid {
     forward_k: OneOrMany<f64>,
     #[serde(default)]
     virtual_loss: OneOrMany<bool>,
+    /// Instead of (or as well as) simulations: ms on each rank's clock.
+    #[serde(default)]
+    time_ms: OneOrMany<f64>,
     sync_alpha: Option<f64>,
     sync_min: Option<u64>,
     sync_max: Option<u64>,
@@ -353,7 +356,10 @@ impl Run {
             }
         }
         if let Some(u) = p.uct {
-            s += &format!(" simulations={} uct_seed={}", u.simulations, u.uct_seed);
+            if u.simulations != u64::MAX {
+                s += &format!(" simulations={}", u.simulations);
+            }
+            s += &format!(" uct_seed={}", u.uct_seed);
             if let Some(k) = u.playout_plies {
                 s += &format!(" playout_plies={k}");
             }
@@ -884,10 +890,11 @@ fn treesplit_settings(g: &Grid) -> Vec<TreesplitOptions> {
         g.forward_k.values(),
     );
     let mut all = Vec::new();
-    let v = g.virtual_loss.values();
+    let (v, t) = (g.virtual_loss.values(), g.time_ms.values());
     for (&in_flight, &n_dup, &per_broadcast) in product3(&f, &n, &p) {
-        for (&forward_k, &virtual_loss) in k.iter().flat_map(|k| v.iter().map(move |v| (k, v))) {
+        for (&forward_k, &virtual_loss, &time_ms) in product3(&k, &v, &t) {
             all.push(TreesplitOptions {
+                time_ms,
                 no_virtual_loss: virtual_loss == Some(false),
                 in_flight,
                 n_dup,
@@ -916,8 +923,8 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
         if given {
             return Err(
                 "simulations, uct_seeds, playout_plies, uct_c and reward_scale are for uct and \
-                 uct-treesplit; in_flight, n_dup, per_broadcast, forward_k, virtual_loss, sync_alpha, \
-                 sync_min, sync_max and merge_delay_us for uct-treesplit"
+                 uct-treesplit; in_flight, n_dup, per_broadcast, forward_k, virtual_loss, time_ms, \
+                 sync_alpha, sync_min, sync_max and merge_delay_us for uct-treesplit"
                     .into(),
             );
         }
@@ -925,19 +932,21 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
     }
     if treesplit_given(g) && !g.methods.contains(&Method::UctTreesplit) {
         return Err(
-            "in_flight, n_dup, per_broadcast, forward_k, virtual_loss, sync_alpha, sync_min, \
-             sync_max and merge_delay_us are for uct-treesplit"
+            "in_flight, n_dup, per_broadcast, forward_k, virtual_loss, time_ms, sync_alpha, \
+             sync_min, sync_max and merge_delay_us are for uct-treesplit"
                 .into(),
         );
     }
-    if g.simulations.is_empty() {
-        return Err("uct needs simulations".into());
-    }
+    let simulations = match (g.simulations.is_empty(), g.time_ms.given()) {
+        (true, false) => return Err("uct needs simulations (uct-treesplit: or time_ms)".into()),
+        (true, true) => vec![u64::MAX],
+        (false, _) => g.simulations.clone(),
+    };
     let plies: Vec<Option<u32>> = match g.playout_plies.is_empty() {
         true => vec![None],
         false => g.playout_plies.iter().map(|&p| Some(p)).collect(),
     };
-    Ok(product3(&g.simulations, &plies, &g.uct_seeds)
+    Ok(product3(&simulations, &plies, &g.uct_seeds)
         .map(|(&simulations, &playout_plies, &uct_seed)| UctPoint {
             simulations,
             uct_seed,
@@ -986,6 +995,7 @@ fn treesplit_given(g: &Grid) -> bool {
         || g.per_broadcast.given()
         || g.forward_k.given()
         || g.virtual_loss.given()
+        || g.time_ms.given()
         || g.sync_alpha.is_some()
         || g.sync_min.is_some()
         || g.sync_max.is_some()

@@ -50,6 +50,12 @@ pub struct TreesplitOptions {
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forward_k: Option<f64>,
+    /// uct-treesplit: no simulation begins after this many ms on its rank's
+    /// clock (virtual time on the virtual cluster); --simulations is then
+    /// a cap, and may be left out.
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<f64>,
     /// uct-treesplit: count a selected child's visit only when its reward
     /// arrives (no virtual loss).
     #[arg(long)]
@@ -77,6 +83,8 @@ pub struct TreesplitShape {
     /// 0: playouts never forwarded.
     pub forward_k: f64,
     pub virtual_loss: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<f64>,
 }
 
 impl TreesplitShape {
@@ -92,7 +100,11 @@ impl TreesplitShape {
             merge_delay_us: o.merge_delay_us.unwrap_or(100.0),
             forward_k: o.forward_k.unwrap_or(1.2),
             virtual_loss: !o.no_virtual_loss,
+            time_ms: o.time_ms,
         };
+        if let Some(ms) = s.time_ms.filter(|ms| !(ms.is_finite() && *ms > 0.0)) {
+            return Err(format!("--time-ms must be a number > 0 (not {ms})"));
+        }
         if s.in_flight == 0 {
             return Err("--in-flight must be at least 1".into());
         }
@@ -139,6 +151,7 @@ impl TreesplitShape {
         ]
         .into_iter()
         .chain((!self.virtual_loss).then(|| ("no_virtual_loss", String::new())))
+        .chain(self.time_ms.map(|ms| ("time_ms", ms.to_string())))
         .collect()
     }
 
@@ -147,6 +160,7 @@ impl TreesplitShape {
         UctTreesplit {
             config,
             simulations,
+            time_limit: self.time_ms.map(|ms| Duration::from_secs_f64(ms * 1e-3)),
             in_flight: self.in_flight,
             duplication: (self.n_dup > 0).then_some(Duplication {
                 n_dup: self.n_dup,

@@ -47,6 +47,9 @@ impl UctOptions {
 /// What a UCT run is given, as records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct UctShape {
+    /// `u64::MAX` (left out of records): uct-treesplit's --time-ms alone
+    /// bounds it.
+    #[serde(skip_serializing_if = "unbounded")]
     pub simulations: u64,
     pub uct_c: f64,
     /// `None`: playouts run to --d or the game's end.
@@ -98,8 +101,14 @@ impl UctShape {
                     .into(),
             );
         }
+        let timed = treesplit && u.treesplit.time_ms.is_some();
         let simulations = match u.simulations {
-            None | Some(0) => return Err("uct needs --simulations N (at least 1)".into()),
+            None if timed => u64::MAX,
+            None | Some(0) => {
+                return Err(
+                    "uct needs --simulations N (at least 1; uct-treesplit: or --time-ms)".into(),
+                )
+            }
             Some(n) => n,
         };
         let uct_c = u.uct_c.unwrap_or(UctConfig::UCB1);
@@ -138,12 +147,14 @@ impl UctShape {
     /// without their dashes and values.
     pub fn settings(&self) -> Vec<(&'static str, String)> {
         let mut s = vec![
-            ("simulations", self.simulations.to_string()),
             ("uct_c", self.uct_c.to_string()),
             ("reward_scale", self.reward_scale.to_string()),
             ("uct_seed", self.uct_seed.to_string()),
             ("judge_depth", self.judge_depth.to_string()),
         ];
+        s.extend(
+            (!unbounded(&self.simulations)).then(|| ("simulations", self.simulations.to_string())),
+        );
         s.extend(self.playout_plies.map(|k| ("playout_plies", k.to_string())));
         s.extend(self.treesplit.iter().flat_map(TreesplitShape::settings));
         s
@@ -160,4 +171,8 @@ impl UctShape {
             seed: self.uct_seed,
         }
     }
+}
+
+fn unbounded(simulations: &u64) -> bool {
+    *simulations == u64::MAX
 }

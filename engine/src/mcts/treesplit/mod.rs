@@ -39,8 +39,12 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug)]
 pub struct UctTreesplit {
     pub config: UctConfig,
-    /// Simulations in all, shared out over the search ranks.
+    /// Simulations in all, shared out over the search ranks (`u64::MAX`
+    /// with a time limit: as many as fit).
     pub simulations: u64,
+    /// No simulation begins after this on its rank's clock (virtual time
+    /// on the virtual cluster): play at equal time whatever the ranks.
+    pub time_limit: Option<Duration>,
     /// Simulations each search rank keeps going at once (at least 1).
     pub in_flight: usize,
     /// `None`: no state is duplicated, not even the root (plain TDS).
@@ -66,6 +70,7 @@ impl UctTreesplit {
         UctTreesplit {
             config,
             simulations,
+            time_limit: None,
             in_flight: 5,
             duplication: Some(Duplication::SEED_001),
             per_broadcast: 4,
@@ -81,6 +86,7 @@ impl UctTreesplit {
         UctTreesplit {
             config,
             simulations,
+            time_limit: None,
             in_flight,
             duplication: None,
             per_broadcast: 0,
@@ -164,7 +170,7 @@ pub struct TreesplitReport {
     pub states: u64,
     /// States it duplicated (shared with every search rank) as their owner.
     pub shares: u64,
-    /// Simulations it began.
+    /// Simulations it ran.
     pub simulations: u64,
     /// Simulations that moved here from another rank.
     pub moves_received: u64,

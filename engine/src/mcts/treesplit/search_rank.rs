@@ -42,6 +42,7 @@ pub struct SearchRank<G: Game, T> {
     /// Picks the rank a playout is forwarded to.
     forward_random: Random,
     quota: u64,
+    deadline: Option<Duration>,
     started: u64,
     /// Own simulations whose rewards are on their way (their slot free
     /// for the next), and whose updates every rank has applied.
@@ -99,6 +100,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             random: Random::new(seed),
             forward_random: Random::new(seed ^ 0x6A09_E667_F3BC_C908),
             quota,
+            deadline: p.time_limit,
             started: 0,
             ended: 0,
             completed: 0,
@@ -124,7 +126,10 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
     pub fn run(mut self) -> Option<TreesplitOutcome> {
         let (mut done_ranks, mut done_sent) = (0, false);
         loop {
-            while self.started < self.quota && self.started - self.ended < self.in_flight {
+            while self.open()
+                && self.started < self.quota
+                && self.started - self.ended < self.in_flight
+            {
                 let id = self.started;
                 self.started += 1;
                 self.pending.insert(id, (None, 0));
@@ -136,7 +141,8 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                     steps: Vec::new(),
                 });
             }
-            if self.completed == self.quota && !done_sent {
+            let last = self.started == self.quota || !self.open();
+            if last && self.completed == self.started && !done_sent {
                 done_sent = true;
                 match self.me() {
                     0 => done_ranks += 1,
@@ -174,6 +180,11 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                 }
             }
         }
+    }
+
+    /// Before the time limit, if any.
+    fn open(&self) -> bool {
+        self.deadline.is_none_or(|d| self.t.now() < d)
     }
 
     fn charge(&mut self, package: Package, since: Duration) {
@@ -531,7 +542,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             root: self.root.clone(),
             root_view: self.shared.get(&self.root_key).map_or(0, |s| s.node.visits),
             states: (self.table.len() + self.shared.len()) as u64,
-            simulations: self.quota,
+            simulations: self.started,
             overheads: self.over,
             traffic: self.t.traffic(),
             ..self.report.clone()
