@@ -205,9 +205,16 @@ fn a_time_limit_bounds_the_search_and_more_ranks_fit_more_in() {
         let (o, _) = on_sim(tree(7, 5), ranks, p, &model).unwrap();
         let visits: u64 = o.children.iter().map(|&(n, _)| n).sum();
         assert_eq!(visits, o.simulations, "{ranks} ranks");
-        assert!(o.elapsed >= limit && o.elapsed < limit * 11 / 10, "{:?}", o.elapsed);
+        assert!(
+            o.elapsed >= limit && o.elapsed < limit * 11 / 10,
+            "{:?}",
+            o.elapsed
+        );
         o.simulations
     };
     let (one, ten) = (run(1), run(10));
-    assert!(one > 100 && ten > 4 * one, "{one} simulations on 1 rank, {ten} on 10");
+    assert!(
+        one > 100 && ten > 4 * one,
+        "{one} simulations on 1 rank, {ten} on 10"
+    );
 }

@@ -26,6 +26,7 @@ mod sweep_plan;
 mod sweep_store;
 mod trees;
 mod treesplit_plan;
+mod uct_match_cmd;
 mod uct_plan;
 mod uct_run;
 
@@ -51,6 +52,7 @@ enum Command {
     RbfShogi(rbf_shogi_cmd::RbfShogiArgs),
     Positions(positions_cmd::PositionsArgs),
     Sweep(sweep_cmd::SweepArgs),
+    UctMatch(Box<uct_match_cmd::UctMatchArgs>),
 }
 
 fn main() {
@@ -68,6 +70,7 @@ fn main() {
         Command::RbfShogi(args) => rbf_shogi_cmd::run(&args),
         Command::Positions(args) => positions_cmd::run(&args),
         Command::Sweep(args) => sweep_cmd::run(&args),
+        Command::UctMatch(args) => uct_match_cmd::run(&args),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

@@ -101,6 +101,23 @@ impl UctShape {
                     .into(),
             );
         }
+        let judge_depth = o.rbf.judge_depth.unwrap_or(o.d.min(DEFAULT_JUDGE_DEPTH));
+        if judge_depth == 0 || judge_depth > o.d {
+            return Err(format!(
+                "--judge-depth must be between 1 and --d = {} (the tree's depth)",
+                o.d
+            ));
+        }
+        UctShape::from_options(u, treesplit, judge_depth).map(Some)
+    }
+
+    /// The shape `u` gives UCT (`treesplit`: UCT-Treesplit), judged at
+    /// `judge_depth`.
+    pub fn from_options(
+        u: &UctOptions,
+        treesplit: bool,
+        judge_depth: u32,
+    ) -> Result<UctShape, String> {
         let timed = treesplit && u.treesplit.time_ms.is_some();
         let simulations = match u.simulations {
             None if timed => u64::MAX,
@@ -121,14 +138,7 @@ impl UctShape {
                 "--reward-scale must be a number > 0 (not {reward_scale})"
             ));
         }
-        let judge_depth = o.rbf.judge_depth.unwrap_or(o.d.min(DEFAULT_JUDGE_DEPTH));
-        if judge_depth == 0 || judge_depth > o.d {
-            return Err(format!(
-                "--judge-depth must be between 1 and --d = {} (the tree's depth)",
-                o.d
-            ));
-        }
-        Ok(Some(UctShape {
+        Ok(UctShape {
             simulations,
             uct_c,
             playout_plies: u.playout_plies,
@@ -139,7 +149,7 @@ impl UctShape {
                 true => Some(TreesplitShape::of(&u.treesplit)?),
                 false => None,
             },
-        }))
+        })
     }
 
     /// The engine's configuration for a tree searched to `d`.

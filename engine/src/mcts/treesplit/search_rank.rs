@@ -201,11 +201,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             }
             TreesplitMessage::Playout(sim) => self.play_out_here(sim),
             TreesplitMessage::Update { origin, id, steps } => {
-                for (key, child, reward) in steps {
-                    self.apply(key, usize::from(child), reward);
-                }
-                self.send_outbox();
-                self.applied(origin, id);
+                self.update(origin, id, steps);
                 self.charge(Package::Update, start);
             }
             TreesplitMessage::Applied { id } => {
@@ -234,11 +230,21 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
         }
     }
 
+    /// Rewards at states this rank selected at, for simulation `id` of
+    /// `origin`.
+    fn update(&mut self, origin: Rank, id: u64, steps: Vec<Step>) {
+        for (key, child, reward) in steps {
+            self.apply(key, usize::from(child), reward);
+        }
+        self.send_outbox();
+        self.applied(origin, id);
+    }
+
     /// Takes `sim` as far as this rank can: in-tree steps at its own and
     /// duplicated states, then on to the next state's owner, or to the
     /// end.
     fn advance(&mut self, mut sim: Simulation) {
-        let start = self.t.now();
+        let mut start = self.t.now();
         let mut played = play_path(&mut self.game, &sim.path);
         self.replays(played.len() as u64);
         let reward = loop {
@@ -281,6 +287,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                 let playout = self.t.now();
                 let reward = self.playout(left);
                 self.charge(Package::Playout, playout);
+                start = self.t.now();
                 break reward;
             };
             if node.children.is_empty() {
@@ -300,6 +307,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             sim.path.push(i as u16);
         };
         take_back(&mut self.game, played);
+        self.charge(Package::InTree, start);
         let update = self.t.now();
         self.backup(sim, reward);
         self.charge(Package::Update, update);
@@ -372,14 +380,16 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
         }
         let owners = by_rank.len() as u32;
         for (rank, steps) in by_rank {
-            let update = TreesplitMessage::Update {
-                origin: sim.origin,
-                id: sim.id,
-                steps,
-            };
             match rank == self.me() {
-                true => self.handle(update),
-                false => self.t.send(rank, update),
+                true => self.update(sim.origin, sim.id, steps),
+                false => {
+                    let update = TreesplitMessage::Update {
+                        origin: sim.origin,
+                        id: sim.id,
+                        steps,
+                    };
+                    self.t.send(rank, update)
+                }
             }
         }
         match sim.origin == self.me() {

@@ -1,0 +1,206 @@
+//! `yomi-harness uct-match`: seed 001's measure of playing strength —
+//! games of UCT-Treesplit on N ranks against itself on fewer, at equal
+//! (virtual) time a move, on the virtual cluster, so that a match on one
+//! machine repeats exactly. From each start position two games, each side
+//! moving first once; one JSON line per game, then the contender's
+//! wins, losses and draws and its Elo, log10(p / (1 − p)) · 400, with a
+//! 95 % interval.
+
+use crate::sim_args::SimArgs;
+use crate::sim_run::SimRunner;
+use crate::trees::{with_game, TreeArgs, TreeKind};
+use crate::uct_plan::{UctOptions, UctShape};
+use clap::Args;
+use serde::Serialize;
+use yomi_engine::game::Game;
+use yomi_engine::mcts::UctTreesplit;
+use yomi_engine::parallel::program::on_sim;
+use yomi_engine::parallel::sim::Model;
+
+#[derive(Args)]
+pub struct UctMatchArgs {
+    /// The start positions: shogi or a plugged game (synthetic trees have
+    /// no end to play to).
+    #[command(flatten)]
+    trees: TreeArgs,
+    /// Plies below each move's root the tree may grow to (and playouts
+    /// run to, unless --playout-plies stops them sooner).
+    #[arg(long)]
+    d: u32,
+    /// Ranks of the opponent (the contender has --ranks).
+    #[arg(long, default_value_t = 1)]
+    against: usize,
+    /// A game this long is a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: u32,
+    #[command(flatten)]
+    uct: UctOptions,
+    #[command(flatten)]
+    sim: SimArgs,
+}
+
+/// One game, as its JSON line shows it.
+#[derive(Serialize)]
+struct GameRecord {
+    start: String,
+    /// Whether the contender moved first.
+    contender_first: bool,
+    /// 1, ½ or 0 for the contender.
+    score: f64,
+    plies: u32,
+    /// Mean simulations a move, each side's.
+    contender_simulations: f64,
+    opponent_simulations: f64,
+}
+
+pub fn run(args: &UctMatchArgs) -> Result<(), String> {
+    if matches!(
+        args.trees.tree,
+        TreeKind::Synthetic | TreeKind::Ordered | TreeKind::Incremental
+    ) {
+        return Err(
+            "uct-match plays games to their end: give --tree shogi or a plugged game".into(),
+        );
+    }
+    if args.uct.treesplit.time_ms.is_none() {
+        return Err("uct-match needs --time-ms, each move's time on both sides".into());
+    }
+    let ranks = args
+        .sim
+        .ranks
+        .ok_or("uct-match needs --ranks, the contender's")?;
+    if ranks == 0 || args.against == 0 {
+        return Err("--ranks and --against must be at least 1".into());
+    }
+    if args.d == 0 {
+        return Err("--d must be at least 1".into());
+    }
+    let shape = UctShape::from_options(&args.uct, true, 1)?;
+    let trees = args.trees.trees()?;
+    let runner = SimRunner::new(&args.sim, &trees, args.d, None, 1, None)?;
+    let model = runner.record.model;
+    let (mut score, mut games) = (Vec::new(), 0u64);
+    for tree in &trees {
+        for contender_first in [true, false] {
+            let game = with_game!(tree.game.clone(), |root| play(
+                root,
+                args,
+                &shape,
+                &model,
+                [ranks, args.against],
+                contender_first,
+                games,
+            ))?;
+            games += 1;
+            let record = GameRecord {
+                start: tree.name().to_string(),
+                contender_first,
+                ..game
+            };
+            println!(
+                "{}",
+                serde_json::to_string(&record).expect("records encode")
+            );
+            score.push(record.score);
+        }
+    }
+    eprintln!("{}", summary(&score, ranks, args.against));
+    Ok(())
+}
+
+/// One game from `root`: `ranks` of the contender and the opponent.
+fn play<G: Game + Clone + 'static>(
+    mut root: G,
+    args: &UctMatchArgs,
+    shape: &UctShape,
+    model: &Model,
+    ranks: [usize; 2],
+    contender_first: bool,
+    game: u64,
+) -> Result<GameRecord, String> {
+    let mut moves = Vec::new();
+    let mut simulations = [(0u64, 0u64); 2];
+    let mut plies = 0;
+    let mover = |ply: u32| usize::from((ply % 2 == 0) != contender_first);
+    let contender_score = loop {
+        root.children(&mut moves);
+        if moves.is_empty() {
+            // The side to move is at its end.
+            let value = root.end_value();
+            let for_mover = match value {
+                v if v > 0 => 1.0,
+                0 => 0.5,
+                _ => 0.0,
+            };
+            break match mover(plies) {
+                0 => for_mover,
+                _ => 1.0 - for_mover,
+            };
+        }
+        if plies == args.max_plies {
+            break 0.5;
+        }
+        let side = mover(plies);
+        let mut config = shape.config(args.d);
+        config.seed ^= (game << 20 | u64::from(plies)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let program: UctTreesplit = shape
+            .treesplit
+            .expect("uct-match runs uct-treesplit")
+            .program(config, shape.simulations);
+        let (o, _) = on_sim(root.clone(), ranks[side], program, model)?;
+        simulations[side].0 += o.simulations;
+        simulations[side].1 += 1;
+        let best = o
+            .best
+            .ok_or("a search of a position with moves found none")?;
+        root.play(moves[best]);
+        plies += 1;
+    };
+    let mean = |(n, moves): (u64, u64)| n as f64 / moves.max(1) as f64;
+    Ok(GameRecord {
+        start: String::new(),
+        contender_first,
+        score: contender_score,
+        plies,
+        contender_simulations: mean(simulations[0]),
+        opponent_simulations: mean(simulations[1]),
+    })
+}
+
+/// Wins, losses, draws, the score and its Elo with a 95 % interval (the
+/// normal approximation of the score's mean).
+fn summary(scores: &[f64], ranks: usize, against: usize) -> String {
+    let n = scores.len() as f64;
+    let count = |s: f64| scores.iter().filter(|&&x| x == s).count();
+    let p = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
+    let half = 1.96 * (var / n).sqrt();
+    let elo =
+        |p: f64| 400.0 * (p.clamp(1e-3, 1.0 - 1e-3) / (1.0 - p.clamp(1e-3, 1.0 - 1e-3))).log10();
+    format!(
+        "{ranks} ranks against {against}: +{} -{} ={} of {}, score {p:.3}, Elo {:+.0} [{:+.0}, {:+.0}]",
+        count(1.0),
+        count(0.0),
+        count(0.5),
+        scores.len(),
+        elo(p),
+        elo(p - half),
+        elo(p + half)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+
+    #[test]
+    fn elo_of_a_score() {
+        let even = summary(&[1.0, 0.0, 0.5, 0.5], 4, 1);
+        assert!(
+            even.contains("+1 -1 =2 of 4, score 0.500, Elo +0"),
+            "{even}"
+        );
+        let three_quarters = summary(&[1.0, 1.0, 1.0, 0.0], 4, 1);
+        assert!(three_quarters.contains("Elo +191"), "{three_quarters}");
+    }
+}
