@@ -71,7 +71,7 @@ fn every_simulation_reaches_the_root_at_every_rank_count() {
     for ranks in [1, 2, 4, 7] {
         for in_flight in [1, 3] {
             let p = program(8, 2_001, in_flight);
-            let threads = on_threads(root.clone(), ranks, p);
+            let threads = on_threads(root.clone(), ranks, p.clone());
             let (sim, _) = on_sim(root.clone(), ranks, p, &Model::UNIT_COST).unwrap();
             for (backend, o) in [("threads", &threads), ("sim", &sim)] {
                 let visits: u64 = o.children.iter().map(|&(n, _)| n).sum();
@@ -94,7 +94,7 @@ fn duplicated_states_broadcast_ranks_and_forwarding_lose_no_simulation() {
     for ranks in [3, 5, 12, 40] {
         for n_dup in [16, 200] {
             let p = full(8, 3_001, n_dup);
-            let threads = on_threads(root.clone(), ranks, p);
+            let threads = on_threads(root.clone(), ranks, p.clone());
             let (sim, _) = on_sim(root.clone(), ranks, p, &Model::UNIT_COST).unwrap();
             for (backend, o) in [("threads", &threads), ("sim", &sim)] {
                 let visits: u64 = o.children.iter().map(|&(n, _)| n).sum();
@@ -161,7 +161,7 @@ fn an_overloaded_rank_forwards_playouts() {
 fn the_virtual_cluster_repeats_a_run_exactly() {
     let root = tree(9, 4);
     for p in [program(7, 1_500, 2), full(7, 1_500, 30)] {
-        let run = || on_sim(root.clone(), 10, p, &Model::UNIT_COST).unwrap();
+        let run = || on_sim(root.clone(), 10, p.clone(), &Model::UNIT_COST).unwrap();
         let (a, b) = (run(), run());
         assert_eq!(a.0, b.0);
         assert_eq!(a.1, b.1);

@@ -387,6 +387,10 @@ impl Run {
             return n as f64 * trees as f64;
         }
         if let Some(u) = self.plan.uct {
+            if let Some(ms) = u.treesplit.and_then(|t| t.time_ms) {
+                // Every rank busy for the time at 20 µs a node.
+                return self.ranks as f64 * ms * 50.0 * trees as f64;
+            }
             // A simulation's steps and playout: about d nodes.
             return u.simulations as f64 * f64::from(self.plan.d) * trees as f64;
         }

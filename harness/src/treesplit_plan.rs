@@ -161,6 +161,7 @@ impl TreesplitShape {
             config,
             simulations,
             time_limit: self.time_ms.map(|ms| Duration::from_secs_f64(ms * 1e-3)),
+            stop: None,
             in_flight: self.in_flight,
             duplication: (self.n_dup > 0).then_some(Duplication {
                 n_dup: self.n_dup,

@@ -12,8 +12,8 @@ use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
 use crate::uct_plan::UctShape;
 use std::time::Instant;
-use yomi_engine::game::{Game, Value, INFINITE, LOSS};
-use yomi_engine::mcts::{TreesplitOutcome, TreesplitReport, Uct};
+use yomi_engine::game::{Game, INFINITE};
+use yomi_engine::mcts::{value_of_reward, TreesplitOutcome, TreesplitReport, Uct};
 use yomi_engine::search::Stats;
 
 pub fn run_uct(
@@ -111,13 +111,6 @@ fn search<G: Game + Clone + Send + 'static>(
         }),
         cluster: runner.and_then(Runner::cluster).map(|sim| sim.record),
     }))
-}
-
-/// The value whose win probability is `reward` at `scale` (the inverse of
-/// the playouts' logistic), within the game's values.
-fn value_of_reward(reward: f64, scale: f64) -> Value {
-    let logit = (reward / (1.0 - reward)).ln() * scale;
-    logit.clamp(f64::from(LOSS), f64::from(-LOSS)).round() as Value
 }
 
 /// UCT-Treesplit's figures from its ranks' reports (`root_shared`: the

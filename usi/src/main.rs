@@ -5,6 +5,7 @@
 mod bench_cmd;
 #[cfg(feature = "mpi")]
 mod cluster;
+mod mcts_search;
 mod moves_cmd;
 mod perft_cmd;
 mod position_arg;

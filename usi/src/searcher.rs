@@ -5,6 +5,7 @@
 //! on the top-b tree, to study it from a GUI, where Threads > 1 runs the
 //! paper's master and workers on that tree.
 
+use crate::mcts_search;
 use crate::protocol::Method;
 use yomi_engine::board::Move;
 use yomi_engine::game::ShogiGame;
@@ -25,6 +26,9 @@ pub enum Ranks {
 pub struct ShogiSearcher {
     search: Search,
     threads: usize,
+    method: Method,
+    /// The next search runs until `stop` (`go infinite`, `go ponder`).
+    until_stopped: bool,
     /// The master/worker method's workers: threads made for the current
     /// Threads, or the MPI ranks of the engine's whole life.
     workers: Option<MasterWorker>,
@@ -55,6 +59,8 @@ pub enum Runs {
     Cluster(usize, usize),
     /// Research mode on this many worker threads (1: sequential).
     Research(usize),
+    /// UCT-Treesplit on this many threads.
+    UctTreesplit(usize),
 }
 
 impl ShogiSearcher {
@@ -87,6 +93,8 @@ impl ShogiSearcher {
         ShogiSearcher {
             search,
             threads: 1,
+            method: Method::LazySmp,
+            until_stopped: false,
             on_mpi,
             workers,
             cluster,
@@ -124,6 +132,7 @@ impl ShogiSearcher {
     /// workers and Threads is not used.
     pub fn configure(&mut self, threads: usize, method: Method) {
         self.threads = threads.max(1);
+        self.method = method;
         let Search::Play(s) = &mut self.search else {
             return;
         };
@@ -135,6 +144,11 @@ impl ShogiSearcher {
             return;
         }
         let master_worker = method == Method::MasterWorker && self.threads > 1;
+        let uct = method == Method::UctTreesplit;
+        if uct {
+            self.workers = None;
+            return;
+        }
         s.set_threads(if master_worker { 1 } else { self.threads });
         let current = self.workers.as_ref().map(MasterWorker::workers);
         if !master_worker || current != Some(self.threads) {
@@ -145,12 +159,28 @@ impl ShogiSearcher {
         }
     }
 
+    /// Whether the next search runs until `stop`, whatever its limits.
+    pub fn set_until_stopped(&mut self, until_stopped: bool) {
+        self.until_stopped = until_stopped;
+    }
+
+    /// Whether the play search is seed 001's UCT-Treesplit on threads
+    /// (not under MPI, whose ranks serve alpha-beta).
+    pub fn plays_uct(&self) -> bool {
+        self.method == Method::UctTreesplit
+            && matches!(self.search, Search::Play(_))
+            && !self.on_mpi
+    }
+
     /// Whether the workers are MPI ranks.
     pub fn runs_on_mpi(&self) -> bool {
         self.on_mpi
     }
 
     pub fn runs(&self) -> Runs {
+        if self.plays_uct() {
+            return Runs::UctTreesplit(self.threads);
+        }
         if let (Search::Play(_), Some(c)) = (&self.search, &self.cluster) {
             return Runs::Cluster(c.ranks(), self.threads);
         }
@@ -197,6 +227,15 @@ impl ShogiSearcher {
         on_iteration: impl FnMut(&Iteration<Move>),
     ) -> SearchResult<Move> {
         let threads = self.threads;
+        if let (true, Search::Play(s)) = (self.plays_uct(), &self.search) {
+            return mcts_search::search(
+                s.game(),
+                threads,
+                &limits,
+                self.until_stopped,
+                on_iteration,
+            );
+        }
         if let (Search::Play(s), Some(cluster)) = (&mut self.search, &self.cluster) {
             // The other ranks search until rank 0's search ends.
             cluster.start(&self.root_text, limits.depth, threads);

@@ -401,11 +401,13 @@ fn two_threads_answer_every_kind_of_go(mode: &str, method: &str, lines_per_depth
     e.send("position startpos");
     e.send("go depth 4");
     let lines = e.bestmove(LONG);
-    let at_depth_4 = lines
+    // UCT-Treesplit reports one line, at the end, as depth 1.
+    let depth = if method == "uct-treesplit" { 1 } else { 4 };
+    let at_depth = lines
         .iter()
-        .filter(|l| l.starts_with("info depth 4 "))
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")))
         .count();
-    assert_eq!(at_depth_4, lines_per_depth, "{lines:?}");
+    assert_eq!(at_depth, lines_per_depth, "{lines:?}");
     legal_bestmove(lines.last().unwrap(), &Position::startpos());
 }
 
@@ -418,6 +420,32 @@ fn two_threads_answer_every_kind_of_go_in_play_mode() {
 fn two_threads_answer_every_kind_of_go_with_the_master_and_workers() {
     // The master reports its best move only.
     two_threads_answer_every_kind_of_go("play", "master-worker", 1);
+}
+
+#[test]
+fn two_threads_answer_every_kind_of_go_with_uct_treesplit() {
+    two_threads_answer_every_kind_of_go("play", "uct-treesplit", 1);
+}
+
+#[test]
+fn uct_treesplit_runs_the_simulations_it_is_given() {
+    let mut e = Engine::start();
+    e.send("setoption name ParallelMethod value uct-treesplit");
+    e.send("setoption name Threads value 2");
+    e.ready(LONG);
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go nodes 1500");
+    let lines = e.bestmove(LONG);
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info "))
+        .expect("an info line");
+    assert!(info.contains(" nodes 1500 "), "{info}");
+    legal_bestmove(lines.last().unwrap(), &after(&["7g7f", "3c3d"]));
+    // A mated side has no move to search.
+    e.send("position sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1");
+    e.send("go nodes 100");
+    assert_eq!(e.bestmove(SHORT).last().unwrap(), "bestmove resign");
 }
 
 #[test]

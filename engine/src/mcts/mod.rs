@@ -13,7 +13,7 @@ mod treesplit;
 mod uct;
 
 pub use playout::Playout;
-pub use reward::{reward_of_end, reward_of_value};
+pub use reward::{reward_of_end, reward_of_value, value_of_reward};
 pub use table::{Node, Table};
 pub use treesplit::{
     CubeNet, Duplication, Layout, Overheads, Simulation, TreesplitMessage, TreesplitOutcome,

@@ -16,6 +16,15 @@ pub fn reward_of_value(value: Value, scale: f64) -> f64 {
     }
 }
 
+/// The value whose win probability is `reward` at `scale` ([`reward_of_value`]
+/// inverted), within the game's values short of won and lost.
+pub fn value_of_reward(reward: f64, scale: f64) -> Value {
+    let logit = (reward / (1.0 - reward)).ln() * scale;
+    logit
+        .clamp(f64::from(LOSS) + 1.0, -f64::from(LOSS) - 1.0)
+        .round() as Value
+}
+
 /// An ended game's reward: a loss 0, a win 1, anything between (a draw,
 /// a score) by its sign, half for zero.
 pub fn reward_of_end(value: Value) -> f64 {

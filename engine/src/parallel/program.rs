@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 /// What every rank of a search runs.
-pub trait Program: Copy + Send + 'static {
+pub trait Program: Clone + Send + 'static {
     type Message: Serialize + DeserializeOwned + Send + 'static;
     /// What rank 0 returns.
     type Output: Send + 'static;
@@ -30,7 +30,7 @@ where
     let rank0 = transports.next().expect("rank 0");
     let others: Vec<_> = transports
         .map(|t| {
-            let root = root.clone();
+            let (root, program) = (root.clone(), program.clone());
             std::thread::spawn(move || program.run(root, t))
         })
         .collect();
@@ -55,7 +55,7 @@ where
 {
     let mut bodies: Vec<Body<P::Message, Option<P::Output>>> = Vec::new();
     for _ in 0..ranks.max(1) {
-        let root = root.clone();
+        let (root, program) = (root.clone(), program.clone());
         bodies.push(Box::new(move |t| program.run(root, t)));
     }
     let (results, stats) = simulate(model, bodies)?;

@@ -17,6 +17,9 @@ pub enum Method {
     LazySmp,
     /// The paper's master and workers, the root's moves as tasks.
     MasterWorker,
+    /// Not alpha-beta: seed 001's UCT-Treesplit, Monte-Carlo tree search
+    /// with the tree spread over the threads.
+    UctTreesplit,
 }
 
 /// The option values the engine runs with.
@@ -121,7 +124,7 @@ const SPECS: &[Spec] = &[
         name: "ParallelMethod",
         kind: Kind::Combo {
             default: "lazy-smp",
-            values: &["lazy-smp", "master-worker"],
+            values: &["lazy-smp", "master-worker", "uct-treesplit"],
         },
     },
     Spec {
@@ -247,6 +250,7 @@ impl Options {
                     "research" => self.mode = Mode::Research,
                     "lazy-smp" => self.method = Method::LazySmp,
                     "master-worker" => self.method = Method::MasterWorker,
+                    "uct-treesplit" => self.method = Method::UctTreesplit,
                     _ => unreachable!("every combo value has a meaning"),
                 }
             }

@@ -5,7 +5,7 @@
 use super::clock;
 use super::go::Go;
 use super::input::{read_line, Line, MAX_LINE};
-use super::options::{Mode, Options};
+use super::options::{Method, Mode, Options};
 use super::output::Output;
 use super::position_cmd::GamePosition;
 use super::search_thread::{self, Pending, Request, Running};
@@ -215,10 +215,18 @@ impl Session {
             self.out
                 .info("research mode searches on rank 0 alone; the MPI ranks serve play mode");
         }
-        if self.options.multipv > 1 && !searcher.gives_multipv() {
+        if self.options.method == Method::UctTreesplit && searcher.runs_on_mpi() {
             self.out.info(
-                "MultiPV with the paper's master and workers: one line, the master's best move",
+                "uct-treesplit runs on threads; under mpirun the ranks play alpha-beta's cluster search",
             );
+        }
+        if self.options.multipv > 1 && !searcher.gives_multipv() {
+            self.out.info(match searcher.plays_uct() {
+                true => "MultiPV with uct-treesplit: one line, the most visited move",
+                false => {
+                    "MultiPV with the paper's master and workers: one line, the master's best move"
+                }
+            });
         }
         let mut game = ShogiGame::new(position.start.clone(), self.options.branch_limit);
         for &mv in &position.moves {
@@ -240,15 +248,23 @@ impl Session {
             .min()
             .unwrap_or(MAX_DEPTH);
         let option_nodes = (self.options.nodes_limit > 0).then_some(self.options.nodes_limit);
+        let held = go.ponder || go.infinite;
+        searcher.set_until_stopped(held);
+        // UCT-Treesplit has no iterations to stop between: it searches to
+        // the budget's target (the hard limit still stops it).
+        let uct_time = budget
+            .filter(|_| searcher.plays_uct() && !held)
+            .map(|b| b.soft);
         let request = Request {
             limits: Limits {
                 depth: depth.clamp(1, MAX_DEPTH),
                 nodes: [go.nodes, option_nodes].into_iter().flatten().min(),
+                time: uct_time,
                 multipv: self.options.multipv,
                 ..Limits::default()
             },
             budget,
-            hold: go.ponder || go.infinite,
+            hold: held,
             ponder: go.ponder,
             send_ponder_move: self.options.ponder,
         };

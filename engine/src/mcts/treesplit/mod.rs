@@ -34,9 +34,11 @@ use crate::parallel::transport::{Rank, Traffic, Transport};
 use broadcast_rank::BroadcastRank;
 use search_rank::SearchRank;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct UctTreesplit {
     pub config: UctConfig,
     /// Simulations in all, shared out over the search ranks (`u64::MAX`
@@ -45,6 +47,9 @@ pub struct UctTreesplit {
     /// No simulation begins after this on its rank's clock (virtual time
     /// on the virtual cluster): play at equal time whatever the ranks.
     pub time_limit: Option<Duration>,
+    /// Set from outside (USI `stop`): no simulation begins after. Seen by
+    /// ranks that share memory with the setter (threads).
+    pub stop: Option<Arc<AtomicBool>>,
     /// Simulations each search rank keeps going at once (at least 1).
     pub in_flight: usize,
     /// `None`: no state is duplicated, not even the root (plain TDS).
@@ -71,6 +76,7 @@ impl UctTreesplit {
             config,
             simulations,
             time_limit: None,
+            stop: None,
             in_flight: 5,
             duplication: Some(Duplication::SEED_001),
             per_broadcast: 4,
@@ -87,6 +93,7 @@ impl UctTreesplit {
             config,
             simulations,
             time_limit: None,
+            stop: None,
             in_flight,
             duplication: None,
             per_broadcast: 0,

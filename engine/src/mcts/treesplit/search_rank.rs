@@ -17,6 +17,8 @@ use crate::mcts::uct::UctConfig;
 use crate::parallel::transport::{Rank, Transport};
 use crate::random::Random;
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 pub struct SearchRank<G: Game, T> {
@@ -43,6 +45,7 @@ pub struct SearchRank<G: Game, T> {
     forward_random: Random,
     quota: u64,
     deadline: Option<Duration>,
+    stop: Option<Arc<AtomicBool>>,
     started: u64,
     /// Own simulations whose rewards are on their way (their slot free
     /// for the next), and whose updates every rank has applied.
@@ -101,6 +104,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
             forward_random: Random::new(seed ^ 0x6A09_E667_F3BC_C908),
             quota,
             deadline: p.time_limit,
+            stop: p.stop.clone(),
             started: 0,
             ended: 0,
             completed: 0,
@@ -182,9 +186,13 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
         }
     }
 
-    /// Before the time limit, if any.
+    /// Before the time limit, if any, and not stopped.
     fn open(&self) -> bool {
         self.deadline.is_none_or(|d| self.t.now() < d)
+            && self
+                .stop
+                .as_ref()
+                .is_none_or(|s| !s.load(Ordering::Relaxed))
     }
 
     fn charge(&mut self, package: Package, since: Duration) {
