@@ -42,7 +42,13 @@ pub struct UctMatchArgs {
 /// One game, as its JSON line shows it.
 #[derive(Serialize)]
 struct GameRecord {
+    /// The kind of game (`--tree`) and the start position.
+    tree: &'static str,
     start: String,
+    /// Ranks in all of each side, and each move's time, virtual ms.
+    contender_ranks: usize,
+    opponent_ranks: usize,
+    time_ms: f64,
     /// Whether the contender moved first.
     contender_first: bool,
     /// 1, ½ or 0 for the contender.
@@ -93,9 +99,16 @@ pub fn run(args: &UctMatchArgs) -> Result<(), String> {
             ))?;
             games += 1;
             let record = GameRecord {
+                tree: tree.label.kind,
                 start: tree.name().to_string(),
+                contender_ranks: ranks,
+                opponent_ranks: args.against,
+                time_ms: shape.treesplit.and_then(|t| t.time_ms).unwrap_or_default(),
                 contender_first,
-                ..game
+                score: game.score,
+                plies: game.plies,
+                contender_simulations: game.simulations[0],
+                opponent_simulations: game.simulations[1],
             };
             println!(
                 "{}",
@@ -108,6 +121,14 @@ pub fn run(args: &UctMatchArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// A game's end: the contender's score, the plies, and the mean
+/// simulations a move of the contender and the opponent.
+struct Played {
+    score: f64,
+    plies: u32,
+    simulations: [f64; 2],
+}
+
 /// One game from `root`: `ranks` of the contender and the opponent.
 fn play<G: Game + Clone + 'static>(
     mut root: G,
@@ -117,11 +138,11 @@ fn play<G: Game + Clone + 'static>(
     ranks: [usize; 2],
     contender_first: bool,
     game: u64,
-) -> Result<GameRecord, String> {
+) -> Result<Played, String> {
     let mut moves = Vec::new();
     let mut simulations = [(0u64, 0u64); 2];
     let mut plies = 0;
-    let mover = |ply: u32| usize::from((ply % 2 == 0) != contender_first);
+    let mover = |ply: u32| usize::from(ply.is_multiple_of(2) != contender_first);
     let contender_score = loop {
         root.children(&mut moves);
         if moves.is_empty() {
@@ -157,13 +178,10 @@ fn play<G: Game + Clone + 'static>(
         plies += 1;
     };
     let mean = |(n, moves): (u64, u64)| n as f64 / moves.max(1) as f64;
-    Ok(GameRecord {
-        start: String::new(),
-        contender_first,
+    Ok(Played {
         score: contender_score,
         plies,
-        contender_simulations: mean(simulations[0]),
-        opponent_simulations: mean(simulations[1]),
+        simulations: simulations.map(mean),
     })
 }
 
