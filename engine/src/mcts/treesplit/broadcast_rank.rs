@@ -133,6 +133,7 @@ impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
 
     fn hold(&mut self, e: &Entry) -> &mut Held {
         self.report.entries_relayed += 1;
+        self.t.visit(1); // merged into what is held, as a statistic updated
         if self.due.is_none() {
             self.due = Some(self.t.now() + self.merge_delay);
         }

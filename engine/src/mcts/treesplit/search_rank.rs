@@ -221,6 +221,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                 self.charge(Package::Update, start);
             }
             TreesplitMessage::Sync(entries) => {
+                self.t.visit(entries.len() as u64);
                 for e in entries {
                     let s = self
                         .shared
@@ -413,6 +414,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
     /// selected at: into its statistics, and into the Δs of a duplicated
     /// copy. An owned state that reaches N_dup visits is duplicated.
     fn apply(&mut self, key: u64, i: usize, reward: f64) {
+        self.t.visit(1);
         let visited = self.virtual_loss && self.resolve_virtual(key, i as u16);
         let width = match self.shared.get_mut(&key) {
             Some(s) => {
@@ -549,7 +551,8 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
     /// Known moves made again — a path replayed where a simulation
     /// arrives, an in-tree step — charged as seed 000's master revisits a
     /// node in memory: the simulation carries its moves, nothing is
-    /// generated or evaluated.
+    /// generated or evaluated. (A reward or a synchronisation entry
+    /// applied to a state's statistics costs one revisit too.)
     fn replays(&mut self, n: u64) {
         self.report.plays += n;
         self.t.visit(n);
