@@ -88,24 +88,28 @@ def elo_tables(games):
     out = []
     groups = defaultdict(lambda: defaultdict(list))
     for g in games:
-        groups[(g["tree"], g["time_ms"])][(g["contender_ranks"], g["opponent_ranks"])].append(g)
+        against_ms = g.get("opponent_time_ms", g["time_ms"])
+        groups[(g["tree"], g["time_ms"])][(g["contender_ranks"], g["opponent_ranks"], against_ms)].append(g)
     for (tree, ms), pairs in sorted(groups.items()):
         out.append(f"\n### Elo of more ranks against fewer, {tree}, {ms} ms a move\n")
         out.append("| ranks | against | games | +  | − | = | score | Elo | 95 % interval "
                    "| simulations a move | against | chained Elo |")
         out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|")
         chain = {}
-        for (n, m), gs in sorted(pairs.items()):
+        for (n, m, against_ms), gs in sorted(pairs.items()):
             scores = [g["score"] for g in gs]
             p = mean(scores)
             half = 1.96 * math.sqrt(mean((s - p) ** 2 for s in scores) / len(scores))
             e = elo(p)
-            # Elo against the smallest opponent through a chain of matches.
-            if m in chain or not chain:
+            # Elo against the smallest opponent through a chain of matches
+            # (at equal time; a control at another time stands alone).
+            equal = against_ms == ms
+            if equal and (m in chain or not chain):
                 chain[n] = chain.get(m, 0.0) + e
-            chained = f"{chain[n]:+.0f}" if n in chain else ""
+            chained = f"{chain[n]:+.0f}" if equal and n in chain else ""
+            opponent = m if equal else f"{m} at {against_ms} ms"
             out.append(
-                f"| {n} | {m} | {len(gs)} | {scores.count(1.0)} | {scores.count(0.0)} "
+                f"| {n} | {opponent} | {len(gs)} | {scores.count(1.0)} | {scores.count(0.0)} "
                 f"| {scores.count(0.5)} | {p:.3f} | {e:+.0f} | [{elo(p - half):+.0f}, {elo(p + half):+.0f}] "
                 f"| {mean(g['contender_simulations'] for g in gs):,.0f} "
                 f"| {mean(g['opponent_simulations'] for g in gs):,.0f} | {chained} |"

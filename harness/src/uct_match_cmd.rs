@@ -12,6 +12,7 @@ use crate::trees::{with_game, TreeArgs, TreeKind};
 use crate::uct_plan::{UctOptions, UctShape};
 use clap::Args;
 use serde::Serialize;
+use std::time::Duration;
 use yomi_engine::game::Game;
 use yomi_engine::mcts::UctTreesplit;
 use yomi_engine::parallel::program::on_sim;
@@ -30,6 +31,10 @@ pub struct UctMatchArgs {
     /// Ranks of the opponent (the contender has --ranks).
     #[arg(long, default_value_t = 1)]
     against: usize,
+    /// The opponent's time a move, ms, when not --time-ms (a sequential
+    /// control: one rank at twice the time against one rank).
+    #[arg(long)]
+    against_time_ms: Option<f64>,
     /// A game this long is a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: u32,
@@ -45,10 +50,11 @@ struct GameRecord {
     /// The kind of game (`--tree`) and the start position.
     tree: &'static str,
     start: String,
-    /// Ranks in all of each side, and each move's time, virtual ms.
+    /// Ranks in all of each side, and each side's time a move, virtual ms.
     contender_ranks: usize,
     opponent_ranks: usize,
     time_ms: f64,
+    opponent_time_ms: f64,
     /// Whether the contender moved first.
     contender_first: bool,
     /// 1, ½ or 0 for the contender.
@@ -82,6 +88,13 @@ pub fn run(args: &UctMatchArgs) -> Result<(), String> {
         return Err("--d must be at least 1".into());
     }
     let shape = UctShape::from_options(&args.uct, true, 1)?;
+    let time_ms = shape.treesplit.and_then(|t| t.time_ms).unwrap_or_default();
+    let against_ms = args.against_time_ms.unwrap_or(time_ms);
+    if !(against_ms.is_finite() && against_ms > 0.0) {
+        return Err(format!(
+            "--against-time-ms must be a number > 0 (not {against_ms})"
+        ));
+    }
     let trees = args.trees.trees()?;
     let runner = SimRunner::new(&args.sim, &trees, args.d, None, 1, None)?;
     let model = runner.record.model;
@@ -93,7 +106,7 @@ pub fn run(args: &UctMatchArgs) -> Result<(), String> {
                 args,
                 &shape,
                 &model,
-                [ranks, args.against],
+                [(ranks, time_ms), (args.against, against_ms)],
                 contender_first,
                 games,
             ))?;
@@ -103,7 +116,8 @@ pub fn run(args: &UctMatchArgs) -> Result<(), String> {
                 start: tree.name().to_string(),
                 contender_ranks: ranks,
                 opponent_ranks: args.against,
-                time_ms: shape.treesplit.and_then(|t| t.time_ms).unwrap_or_default(),
+                time_ms,
+                opponent_time_ms: against_ms,
                 contender_first,
                 score: game.score,
                 plies: game.plies,
@@ -117,7 +131,14 @@ pub fn run(args: &UctMatchArgs) -> Result<(), String> {
             score.push(record.score);
         }
     }
-    eprintln!("{}", summary(&score, ranks, args.against));
+    let against = match against_ms == time_ms {
+        true => args.against.to_string(),
+        false => format!(
+            "{} at {against_ms} ms (itself at {time_ms} ms)",
+            args.against
+        ),
+    };
+    eprintln!("{}", summary(&score, ranks, &against));
     Ok(())
 }
 
@@ -129,13 +150,14 @@ struct Played {
     simulations: [f64; 2],
 }
 
-/// One game from `root`: `ranks` of the contender and the opponent.
+/// One game from `root`: the ranks and time a move of the contender and
+/// the opponent.
 fn play<G: Game + Clone + 'static>(
     mut root: G,
     args: &UctMatchArgs,
     shape: &UctShape,
     model: &Model,
-    ranks: [usize; 2],
+    sides: [(usize, f64); 2],
     contender_first: bool,
     game: u64,
 ) -> Result<Played, String> {
@@ -164,11 +186,15 @@ fn play<G: Game + Clone + 'static>(
         let side = mover(plies);
         let mut config = shape.config(args.d);
         config.seed ^= (game << 20 | u64::from(plies)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let program: UctTreesplit = shape
-            .treesplit
-            .expect("uct-match runs uct-treesplit")
-            .program(config, shape.simulations);
-        let (o, _) = on_sim(root.clone(), ranks[side], program, model)?;
+        let (ranks, ms) = sides[side];
+        let program = UctTreesplit {
+            time_limit: Some(Duration::from_secs_f64(ms * 1e-3)),
+            ..shape
+                .treesplit
+                .expect("uct-match runs uct-treesplit")
+                .program(config, shape.simulations)
+        };
+        let (o, _) = on_sim(root.clone(), ranks, program, model)?;
         simulations[side].0 += o.simulations;
         simulations[side].1 += 1;
         let best = o
@@ -187,7 +213,7 @@ fn play<G: Game + Clone + 'static>(
 
 /// Wins, losses, draws, the score and its Elo with a 95 % interval (the
 /// normal approximation of the score's mean).
-fn summary(scores: &[f64], ranks: usize, against: usize) -> String {
+fn summary(scores: &[f64], ranks: usize, against: &str) -> String {
     let n = scores.len() as f64;
     let count = |s: f64| scores.iter().filter(|&&x| x == s).count();
     let p = scores.iter().sum::<f64>() / n;
@@ -213,12 +239,12 @@ mod tests {
 
     #[test]
     fn elo_of_a_score() {
-        let even = summary(&[1.0, 0.0, 0.5, 0.5], 4, 1);
+        let even = summary(&[1.0, 0.0, 0.5, 0.5], 4, "1");
         assert!(
             even.contains("+1 -1 =2 of 4, score 0.500, Elo +0"),
             "{even}"
         );
-        let three_quarters = summary(&[1.0, 1.0, 1.0, 0.0], 4, 1);
+        let three_quarters = summary(&[1.0, 1.0, 1.0, 0.0], 4, "1");
         assert!(three_quarters.contains("Elo +191"), "{three_quarters}");
     }
 }
