@@ -9,6 +9,7 @@ use crate::trees::TreeLabel;
 use crate::uct_plan::UctShape;
 use serde::Serialize;
 use yomi_engine::game::Value;
+use yomi_engine::mcts::Overheads;
 use yomi_engine::rbf::RbfOutcome;
 use yomi_engine::search::Stats;
 
@@ -77,12 +78,8 @@ pub struct SpreadFigures {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub broadcast_mbps: Option<f64>,
     /// Seconds a search rank spent, mean, by work package (seed 001 §IV-B).
-    pub in_tree_s: f64,
-    pub playout_s: f64,
-    pub update_s: f64,
-    pub sync_s: f64,
-    pub receive_s: f64,
-    pub idle_s: f64,
+    #[serde(flatten)]
+    pub time: Overheads,
 }
 
 /// What a baseline's search adds to a record.

@@ -13,7 +13,7 @@ use crate::trees::{with_game, Tree};
 use crate::uct_plan::UctShape;
 use std::time::Instant;
 use yomi_engine::game::{Game, INFINITE};
-use yomi_engine::mcts::{value_of_reward, TreesplitOutcome, TreesplitReport, Uct};
+use yomi_engine::mcts::{value_of_reward, Overheads, TreesplitOutcome, TreesplitReport, Uct};
 use yomi_engine::search::Stats;
 
 pub fn run_uct(
@@ -139,11 +139,6 @@ fn spread(o: &TreesplitOutcome, root_shared: bool) -> SpreadFigures {
         broadcast_workload: some(mean(&broadcast, &workload)),
         search_mbps: mean(&search, &mbps),
         broadcast_mbps: some(mean(&broadcast, &mbps)),
-        in_tree_s: mean(&search, &|r| r.overheads.in_tree_s),
-        playout_s: mean(&search, &|r| r.overheads.playout_s),
-        update_s: mean(&search, &|r| r.overheads.update_s),
-        sync_s: mean(&search, &|r| r.overheads.sync_s),
-        receive_s: mean(&search, &|r| r.overheads.receive_s),
-        idle_s: mean(&search, &|r| r.overheads.idle_s),
+        time: Overheads::mean(search.iter().map(|r| &r.overheads)),
     }
 }

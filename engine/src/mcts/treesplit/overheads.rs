@@ -43,6 +43,29 @@ impl Overheads {
         } += s;
     }
 
+    /// The mean of `all`, package by package.
+    pub fn mean<'a>(all: impl IntoIterator<Item = &'a Overheads>) -> Overheads {
+        let (mut sum, mut n) = (Overheads::default(), 0.0);
+        for o in all {
+            sum.in_tree_s += o.in_tree_s;
+            sum.playout_s += o.playout_s;
+            sum.update_s += o.update_s;
+            sum.sync_s += o.sync_s;
+            sum.receive_s += o.receive_s;
+            sum.idle_s += o.idle_s;
+            n += 1.0;
+        }
+        let n = f64::max(n, 1.0);
+        Overheads {
+            in_tree_s: sum.in_tree_s / n,
+            playout_s: sum.playout_s / n,
+            update_s: sum.update_s / n,
+            sync_s: sum.sync_s / n,
+            receive_s: sum.receive_s / n,
+            idle_s: sum.idle_s / n,
+        }
+    }
+
     /// Time spent on anything but waiting.
     pub fn busy_s(&self) -> f64 {
         self.in_tree_s + self.playout_s + self.update_s + self.sync_s + self.receive_s
