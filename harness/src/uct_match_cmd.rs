@@ -18,6 +18,8 @@ use yomi_engine::mcts::UctTreesplit;
 use yomi_engine::parallel::program::on_sim;
 use yomi_engine::parallel::sim::Model;
 
+/// Games of UCT-Treesplit on --ranks against itself on --against ranks, at
+/// equal virtual time a move (seed 001's Elo against ranks).
 #[derive(Args)]
 pub struct UctMatchArgs {
     /// The start positions: shogi or a plugged game (synthetic trees have
