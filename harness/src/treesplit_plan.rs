@@ -36,7 +36,7 @@ pub struct TreesplitOptions {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sync_max: Option<u64>,
     /// uct-treesplit: search ranks per broadcast rank (of --workers + 1
-    /// ranks, one in every K + 1 relays); 0: none [default: 4].
+    /// or --ranks ranks, one in every P + 1 relays); 0: none [default: 4].
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub per_broadcast: Option<usize>,
