@@ -66,10 +66,11 @@ def rate_tables(runs):
         for (v, m), rs in sorted(cells.items()):
             rate = mean(r["simulations_per_s"] for r in rs)
             bc = [r["broadcast_mbps"] for r in rs if r.get("broadcast_mbps") is not None]
+            bc_text = f"{mean(bc):.1f}" if bc else "—"
             out.append(
                 f"| {v} | {m} | {rs[0]['broadcast_ranks']} | {rate:,.0f} | {rate / base:.1f} "
                 f"| {rate / base / m:.2f} | {mean(r['workload'] for r in rs):.2f} "
-                f"| {mean(r['search_mbps'] for r in rs):.1f} | {mean(bc):.1f} "
+                f"| {mean(r['search_mbps'] for r in rs):.1f} | {bc_text} "
                 f"| {mean(r['moves'] / r['root_visits'] for r in rs):.2f} "
                 f"| {mean(r['duplicated'] for r in rs):.1f} "
                 f"| {mean(1.0 if r['correct'] else 0.0 for r in rs):.2f} | {len(rs)} |"
