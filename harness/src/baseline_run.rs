@@ -9,9 +9,9 @@ use crate::plan::{BaselineShape, Plan};
 use crate::record::{BaselineFigures, Outcome};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
-use yomi_engine::baseline::{AlphaBeta, BaselineOutcome, StagedSss};
-use yomi_engine::game::{Game, INFINITE};
-use yomi_engine::search::Stats;
+use yomi_methods::baseline::{AlphaBeta, BaselineOutcome, StagedSss};
+use yomi_search::Stats;
+use yomi_tree::{Game, INFINITE};
 
 /// Every tree of `trees` searched by the baseline `shape` describes.
 pub fn run_baseline(

@@ -2,8 +2,8 @@
 //! cluster's default model and for its own cost ratio.
 
 use std::time::Instant;
-use yomi_engine::game::Game;
-use yomi_engine::search::{Limits, SearchOptions, Searcher};
+use yomi_search::{Limits, SearchOptions, Searcher};
+use yomi_tree::Game;
 
 /// Nodes of the warm-up: enough to touch every page of the table.
 const WARM_UP_NODES: u64 = 300_000;

@@ -13,9 +13,9 @@ use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
 use crate::trees::{with_game, Tree, TreeLabel};
 use crate::uct_run::run_uct;
-use yomi_engine::game::Game;
-use yomi_engine::parallel::run::ParallelConfig;
-use yomi_engine::search::{Limits, SearchOptions, Searcher};
+use yomi_methods::minimal_tree::run::ParallelConfig;
+use yomi_search::{Limits, SearchOptions, Searcher};
+use yomi_tree::Game;
 
 /// Takes each tree's name and outcome (only on the rank that reports).
 pub type Sink<'a> = &'a mut dyn FnMut(&TreeLabel, &Outcome) -> Result<(), String>;

@@ -3,7 +3,7 @@
 
 use crate::trees::shogi_positions;
 use clap::Args;
-use yomi_engine::game::{EdgeModel, EdgeParams, Game, ShogiGame, LOSS};
+use yomi_tree::{EdgeModel, EdgeParams, Game, ShogiGame, LOSS};
 
 /// Walk the top-b subtrees of shogi positions, collect every
 /// parent-to-child change of the static evaluation for the side to move,
@@ -24,7 +24,7 @@ pub struct FitEdgesArgs {
     #[arg(long, default_value_t = 65, value_parser = clap::value_parser!(u32).range(2..=1025))]
     quantiles: u32,
     /// Where to write the model.
-    #[arg(long, default_value = "engine/data/edge_model.toml")]
+    #[arg(long, default_value = "engine/tree/data/edge_model.toml")]
     out: String,
 }
 

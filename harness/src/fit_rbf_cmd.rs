@@ -3,10 +3,10 @@
 
 use crate::trees::{with_game, TreeArgs, TreeGame, TreeKind, DEFAULT_POSITIONS};
 use clap::Args;
-use yomi_engine::game::Game;
-use yomi_engine::play::SearchedLeaves;
-use yomi_engine::random::Random;
-use yomi_engine::rbf::{fit, observe, real_score, Observation, RealScoreModel};
+use yomi_methods::random::Random;
+use yomi_methods::rbf::{fit, observe, real_score, Observation, RealScoreModel};
+use yomi_play::SearchedLeaves;
+use yomi_tree::Game;
 
 /// Fit RBF's real-score model: training nodes are reached from each tree's
 /// root by random walks of 0 to --walk plies; each gets its real score

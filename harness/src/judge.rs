@@ -1,8 +1,8 @@
 //! The exact decision a randomized search's move is judged against: every
 //! root child's value by plain alpha-beta.
 
-use yomi_engine::baseline::AlphaBeta;
-use yomi_engine::game::{Game, Value, INFINITE};
+use yomi_methods::baseline::AlphaBeta;
+use yomi_tree::{Game, Value, INFINITE};
 
 /// The value of every child of the root by plain alpha-beta to `depth`
 /// − 1 below it.

@@ -4,8 +4,8 @@
 
 use crate::trees::{with_game, TreeArgs};
 use clap::Args;
-use yomi_engine::game::Game;
-use yomi_engine::search::{Limits, SearchOptions, Searcher};
+use yomi_search::{Limits, SearchOptions, Searcher};
+use yomi_tree::Game;
 
 /// Print, for depth pairs (d, d + 2), the share of nodes whose best child at
 /// depth d is still the best at depth d + 2.

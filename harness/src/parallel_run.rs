@@ -6,12 +6,12 @@ use crate::record::{Outcome, ParallelFigures};
 use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
 use crate::trees::Tree;
-use yomi_engine::baseline::BaselineOutcome;
-use yomi_engine::game::Game;
-use yomi_engine::parallel::master::MasterOutcome;
-use yomi_engine::parallel::program::{on_threads, Program};
-use yomi_engine::parallel::run::{run_threads, ParallelConfig};
-use yomi_engine::search::Stats;
+use yomi_methods::baseline::BaselineOutcome;
+use yomi_methods::minimal_tree::master::MasterOutcome;
+use yomi_methods::minimal_tree::run::{run_threads, ParallelConfig};
+use yomi_runtime::program::{on_threads, Program};
+use yomi_search::Stats;
+use yomi_tree::Game;
 
 /// Where master and workers run.
 pub enum Runner {
@@ -113,7 +113,7 @@ impl Runner {
             Runner::Threads => Ok(Some(run_threads(root, config))),
             Runner::Sim(sim) => sim.run(root, config).map(Some),
             #[cfg(feature = "mpi")]
-            Runner::Mpi(universe) => Ok(yomi_engine::parallel::run::run_mpi(
+            Runner::Mpi(universe) => Ok(yomi_methods::minimal_tree::run::run_mpi(
                 root,
                 config,
                 universe.world(),
@@ -156,7 +156,7 @@ impl Runner {
                 .run_program(root, sim.record.ranks, program, nodes)
                 .map(Some),
             #[cfg(feature = "mpi")]
-            Runner::Mpi(universe) => Ok(yomi_engine::parallel::program::on_mpi(
+            Runner::Mpi(universe) => Ok(yomi_runtime::program::on_mpi(
                 root,
                 program,
                 universe.world(),

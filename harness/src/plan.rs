@@ -7,11 +7,11 @@ use crate::rbf_plan::{RbfOptions, RbfShape};
 use crate::uct_plan::{UctOptions, UctShape};
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
-use yomi_engine::baseline::{
+use yomi_methods::baseline::{
     Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
 };
-use yomi_engine::parallel::run::{MasterSearch, ParallelConfig};
-use yomi_engine::search::{SearchOptions, Sharing, TableSplit};
+use yomi_methods::minimal_tree::run::{MasterSearch, ParallelConfig};
+use yomi_search::{SearchOptions, Sharing, TableSplit};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

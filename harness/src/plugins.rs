@@ -3,7 +3,7 @@
 //! harness names, builds, searches, sweeps and records its trees with no
 //! code of its own for them.
 
-use yomi_engine::game::{GameFamily, Root, RootSpec};
+use yomi_tree::{GameFamily, Root, RootSpec};
 
 /// Defines [`Plugged`] (a family, by `--tree` name), [`PluggedGame`] (one
 /// of its roots) and `with_plugged!` (code generic over `Game` run on

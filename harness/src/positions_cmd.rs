@@ -1,7 +1,7 @@
 //! `yomi-harness positions`: checks a position file.
 
 use clap::Args;
-use yomi_engine::positions::parse_set;
+use yomi_shogi::positions::parse_set;
 
 /// Validate a position file (`sfen <SFEN>[<TAB>metadata]` per line) and list
 /// each position's legal move count.

@@ -14,12 +14,12 @@ use crate::record::{Outcome, ParallelRbfFigures, RbfFigures};
 use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree, TreeKind};
 use std::time::Instant;
-use yomi_engine::baseline::AlphaBeta;
-use yomi_engine::game::{Game, INFINITE};
-use yomi_engine::rbf::{
+use yomi_methods::baseline::AlphaBeta;
+use yomi_methods::rbf::{
     shared_tree, ParallelRbf, Rbf, RbfConfig, RbfOutcome, RbfStop, RealScoreModel,
 };
-use yomi_engine::search::Stats;
+use yomi_search::Stats;
+use yomi_tree::{Game, INFINITE};
 
 pub fn run_rbf(
     plan: &Plan,

@@ -9,11 +9,11 @@
 use crate::trees::shogi_positions;
 use clap::Args;
 use std::time::{Duration, Instant};
-use yomi_engine::board::Move;
-use yomi_engine::game::{Game, ShogiGame, Value};
-use yomi_engine::play::{PlaySearcher, SearchedLeaves, MAX_PLY};
-use yomi_engine::rbf::{Rbf, RbfConfig, RealScoreModel};
-use yomi_engine::search::Limits;
+use yomi_methods::rbf::{Rbf, RbfConfig, RealScoreModel};
+use yomi_play::{PlaySearcher, SearchedLeaves, MAX_PLY};
+use yomi_search::Limits;
+use yomi_shogi::board::Move;
+use yomi_tree::{Game, ShogiGame, Value};
 
 /// RBF against the play search at equal time on shogi positions.
 #[derive(Args)]
@@ -31,7 +31,7 @@ pub struct RbfShogiArgs {
     leaf_depth: u32,
     /// RBF's real-score model, fitted with the same --leaf-depth
     /// (`fit-rbf-model --tree shogi --leaf-depth …`).
-    #[arg(long, default_value = "engine/data/rbf_model_shogi.toml")]
+    #[arg(long, default_value = "engine/methods/data/rbf_model_shogi.toml")]
     rbf_model: String,
     /// The judge: the play search given this long (ms) on the position
     /// gives the best move and its value, and as long on a move's position

@@ -8,10 +8,10 @@ use crate::sim_args::ClusterRecord;
 use crate::trees::TreeLabel;
 use crate::uct_plan::UctShape;
 use serde::Serialize;
-use yomi_engine::game::Value;
-use yomi_engine::mcts::Overheads;
-use yomi_engine::rbf::RbfOutcome;
-use yomi_engine::search::Stats;
+use yomi_methods::mcts::Overheads;
+use yomi_methods::rbf::RbfOutcome;
+use yomi_search::Stats;
+use yomi_tree::Value;
 
 /// One tree's search, whatever the method.
 pub struct Outcome {

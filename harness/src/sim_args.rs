@@ -5,7 +5,7 @@ use crate::trees::TreeKind;
 use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
-use yomi_engine::parallel::sim::{Model, Network};
+use yomi_runtime::sim::{Model, Network};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Deserialize)]
 #[serde(rename_all = "kebab-case")]

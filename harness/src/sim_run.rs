@@ -7,11 +7,11 @@ use crate::sim_args::{ClusterRecord, NodeCost, SimArgs};
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
-use yomi_engine::game::Game;
-use yomi_engine::memory::table_cap_mb;
-use yomi_engine::parallel::master::{visit_cost_us, MasterOutcome};
-use yomi_engine::parallel::program::{on_sim, Program};
-use yomi_engine::parallel::run::{run_sim, ParallelConfig};
+use yomi_methods::minimal_tree::master::{visit_cost_us, MasterOutcome};
+use yomi_methods::minimal_tree::run::{run_sim, ParallelConfig};
+use yomi_runtime::program::{on_sim, Program};
+use yomi_search::memory::table_cap_mb;
+use yomi_tree::Game;
 
 /// The master's revisit cost beside a given node cost, µs: this machine's
 /// measured figure for synthetic trees (0.19), rounded.

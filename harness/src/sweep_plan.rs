@@ -64,7 +64,7 @@ use crate::treesplit_plan::{TreesplitOptions, TreesplitShape};
 use crate::uct_plan::UctOptions;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use yomi_engine::baseline::ProcessorTree;
+use yomi_methods::baseline::ProcessorTree;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

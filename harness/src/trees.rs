@@ -6,11 +6,11 @@ use crate::plugins::{Plugged, PluggedGame};
 use clap::{Args, ValueEnum};
 use std::path::Path;
 use std::sync::Arc;
-use yomi_engine::board::{Position, STARTPOS};
-use yomi_engine::game::{
+use yomi_shogi::board::{Position, STARTPOS};
+use yomi_shogi::positions::parse_set;
+use yomi_tree::{
     EdgeModel, IncrementalTree, OrderedTree, RootSpec, ShogiGame, SyntheticTree, TreeOrdering,
 };
-use yomi_engine::positions::parse_set;
 
 /// A kind of game tree: Yomi's own, or a family plugged in (`plugins`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +132,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub b: Option<u16>,
     /// Synthetic: an edge-value model file instead of the embedded one
-    /// (`engine/data/edge_model.toml`).
+    /// (`engine/tree/data/edge_model.toml`).
     #[arg(long)]
     pub edge_model: Option<String>,
     /// Ordered trees: where the best child stands.

@@ -7,7 +7,7 @@
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
-use yomi_engine::mcts::{Duplication, UctConfig, UctTreesplit};
+use yomi_methods::mcts::{Duplication, UctConfig, UctTreesplit};
 
 /// As given (also a sweep grid's keys, one value each).
 #[derive(Args, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -196,7 +196,7 @@ mod tests {
         let config = UctConfig {
             c: UctConfig::UCB1,
             horizon: 4,
-            playout: yomi_engine::mcts::Playout::TO_THE_END,
+            playout: yomi_methods::mcts::Playout::TO_THE_END,
             seed: 1,
         };
         let p = TreesplitShape::of(&plain).unwrap().program(config, 10);

@@ -13,10 +13,10 @@ use crate::uct_plan::{UctOptions, UctShape};
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
-use yomi_engine::game::Game;
-use yomi_engine::mcts::UctTreesplit;
-use yomi_engine::parallel::program::on_sim;
-use yomi_engine::parallel::sim::Model;
+use yomi_methods::mcts::UctTreesplit;
+use yomi_runtime::program::on_sim;
+use yomi_runtime::sim::Model;
+use yomi_tree::Game;
 
 /// Games of UCT-Treesplit on --ranks against itself on --against ranks, at
 /// equal virtual time a move (seed 001's Elo against ranks).

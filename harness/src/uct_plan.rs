@@ -7,7 +7,7 @@ use crate::rbf_plan::DEFAULT_JUDGE_DEPTH;
 use crate::treesplit_plan::{TreesplitOptions, TreesplitShape};
 use clap::Args;
 use serde::Serialize;
-use yomi_engine::mcts::{Playout, UctConfig};
+use yomi_methods::mcts::{Playout, UctConfig};
 
 /// UCT's options as given.
 #[derive(Args, Clone, Copy, Debug, Default)]

@@ -12,9 +12,9 @@ use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
 use crate::uct_plan::UctShape;
 use std::time::Instant;
-use yomi_engine::game::{Game, INFINITE};
-use yomi_engine::mcts::{value_of_reward, Overheads, TreesplitOutcome, TreesplitReport, Uct};
-use yomi_engine::search::Stats;
+use yomi_methods::mcts::{value_of_reward, Overheads, TreesplitOutcome, TreesplitReport, Uct};
+use yomi_search::Stats;
+use yomi_tree::{Game, INFINITE};
 
 pub fn run_uct(
     plan: &Plan,

@@ -875,8 +875,8 @@ fn rbf_shogi_judges_both_searchers_moves_at_equal_time() {
 
 #[test]
 fn a_plugged_game_gets_its_exact_value_from_every_method() {
-    use yomi_engine::game::{GameFamily, RootSpec};
     use yomi_pick::{solve, PickFamily};
+    use yomi_tree::{GameFamily, RootSpec};
     let base = [
         "search",
         "--tree",

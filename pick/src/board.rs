@@ -1,7 +1,7 @@
 //! The board, its segments and the game's moves.
 
 use std::fmt;
-use yomi_engine::game::{Game, Value, LOSS};
+use yomi_tree::{Game, Value, LOSS};
 
 /// The largest height whose cells fit in a 64-bit mask (h(h+1)/2 ≤ 64).
 const MAX_HEIGHT: u32 = 10;

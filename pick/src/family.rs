@@ -7,7 +7,7 @@
 
 use crate::{MoveOrder, Pick};
 use std::ops::RangeInclusive;
-use yomi_engine::game::{GameFamily, Root, RootSpec};
+use yomi_tree::{GameFamily, Root, RootSpec};
 
 pub struct PickFamily;
 

@@ -3,7 +3,7 @@
 
 use crate::board::Pick;
 use std::collections::HashMap;
-use yomi_engine::game::Game;
+use yomi_tree::Game;
 
 /// Whether the side to move wins `position` with best play.
 pub fn solve(position: &Pick) -> bool {

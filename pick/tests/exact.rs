@@ -3,11 +3,11 @@
 //! YBWC and Jamboree on the virtual cluster on boards of height 5, and the
 //! text format round-trips and refuses bad boards.
 
-use yomi_engine::baseline::{AlphaBeta, Charge, YbwcConfig};
-use yomi_engine::game::{Game, Value, INFINITE};
-use yomi_engine::parallel::program::{on_sim, on_threads};
-use yomi_engine::parallel::sim::Model;
+use yomi_methods::baseline::{AlphaBeta, Charge, YbwcConfig};
 use yomi_pick::{solve, MoveOrder, Pick};
+use yomi_runtime::program::{on_sim, on_threads};
+use yomi_runtime::sim::Model;
+use yomi_tree::{Game, Value, INFINITE};
 
 /// Alpha-beta's value of `board` searched to the end (each move takes a
 /// piece or more, so as many plies as pieces reach every end).

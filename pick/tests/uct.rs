@@ -2,9 +2,9 @@
 //! winning boards its root choice comes to be a winning move as
 //! simulations grow, judged by the exact solver.
 
-use yomi_engine::game::Game;
-use yomi_engine::mcts::{Playout, Uct, UctConfig};
+use yomi_methods::mcts::{Playout, Uct, UctConfig};
 use yomi_pick::{solve, Pick};
+use yomi_tree::Game;
 
 #[test]
 fn uct_with_true_playouts_comes_to_choose_winning_moves() {

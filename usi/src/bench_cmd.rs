@@ -6,11 +6,11 @@ use crate::protocol::Method;
 use crate::searcher::{Ranks, ShogiSearcher};
 use clap::Args;
 use std::time::Duration;
-use yomi_engine::board::Position;
-use yomi_engine::game::ShogiGame;
-use yomi_engine::play::root_text;
-use yomi_engine::positions::pro_middlegame_32;
-use yomi_engine::search::{Limits, Stats};
+use yomi_play::root_text;
+use yomi_search::{Limits, Stats};
+use yomi_shogi::board::Position;
+use yomi_shogi::positions::pro_middlegame_32;
+use yomi_tree::ShogiGame;
 
 /// Search the start position and middle-game positions to a fixed depth
 /// (research mode unless --play) and print nodes, leaves and time per

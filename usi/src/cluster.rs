@@ -14,8 +14,8 @@ use mpi::topology::SimpleCommunicator;
 use mpi::traits::{Communicator, CommunicatorCollectives, Root};
 use mpi::Threading;
 use std::sync::Arc;
-use yomi_engine::parallel::mpi::MpiTransport;
-use yomi_engine::play::{serve_cluster, serve_play, Cluster, Machines, MasterWorker, PlayTable};
+use yomi_play::{serve_cluster, serve_play, Cluster, Machines, MasterWorker, PlayTable};
+use yomi_runtime::mpi::MpiTransport;
 
 /// The table of a master-worker's worker rank, MB, unless
 /// `YOMI_WORKER_HASH_MB` says.
@@ -63,14 +63,18 @@ pub fn join() -> Role {
     };
     let rank = world.rank();
     let machines = (!master_worker).then(|| machines(&world));
-    let transport = MpiTransport::new(world);
     match (rank, machines) {
         (0, None) => {
-            return Role::Master(Ranks::MasterWorker(MasterWorker::new(transport)), universe)
+            let transport = MpiTransport::new(world);
+            return Role::Master(Ranks::MasterWorker(MasterWorker::new(transport)), universe);
         }
-        (0, Some(m)) => return Role::Master(Ranks::Cluster(Cluster::new(transport, m)), universe),
-        (_, Some(m)) => serve_cluster(transport, m),
+        (0, Some(m)) => {
+            let cluster = Cluster::new(MpiTransport::new(world), m);
+            return Role::Master(Ranks::Cluster(cluster), universe);
+        }
+        (_, Some(m)) => serve_cluster(MpiTransport::new(world), m),
         (_, None) => {
+            let transport = MpiTransport::new(world);
             let table_mb = std::env::var("YOMI_WORKER_HASH_MB")
                 .ok()
                 .and_then(|v| v.parse().ok())

@@ -7,11 +7,11 @@
 //! simulations, or `stop`; `go depth D` alone runs D thousand simulations.
 
 use std::time::{Duration, Instant};
-use yomi_engine::board::Move;
-use yomi_engine::game::{Game, ShogiGame, LOSS};
-use yomi_engine::mcts::{value_of_reward, Playout, UctConfig, UctTreesplit};
-use yomi_engine::parallel::program::on_threads;
-use yomi_engine::search::{Iteration, Limits, SearchResult, Stats};
+use yomi_methods::mcts::{value_of_reward, Playout, UctConfig, UctTreesplit};
+use yomi_runtime::program::on_threads;
+use yomi_search::{Iteration, Limits, SearchResult, Stats};
+use yomi_shogi::board::Move;
+use yomi_tree::{Game, ShogiGame, LOSS};
 
 /// Plies below the root the tree may grow to: states there are valued by
 /// the evaluation.

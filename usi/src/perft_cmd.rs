@@ -3,7 +3,7 @@
 use crate::position_arg::parse_position;
 use clap::Args;
 use std::time::Instant;
-use yomi_engine::board::{divide, perft};
+use yomi_shogi::board::{divide, perft};
 
 /// Count the leaves of the legal move tree to a fixed depth.
 ///

@@ -1,6 +1,6 @@
 //! Positions given on the command line or stdin.
 
-use yomi_engine::board::{Position, STARTPOS};
+use yomi_shogi::board::{Position, STARTPOS};
 
 /// Parses `startpos` or SFEN text (an optional leading `sfen` is accepted).
 pub fn parse_position(text: &str) -> Result<Position, String> {

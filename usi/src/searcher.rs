@@ -7,11 +7,11 @@
 
 use crate::mcts_search;
 use crate::protocol::Method;
-use yomi_engine::board::Move;
-use yomi_engine::game::ShogiGame;
-use yomi_engine::parallel::deepening::deepen_on_threads;
-use yomi_engine::play::{Cluster, MasterWorker, PlaySearcher, ProgressReport};
-use yomi_engine::search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
+use yomi_methods::minimal_tree::deepening::deepen_on_threads;
+use yomi_play::{Cluster, MasterWorker, PlaySearcher, ProgressReport};
+use yomi_search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
+use yomi_shogi::board::Move;
+use yomi_tree::ShogiGame;
 
 /// The other MPI ranks of an engine under mpirun, searching as one of the
 /// two methods that work across machines.

@@ -14,10 +14,10 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use yomi_engine::board::{Color, Move, Position};
-use yomi_engine::game::{Game, Repetition, ShogiGame};
-use yomi_engine::play::{mate_distance, see_ge, PlaySearcher, MAX_PLY};
-use yomi_engine::search::Limits;
+use yomi_play::{mate_distance, see_ge, PlaySearcher, MAX_PLY};
+use yomi_search::Limits;
+use yomi_shogi::board::{Color, Move, Position};
+use yomi_tree::{Game, Repetition, ShogiGame};
 
 const OPENINGS: &str = include_str!("../../scripts/openings.txt");
 

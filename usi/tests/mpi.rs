@@ -14,7 +14,7 @@ use engine_process::Engine;
 use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use yomi_engine::board::Position;
+use yomi_shogi::board::Position;
 
 /// The ranks of every engine here: rank 0 and two more.
 const RANKS: &str = "3";

@@ -5,7 +5,7 @@ mod engine_process;
 
 use engine_process::Engine;
 use std::time::{Duration, Instant};
-use yomi_engine::board::Position;
+use yomi_shogi::board::Position;
 
 const SHORT: Duration = Duration::from_secs(5);
 const LONG: Duration = Duration::from_secs(30);

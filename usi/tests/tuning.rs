@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use yomi_engine::board::Position;
+use yomi_shogi::board::Position;
 
 fn yomi(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_yomi"))

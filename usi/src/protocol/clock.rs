@@ -3,7 +3,7 @@
 
 use super::go::Go;
 use std::time::Duration;
-use yomi_engine::board::Color;
+use yomi_shogi::board::Color;
 
 /// A move's time budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! `position startpos|sfen <SFEN> [moves …]`.
 
-use yomi_engine::board::{Move, Position};
+use yomi_shogi::board::{Move, Position};
 
 /// A game position: where it started and the moves played since.
 #[derive(Clone, Debug)]

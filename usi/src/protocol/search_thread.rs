@@ -8,10 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use yomi_engine::board::Move;
-use yomi_engine::game::{Game, ShogiGame};
-use yomi_engine::play::{mate_distance, Progress};
-use yomi_engine::search::{Iteration, Limits};
+use yomi_play::{mate_distance, Progress};
+use yomi_search::{Iteration, Limits};
+use yomi_shogi::board::Move;
+use yomi_tree::{Game, ShogiGame};
 
 /// What the command loop and the search share.
 pub struct Control {

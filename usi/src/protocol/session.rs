@@ -12,10 +12,10 @@ use super::search_thread::{self, Pending, Request, Running};
 use crate::searcher::{Ranks, ShogiSearcher};
 use std::io::BufRead;
 use std::time::Duration;
-use yomi_engine::game::{Game, ShogiGame};
-use yomi_engine::memory;
-use yomi_engine::play::root_text;
-use yomi_engine::search::Limits;
+use yomi_play::root_text;
+use yomi_search::memory;
+use yomi_search::Limits;
+use yomi_tree::{Game, ShogiGame};
 
 /// The deepest search `go` without a depth asks for.
 const MAX_DEPTH: u32 = 200;

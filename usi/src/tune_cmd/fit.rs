@@ -3,8 +3,8 @@
 //! weights, then the weights by Adam on the mean squared error, with a pull
 //! towards the start and the best held-out error kept.
 
-use yomi_engine::eval::weights::{self, Weights};
-use yomi_engine::eval::Features;
+use yomi_shogi::eval::weights::{self, Weights};
+use yomi_shogi::eval::Features;
 
 /// A position: its features, merged and with zeros dropped, and Black's result.
 pub struct Sample {

@@ -1,7 +1,7 @@
 //! `yomi tune`: fits the play evaluation's weights to game results on
 //! positions from `yomi selfplay` (logistic regression of the result on the
 //! evaluation, as Texel's tuning method does) and writes them as Rust
-//! source for `engine/src/eval/play_weights.rs`.
+//! source for `engine/shogi/src/eval/play_weights.rs`.
 
 mod fit;
 mod source;
@@ -10,8 +10,8 @@ use clap::{Args, ValueEnum};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use yomi_engine::board::Position;
-use yomi_engine::eval::{features, play_weights, research_weights, weights::Weights};
+use yomi_shogi::board::Position;
+use yomi_shogi::eval::{features, play_weights, research_weights, weights::Weights};
 
 /// Fit the play evaluation to self-play results and write its weights.
 #[derive(Args)]
@@ -40,7 +40,7 @@ pub struct TuneArgs {
     #[arg(long)]
     note: Vec<String>,
     /// Where to write the weights' Rust source.
-    #[arg(long, default_value = "engine/src/eval/play_weights.rs")]
+    #[arg(long, default_value = "engine/shogi/src/eval/play_weights.rs")]
     out: PathBuf,
 }
 

@@ -1,8 +1,8 @@
-//! Weights as the Rust source of `engine/src/eval/play_weights.rs`.
+//! Weights as the Rust source of `engine/shogi/src/eval/play_weights.rs`.
 
 use std::fmt::Write;
-use yomi_engine::board::PieceKind;
-use yomi_engine::eval::weights::{Weights, KINDS};
+use yomi_shogi::board::PieceKind;
+use yomi_shogi::eval::weights::{Weights, KINDS};
 
 /// The kind of row `k`, for comments.
 fn kind_name(k: usize) -> String {

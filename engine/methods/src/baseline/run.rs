@@ -1,0 +1,37 @@
+//! The baselines as programs every rank runs (see `parallel::program`).
+
+use super::master_worker::{run_master_worker, MasterWorkerConfig};
+use super::message::SplitMessage;
+use super::outcome::BaselineOutcome;
+use super::splitting::{run_processor, SplitConfig};
+use super::ybwc::{run_ybwc, YbwcConfig};
+use yomi_runtime::program::Program;
+use yomi_runtime::transport::Transport;
+use yomi_tree::Game;
+
+impl Program for SplitConfig {
+    type Message = SplitMessage;
+    type Output = BaselineOutcome;
+
+    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
+        run_processor(root, t, self)
+    }
+}
+
+impl Program for YbwcConfig {
+    type Message = SplitMessage;
+    type Output = BaselineOutcome;
+
+    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
+        run_ybwc(root, t, self)
+    }
+}
+
+impl Program for MasterWorkerConfig {
+    type Message = SplitMessage;
+    type Output = BaselineOutcome;
+
+    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
+        run_master_worker(root, t, self)
+    }
+}

@@ -1,0 +1,89 @@
+//! What master and workers tell each other.
+
+use super::ring::Shared;
+use super::signature::Signature;
+use super::worker::WorkerConfig;
+use serde::{Deserialize, Serialize};
+use yomi_runtime::transport::Traffic;
+use yomi_search::{Entry, Stats};
+use yomi_tree::Value;
+
+/// Search the position at `path` to `depth` with the window (`alpha`, `beta`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Task {
+    /// Children from the root, each its index in the game's predicted order
+    /// (a pure function of the position, so every rank can replay it).
+    pub path: Vec<u16>,
+    /// The position's hash: the key of results and of ownership.
+    pub key: u64,
+    pub depth: u32,
+    pub alpha: Value,
+    pub beta: Value,
+    pub signature: Signature,
+}
+
+/// A finished search of a task's position (fail-hard for its window).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub key: u64,
+    pub depth: u32,
+    pub alpha: Value,
+    pub beta: Value,
+    pub value: Value,
+}
+
+/// A worker's account at the end of the search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub stats: Stats,
+    pub tasks_finished: u64,
+    /// Finished searches of tasks at any depth (iterative deepening's
+    /// shallower ones too).
+    pub searches_finished: u64,
+    pub tasks_aborted: u64,
+    /// Finished at the full task depth with the window (−∞, +∞).
+    pub tasks_full_window: u64,
+    /// Finished at the full task depth for a position already finished at
+    /// that depth (with another window).
+    pub tasks_repeated: u64,
+    /// Leaves of searches finished at the full task depth, of finished
+    /// shallower iterations, and of aborted searches.
+    pub leaves_full: u64,
+    pub leaves_shallow: u64,
+    pub leaves_aborted: u64,
+    /// Leaves spent on positions this worker never finished at the full
+    /// task depth (work the master's final tree did not need from it).
+    pub leaves_unfinished: u64,
+    /// Seconds before the first task arrived.
+    pub startup_idle_s: f64,
+    /// Seconds with nothing to do after that.
+    pub other_idle_s: f64,
+    /// Seconds inside task searches (the rest of the time went to
+    /// messages, queue upkeep and replaying tasks' paths).
+    pub searching_s: f64,
+    /// What the worker sent (its report excluded).
+    pub traffic: Traffic,
+    /// Table entries received over the sharing ring.
+    pub shared_received: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Message {
+    Task(Task),
+    /// The master finished a pass.
+    Pass,
+    Result(Outcome),
+    /// The search is over: report and stop.
+    Stop,
+    Report(Report),
+    /// Table entries going round the workers' sharing ring, for one search.
+    Share(u64, Vec<Shared<(u64, Entry)>>),
+    /// To a persistent worker: a search of the root this text names begins
+    /// (see `service`).
+    Start(String, WorkerConfig),
+    /// To a persistent worker: the engine is ending.
+    Quit,
+    /// From a worker whose queue ran dry (with `WorkerConfig::say_idle`):
+    /// the master may hand it tasks queued at busier workers.
+    Idle,
+}

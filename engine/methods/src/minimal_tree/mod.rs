@@ -1,0 +1,19 @@
+//! The parallel search of seed 000 §3, piece by piece: the rules that the
+//! master and the workers follow, each on its own and unit-tested, then the
+//! master and worker loops built on them, run over `yomi-runtime`'s
+//! transports.
+
+pub mod aspiration;
+pub mod balance;
+pub mod deepening;
+pub mod depth;
+pub mod eps_window;
+pub mod master;
+pub mod message;
+pub mod priority;
+pub mod ring;
+pub mod run;
+pub mod service;
+pub mod signature;
+pub mod task_search;
+pub mod worker;

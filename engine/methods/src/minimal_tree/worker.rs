@@ -1,0 +1,600 @@
+//! The worker of seed 000 Fig. 5: a priority queue of tasks, searched by
+//! iterative deepening two plies at a time, in slices between which
+//! messages are read; a search stops as soon as its task is no longer the
+//! most urgent (its work stays in the table). The search is the research
+//! alpha-beta, or in games the play search (see `task_search`).
+
+use super::depth::{next_depth, Finished};
+use super::eps_window;
+use super::message::{Message, Outcome, Report, Task};
+use super::priority::Priority;
+use super::ring::{self, Shared};
+use super::task_search::{TaskPath, TaskSearch};
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+use yomi_runtime::transport::Transport;
+use yomi_search::{Entry, Hook, SearchOptions, Searcher};
+use yomi_tree::{Game, Value, INFINITE};
+
+/// How a worker reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkerConfig {
+    /// Report every finished iteration (dynamic updates), or only the full depth.
+    pub updates: bool,
+    pub table_mb: usize,
+    /// ε-windows (seed 000 §5.4): tasks carry pass windows; a null one is
+    /// searched widened by ε, and a task keeps its window while new pass
+    /// windows for its position lie inside it.
+    pub eps: Option<Value>,
+    /// Deepen a task past a shallower result only when the master sends
+    /// the task again after that result: no deeper search of a position
+    /// the new prediction dropped. Not in seed 000.
+    pub confirmed_deepening: bool,
+    /// With share: results within this many plies of a task root go round
+    /// the workers' ring (seed 000 §3.2).
+    pub share_plies: Option<usize>,
+    /// Tells this search's ring messages from those of earlier searches.
+    pub search_id: u64,
+    /// Tell the master when the queue runs dry (games: an idle worker then
+    /// takes over queued tasks of busy ones). Not in seed 000.
+    pub say_idle: bool,
+}
+
+struct Queued {
+    task: Task,
+    /// Pass messages received before this task last arrived.
+    epoch: u32,
+    /// The deepest finished search of the task's position (kept here:
+    /// priorities are compared at every look at the messages).
+    completed: u32,
+    /// `Inbox::arrivals` when this copy of the task arrived.
+    arrival: u64,
+    /// Confirmed deepening: a shallower result went to the master when
+    /// this many tasks had arrived; the task waits for a later copy.
+    held: Option<u64>,
+}
+
+/// The worker's side of the conversation, also its search hook.
+pub struct Inbox<T> {
+    transport: T,
+    eps: Option<Value>,
+    queue: Vec<Queued>,
+    /// Pass messages received so far.
+    epoch: u32,
+    /// Task messages received so far.
+    arrivals: u64,
+    /// Finished searches per position.
+    finished: HashMap<u64, Vec<Finished>>,
+    /// The task being searched: (key, alpha, beta).
+    running: Option<(u64, i32, i32)>,
+    stop: bool,
+    first_task_at: Option<Duration>,
+    /// When this search began (a persistent worker's `Start`).
+    started: Duration,
+    share: Option<Ring>,
+    /// The searcher's node count already reported to the transport.
+    charged: u64,
+    /// A persistent worker's next search, as the master announced it.
+    pub(super) next: Option<(String, WorkerConfig)>,
+    /// The master ended the engine: no more searches.
+    pub(super) quit: bool,
+    say_idle: bool,
+    /// The master was told the queue ran dry, and no task came since.
+    said_idle: bool,
+}
+
+/// A worker's part in the sharing ring.
+struct Ring {
+    /// Which search the ring serves (ranks run several in a row).
+    search: u64,
+    plies: usize,
+    /// Own results not yet sent round (the paper's pointer table).
+    own: Vec<(u64, Entry)>,
+    /// Received entries not yet in the table.
+    incoming: Vec<(u64, Entry)>,
+    /// The ring message, held until this worker passes it on.
+    token: Option<Vec<Shared<(u64, Entry)>>>,
+    last_forward: Duration,
+    received: u64,
+}
+
+/// An empty ring message goes round at most this often.
+const IDLE_RING_INTERVAL: Duration = Duration::from_millis(1);
+/// Entries per ring message (about 20 bytes each).
+const MAX_SHARED_PER_MESSAGE: usize = 100;
+/// Own entries waiting for the ring message; older ones give way.
+const MAX_OWN_PENDING: usize = 4096;
+
+impl<T: Transport<Message>> Inbox<T> {
+    pub(super) fn new(transport: T, config: &WorkerConfig) -> Inbox<T> {
+        let share = ring_for(&transport, config);
+        Inbox {
+            transport,
+            eps: config.eps,
+            queue: Vec::new(),
+            epoch: 0,
+            arrivals: 0,
+            finished: HashMap::new(),
+            running: None,
+            stop: false,
+            first_task_at: None,
+            started: Duration::ZERO,
+            share,
+            charged: 0,
+            next: None,
+            quit: false,
+            say_idle: config.say_idle,
+            said_idle: false,
+        }
+    }
+
+    /// Forgets the last search's tasks and results for a new one (a
+    /// persistent worker); the node count charged so far stays.
+    pub(super) fn restart(&mut self, config: &WorkerConfig) {
+        self.eps = config.eps;
+        self.queue.clear();
+        self.epoch = 0;
+        self.arrivals = 0;
+        self.finished.clear();
+        self.running = None;
+        self.stop = false;
+        self.first_task_at = None;
+        self.started = self.transport.now();
+        self.share = ring_for(&self.transport, config);
+        self.say_idle = config.say_idle;
+        self.said_idle = false;
+    }
+
+    /// A search this worker cannot take part in: it answers `Stop` with
+    /// an empty report, so that the master is not left waiting.
+    pub(super) fn wait_for_stop_and_report(&mut self) {
+        while !self.stop {
+            self.transport.idle();
+            self.receive();
+        }
+        self.transport.send(0, Message::Report(Report::default()));
+    }
+
+    /// Tells the transport the nodes searched since the last call
+    /// (`nodes`: the searcher's count so far).
+    fn charge(&mut self, nodes: u64) {
+        self.transport.work(nodes - self.charged);
+        self.charged = nodes;
+    }
+
+    /// Nothing to do: wait for a message, or until an empty ring message
+    /// held here is due to go on.
+    pub(super) fn idle(&mut self) {
+        match &self.share {
+            Some(Ring {
+                token: Some(_),
+                last_forward,
+                ..
+            }) => self
+                .transport
+                .idle_until(*last_forward + IDLE_RING_INTERVAL),
+            _ => self.transport.idle(),
+        }
+    }
+
+    pub(super) fn receive(&mut self) {
+        while let Some((_, message)) = self.transport.poll() {
+            match message {
+                Message::Task(task) => {
+                    self.said_idle = false;
+                    if self.first_task_at.is_none() {
+                        self.first_task_at = Some(self.transport.now());
+                    }
+                    let epoch = self.epoch;
+                    let task = match self.eps {
+                        None => task,
+                        Some(eps) => {
+                            // Keep a queued window that holds the new pass window.
+                            let kept = self.queue.iter().find(|q| {
+                                q.task.key == task.key
+                                    && eps_window::update(
+                                        (q.task.alpha, q.task.beta),
+                                        task.alpha,
+                                        task.beta,
+                                        eps,
+                                    ) == (q.task.alpha, q.task.beta)
+                            });
+                            let (alpha, beta) = match kept {
+                                Some(q) => (q.task.alpha, q.task.beta),
+                                None => eps_window::widen(task.alpha, task.beta, eps),
+                            };
+                            Task {
+                                alpha,
+                                beta,
+                                ..task
+                            }
+                        }
+                    };
+                    let completed = self
+                        .finished
+                        .get(&task.key)
+                        .and_then(|f| f.iter().map(|f| f.depth).max())
+                        .unwrap_or(0);
+                    self.arrivals += 1;
+                    let mut queued = Queued {
+                        task,
+                        epoch,
+                        arrival: self.arrivals,
+                        completed,
+                        held: None,
+                    };
+                    match self
+                        .queue
+                        .iter_mut()
+                        .find(|q| same_task(&q.task, &queued.task))
+                    {
+                        Some(q) => {
+                            queued.held = q.held;
+                            *q = queued
+                        }
+                        None => self.queue.push(queued),
+                    }
+                }
+                Message::Pass => {
+                    // Keep only tasks received since the previous pass message.
+                    let epoch = self.epoch;
+                    self.queue.retain(|q| q.epoch >= epoch);
+                    self.epoch += 1;
+                }
+                Message::Stop => self.stop = true,
+                Message::Start(root, config) => {
+                    // Tasks after it are the new search's.
+                    self.restart(&config);
+                    self.next = Some((root, config));
+                }
+                Message::Quit => {
+                    self.stop = true;
+                    self.quit = true;
+                }
+                Message::Share(search, entries) => {
+                    // A ring message left over from an earlier search ends here.
+                    if let Some(ring) = self.share.as_mut().filter(|r| r.search == search) {
+                        ring.received += entries.len() as u64;
+                        ring.incoming.extend(entries.iter().map(|s| s.entry));
+                        ring.token = Some(entries);
+                    }
+                }
+                Message::Result(_) | Message::Report(_) | Message::Idle => {}
+            }
+        }
+    }
+
+    /// Passes the ring message on with this worker's new entries, less
+    /// those the next worker started; an empty one waits a little.
+    fn forward_ring(&mut self) {
+        let now = self.transport.now();
+        let rank = self.transport.rank();
+        let workers = self.transport.size() - 1;
+        let Some(ring) = &mut self.share else {
+            return;
+        };
+        if ring.token.as_ref().is_some_and(|t| t.is_empty())
+            && ring.own.is_empty()
+            && now < ring.last_forward + IDLE_RING_INTERVAL
+        {
+            return;
+        }
+        let Some(received) = ring.token.take() else {
+            return;
+        };
+        // Small messages: MPI sends them eagerly, so a send never waits for
+        // a receiver that is itself sending.
+        let room = MAX_SHARED_PER_MESSAGE.saturating_sub(received.len());
+        let take = room.min(ring.own.len());
+        let out = ring::forward(rank, workers, received, ring.own.drain(..take));
+        ring.last_forward = now;
+        self.transport
+            .send(ring::next(rank, workers), Message::Share(ring.search, out));
+    }
+
+    fn priority<'a>(&self, q: &'a Queued) -> Priority<'a> {
+        Priority {
+            fresh: q.epoch == self.epoch,
+            completed_depth: q.completed,
+            signature: &q.task.signature,
+            alpha: q.task.alpha,
+            beta: q.task.beta,
+        }
+    }
+
+    /// Index of the most urgent task.
+    fn top(&self) -> Option<usize> {
+        // Each priority once; equal priorities: the earlier-queued task first.
+        self.queue
+            .iter()
+            .enumerate()
+            // Held tasks wait for a copy sent after their last result.
+            .filter(|(_, q)| q.held.is_none_or(|h| q.arrival > h))
+            .map(|(i, q)| (self.priority(q), std::cmp::Reverse(i)))
+            .max()
+            .map(|(_, std::cmp::Reverse(i))| i)
+    }
+}
+
+fn same_task(a: &Task, b: &Task) -> bool {
+    (a.key, a.alpha, a.beta) == (b.key, b.alpha, b.beta)
+}
+
+impl<T: Transport<Message>> Hook for Inbox<T> {
+    /// Between slices: read messages; stop when the running task is no
+    /// longer the most urgent one (or the search is over).
+    fn poll(&mut self, nodes: u64) -> bool {
+        self.charge(nodes);
+        self.receive();
+        self.forward_ring();
+        let top = self.top().map(|i| {
+            let t = &self.queue[i].task;
+            (t.key, t.alpha, t.beta)
+        });
+        self.stop || top != self.running
+    }
+
+    fn share_plies(&self) -> Option<usize> {
+        self.share.as_ref().map(|r| r.plies)
+    }
+
+    fn stored(&mut self, key: u64, entry: Entry) {
+        if let Some(ring) = &mut self.share {
+            if ring.own.len() == MAX_OWN_PENDING {
+                ring.own.remove(0); // the oldest waited longest; keep the rest
+            }
+            ring.own.push((key, entry));
+        }
+    }
+
+    fn incoming(&mut self) -> Vec<(u64, Entry)> {
+        self.share
+            .as_mut()
+            .map_or_else(Vec::new, |r| std::mem::take(&mut r.incoming))
+    }
+}
+
+/// The sharing ring of a search, if it has one: it needs two workers;
+/// worker 1 starts the ring message.
+fn ring_for<T: Transport<Message>>(transport: &T, config: &WorkerConfig) -> Option<Ring> {
+    config
+        .share_plies
+        .filter(|_| transport.size() > 2)
+        .map(|plies| Ring {
+            search: config.search_id,
+            plies,
+            own: Vec::new(),
+            incoming: Vec::new(),
+            token: (transport.rank() == 1).then(Vec::new),
+            last_forward: Duration::ZERO,
+            received: 0,
+        })
+}
+
+/// Runs a worker until the master says stop; `root` is the tree's root.
+pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config: WorkerConfig) {
+    let inbox = Inbox::new(transport, &config);
+    let mut searcher = Searcher::with_hook(
+        root.clone(),
+        config.table_mb,
+        SearchOptions::default(),
+        inbox,
+    );
+    search_tasks(&root, &mut searcher, &config);
+}
+
+/// One search's tasks, searched by `searcher` (whose hook is the inbox)
+/// until the master says stop; then the report goes to the master.
+pub(super) fn search_tasks<G, T, S>(root: &G, searcher: &mut S, config: &WorkerConfig)
+where
+    G: Game + Clone,
+    T: Transport<Message>,
+    S: TaskSearch<G, Inbox<T>>,
+{
+    let stats_before = searcher.stats();
+    let mut report = Report::default();
+    // Leaves spent per position, and the positions finished at the full
+    // task depth: to tell work the master never needed at the full depth.
+    let mut spent: HashMap<u64, u64> = HashMap::new();
+    let mut full_depth: HashSet<u64> = HashSet::new();
+    let mut idle = Duration::ZERO;
+    let mut searching = Duration::ZERO;
+    let mut children = Vec::new();
+    let mut moves = Vec::new();
+    loop {
+        let io = searcher.hook_mut();
+        io.receive();
+        io.forward_ring();
+        if io.stop {
+            break;
+        }
+        let Some(i) = io.top() else {
+            if io.say_idle && !io.said_idle && io.first_task_at.is_some() {
+                io.transport.send(0, Message::Idle);
+                io.said_idle = true;
+            }
+            let since = io.transport.now();
+            io.idle();
+            if io.first_task_at.is_some() {
+                idle += io.transport.now() - since;
+            }
+            continue;
+        };
+        let task = io.queue[i].task.clone();
+        let done = io.finished.get(&task.key).map_or(&[][..], |f| &f[..]);
+        let Some(depth) = next_depth(done, task.depth, task.alpha, task.beta, config.updates)
+        else {
+            io.queue.remove(i);
+            continue;
+        };
+        io.running = Some((task.key, task.alpha, task.beta));
+        // The task's position, replayed from the root.
+        let game = searcher.game_mut();
+        *game = root.clone();
+        moves.clear();
+        for &index in &task.path {
+            game.children(&mut children);
+            let mv = children[index as usize];
+            game.play(mv);
+            moves.push(mv);
+        }
+        searcher.absorb_incoming();
+        let leaves_before = searcher.stats().leaves;
+        let path = TaskPath {
+            moves: &moves,
+            ranks: &task.signature.0,
+        };
+        let since = searcher.hook_mut().transport.now();
+        let value = searcher.search_task(depth, task.alpha, task.beta, path);
+        searching += searcher.hook_mut().transport.now() - since;
+        let leaves = searcher.stats().leaves - leaves_before;
+        let nodes = searcher.stats().nodes;
+        let io = searcher.hook_mut();
+        io.charge(nodes);
+        io.running = None;
+        *spent.entry(task.key).or_default() += leaves;
+        let Some(value) = value else {
+            report.tasks_aborted += 1;
+            report.leaves_aborted += leaves;
+            continue;
+        };
+        report.searches_finished += 1;
+        if depth == task.depth {
+            report.leaves_full += leaves;
+            if !full_depth.insert(task.key) {
+                report.tasks_repeated += 1;
+            }
+        } else {
+            report.leaves_shallow += leaves;
+        }
+        io.finished.entry(task.key).or_default().push(Finished {
+            depth,
+            alpha: task.alpha,
+            beta: task.beta,
+        });
+        for q in io.queue.iter_mut().filter(|q| q.task.key == task.key) {
+            q.completed = q.completed.max(depth);
+        }
+        if config.updates || depth == task.depth {
+            let outcome = Outcome {
+                key: task.key,
+                depth,
+                alpha: task.alpha,
+                beta: task.beta,
+                value,
+            };
+            io.transport.send(0, Message::Result(outcome));
+            if depth < task.depth && config.confirmed_deepening {
+                let arrivals = io.arrivals;
+                for q in io.queue.iter_mut().filter(|q| q.task.key == task.key) {
+                    q.held = Some(arrivals);
+                }
+            }
+        }
+        if depth == task.depth {
+            report.tasks_finished += 1;
+            if task.alpha <= -INFINITE && task.beta >= INFINITE {
+                report.tasks_full_window += 1;
+            }
+            if let Some(i) = io.queue.iter().position(|q| same_task(&q.task, &task)) {
+                io.queue.remove(i);
+            }
+        }
+    }
+    report.stats = searcher.stats().since(stats_before);
+    let io = searcher.hook_mut();
+    report.leaves_unfinished = spent
+        .iter()
+        .filter(|(key, _)| !full_depth.contains(key))
+        .map(|(_, &leaves)| leaves)
+        .sum();
+    let end = io.transport.now();
+    report.startup_idle_s = (io.first_task_at.unwrap_or(end) - io.started).as_secs_f64();
+    report.other_idle_s = idle.as_secs_f64();
+    report.searching_s = searching.as_secs_f64();
+    report.traffic = io.transport.traffic();
+    report.shared_received = io.share.as_ref().map_or(0, |r| r.received);
+    io.transport.send(0, Message::Report(report));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minimal_tree::signature::Signature;
+    use yomi_runtime::threads::{network, ThreadTransport};
+
+    fn task(key: u64, alpha: Value, beta: Value) -> Task {
+        Task {
+            path: Vec::new(),
+            key,
+            depth: 4,
+            alpha,
+            beta,
+            signature: Signature(vec![key as u16]),
+        }
+    }
+
+    fn pair(eps: Option<Value>) -> (ThreadTransport<Message>, Inbox<ThreadTransport<Message>>) {
+        let mut net = network::<Message>(2);
+        let transport = net.pop().expect("rank 1");
+        let master = net.pop().expect("rank 0");
+        let config = WorkerConfig {
+            updates: true,
+            table_mb: 1,
+            eps,
+            confirmed_deepening: false,
+            share_plies: None,
+            search_id: 0,
+            say_idle: false,
+        };
+        (master, Inbox::new(transport, &config))
+    }
+
+    fn queued(inbox: &Inbox<ThreadTransport<Message>>) -> Vec<(u64, Value, Value)> {
+        inbox
+            .queue
+            .iter()
+            .map(|q| (q.task.key, q.task.alpha, q.task.beta))
+            .collect()
+    }
+
+    #[test]
+    fn a_pass_message_drops_tasks_not_renewed_since_the_previous_one() {
+        let (mut master, mut inbox) = pair(None);
+        master.send(1, Message::Task(task(1, -10, 10)));
+        master.send(1, Message::Task(task(2, -10, 10)));
+        master.send(1, Message::Pass);
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(1, -10, 10), (2, -10, 10)]);
+        // Received before the last pass message: no longer fresh.
+        assert!(!inbox.priority(&inbox.queue[0]).fresh);
+        master.send(1, Message::Task(task(2, -10, 10)));
+        inbox.receive();
+        assert!(inbox.priority(&inbox.queue[1]).fresh);
+        assert_eq!(inbox.top(), Some(1), "the renewed task comes first");
+        master.send(1, Message::Pass);
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(2, -10, 10)]);
+        master.send(1, Message::Pass);
+        inbox.receive();
+        assert!(queued(&inbox).is_empty());
+        master.send(1, Message::Stop);
+        inbox.receive();
+        assert!(inbox.stop);
+    }
+
+    #[test]
+    fn eps_windows_are_kept_while_pass_windows_fit() {
+        let (mut master, mut inbox) = pair(Some(10));
+        master.send(1, Message::Task(task(7, 0, 1)));
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(7, -10, 11)]);
+        master.send(1, Message::Task(task(7, 5, 6)));
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(7, -10, 11)], "inside the ε-window: kept");
+        master.send(1, Message::Task(task(7, 50, 51)));
+        inbox.receive();
+        assert_eq!(queued(&inbox), [(7, -10, 11), (7, 40, 61)]);
+    }
+}

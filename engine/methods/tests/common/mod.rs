@@ -1,0 +1,6 @@
+//! Shared by the integration tests.
+
+// Each test crate uses only part of this module.
+#![allow(dead_code)]
+
+pub mod parallel;

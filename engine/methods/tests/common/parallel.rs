@@ -1,0 +1,50 @@
+//! What the parallel-search tests share: the sequential value to compare
+//! with, and a search's shape from its method.
+
+use yomi_methods::minimal_tree::run::{MasterSearch, ParallelConfig};
+use yomi_search::{Limits, SearchOptions, Searcher};
+use yomi_tree::{Game, Value};
+
+/// A parallel method: (dynamic updates, the master's search, sharing plies).
+pub type Method = (bool, MasterSearch, Option<usize>);
+
+/// With updates, without, with share, NegaScout with task windows and
+/// with ε-windows.
+pub const METHODS: [Method; 5] = [
+    (true, MasterSearch::AlphaBeta, None),
+    (false, MasterSearch::AlphaBeta, None),
+    (true, MasterSearch::AlphaBeta, Some(2)),
+    (true, MasterSearch::NegaScout, None),
+    (true, MasterSearch::NegaScoutEps(100), None),
+];
+
+/// The root value of a plain sequential search.
+pub fn sequential<G: Game>(game: G, depth: u32) -> Value {
+    Searcher::new(game, 4, SearchOptions::default())
+        .search(Limits::depth(depth), |_| {})
+        .value
+}
+
+/// Every method, and with updates also with confirmed deepening.
+pub fn variants(methods: impl IntoIterator<Item = Method>) -> impl Iterator<Item = (Method, bool)> {
+    methods
+        .into_iter()
+        .flat_map(|m| [(m, false), (m, true)])
+        .filter(|&((updates, _, _), confirmed)| updates || !confirmed)
+}
+
+/// A search of `depth` with tasks at ply `d_prime`, 1 MB worker tables.
+pub fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> ParallelConfig {
+    let (updates, master_search, share_plies) = method;
+    ParallelConfig {
+        depth,
+        d_prime,
+        workers,
+        updates,
+        table_mb: 1,
+        master_search,
+        confirmed_deepening: false,
+        share_plies,
+        search_id: 0,
+    }
+}

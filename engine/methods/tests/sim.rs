@@ -1,0 +1,134 @@
+//! The virtual cluster: every parallel method returns the sequential root
+//! value at 64 and 256 ranks; runs repeat exactly; idle time is accounted
+//! as hand-built scenarios say it must be.
+
+mod common;
+
+use common::parallel::{config, sequential, variants, METHODS};
+use std::sync::Arc;
+use yomi_methods::minimal_tree::master::MasterOutcome;
+use yomi_methods::minimal_tree::run::{run_sim, ParallelConfig};
+use yomi_runtime::sim::{Model, Network};
+use yomi_tree::{EdgeModel, Game, ShogiGame, SyntheticTree};
+
+const MODEL: Model = Model {
+    node_cost_us: 0.25,
+    visit_cost_us: 0.25,
+    network: Network::ETHERNET_10G,
+};
+
+fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: usize, name: &str) {
+    let expected = sequential(root.clone(), depth);
+    for (method, confirmed) in variants(METHODS) {
+        let config = ParallelConfig {
+            confirmed_deepening: confirmed,
+            ..config(depth, d_prime, ranks - 1, method)
+        };
+        let (outcome, stats) = run_sim(root.clone(), config, &MODEL).expect("the simulation runs");
+        assert_eq!(
+            outcome.value, expected,
+            "{name} depth {depth} d′ {d_prime} ranks {ranks} method {method:?} confirmed deepening {confirmed}"
+        );
+        assert_eq!(outcome.reports.len(), ranks - 1);
+        assert!(stats.end >= outcome.elapsed.as_nanos() as u64 * 1000);
+    }
+}
+
+#[test]
+fn synthetic_trees_get_the_sequential_value_at_64_and_256_ranks() {
+    let model = Arc::new(EdgeModel::embedded());
+    for seed in 0..4 {
+        let tree = SyntheticTree::new(seed, 5, model.clone());
+        check(tree.clone(), 8, 4, 64, &format!("seed {seed}"));
+        check(tree, 8, 4, 256, &format!("seed {seed}"));
+    }
+}
+
+#[test]
+fn shogi_trees_get_the_sequential_value_at_64_and_256_ranks() {
+    for pos in yomi_shogi::positions::startpos_and_pro()
+        .into_iter()
+        .skip(3)
+        .step_by(8)
+    {
+        let game = ShogiGame::new(pos.clone(), 5);
+        check(game.clone(), 6, 3, 64, &pos.to_sfen());
+        check(game, 6, 3, 256, &pos.to_sfen());
+    }
+}
+
+/// Everything a record is made of, as text.
+fn fingerprint<M: std::fmt::Debug>(o: &MasterOutcome<M>) -> String {
+    format!(
+        "{} {:?} {} {} {} {:?} {:?} {:?}",
+        o.value, o.best_move, o.passes, o.nodes, o.tasks_sent, o.traffic, o.elapsed, o.reports
+    )
+}
+
+#[test]
+fn runs_repeat_exactly() {
+    let model = Arc::new(EdgeModel::embedded());
+    let tree = SyntheticTree::new(7, 5, model);
+    for method in METHODS {
+        let config = config(10, 5, 63, method);
+        let (a, sa) = run_sim(tree.clone(), config, &MODEL).unwrap();
+        // Other threads searching beside it change nothing.
+        let start = yomi_shogi::positions::startpos_and_pro()[0].clone();
+        let noise = std::thread::spawn(move || sequential(ShogiGame::new(start, 5), 8));
+        let (b, sb) = run_sim(tree.clone(), config, &MODEL).unwrap();
+        noise.join().unwrap();
+        assert_eq!(fingerprint(&a), fingerprint(&b), "method {method:?}");
+        assert_eq!(sa, sb);
+    }
+}
+
+/// Leaves of a plain sequential search.
+fn sequential_leaves<G: Game>(game: G, depth: u32) -> u64 {
+    use yomi_search::{Limits, SearchOptions, Searcher};
+    Searcher::new(game, 16, SearchOptions::default())
+        .search(Limits::depth(depth), |_| {})
+        .stats
+        .leaves
+}
+
+/// With one worker the master's tree should follow the sequential search's:
+/// a master that reorders its children badly (as when fail-hard values of
+/// children that failed low tied with the best child's) sends whole
+/// subtrees of the wrong line and searches several times the leaves.
+#[test]
+fn one_worker_searches_about_the_sequential_leaves() {
+    let model = Arc::new(EdgeModel::embedded());
+    let (mut parallel, mut sequential) = (0, 0);
+    for seed in 1..=8 {
+        let tree = SyntheticTree::new(seed, 5, model.clone());
+        sequential += sequential_leaves(tree.clone(), 12);
+        let config = ParallelConfig {
+            table_mb: 16,
+            ..config(12, 4, 1, METHODS[0])
+        };
+        let (outcome, _) = run_sim(tree, config, &MODEL).unwrap();
+        parallel += outcome.reports.iter().map(|r| r.stats.leaves).sum::<u64>();
+    }
+    let ratio = parallel as f64 / sequential as f64;
+    assert!(
+        ratio < 1.6,
+        "one worker: {ratio:.2} × the sequential leaves"
+    );
+}
+
+/// The master's revisits of its in-memory tree cost the visit cost, not a
+/// searched node's: a dearer revisit slows the master, and so the search.
+#[test]
+fn master_revisits_cost_the_visit_cost() {
+    let tree = SyntheticTree::new(3, 5, Arc::new(EdgeModel::embedded()));
+    let run = |visit_cost_us| {
+        let model = Model {
+            visit_cost_us,
+            ..MODEL
+        };
+        let (outcome, _) = run_sim(tree.clone(), config(10, 5, 15, METHODS[0]), &model).unwrap();
+        assert_eq!(outcome.value, sequential(tree.clone(), 10));
+        outcome.elapsed
+    };
+    assert!(run(0.0) < run(25.0));
+}

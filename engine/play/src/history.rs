@@ -1,0 +1,189 @@
+//! What the play search learns about quiet moves as it goes: killer moves
+//! (quiet moves that cut off at the same ply), a counter move for each
+//! opponent move, a history score per (side, origin or drop, destination,
+//! promotion), and continuation histories: a score per (piece and square
+//! of the move one and two plies before, piece and square of this one).
+//! Scores rise when a move cuts off and fall when it was tried before one
+//! that did.
+
+use yomi_shogi::board::{Color, Move, Position};
+
+/// A move as the piece that stands on its destination afterwards (its
+/// kind, promoted or dropped) and that square: `kind · 81 + square`.
+pub type PieceTo = usize;
+const PIECE_TO: usize = 15 * 81;
+
+pub fn piece_to(pos: &Position, mv: Move) -> PieceTo {
+    let kind = if mv.is_drop() {
+        mv.drop_kind()
+    } else {
+        let kind = pos.piece_at(mv.from()).kind();
+        if mv.is_promotion() {
+            kind.promoted()
+        } else {
+            kind
+        }
+    };
+    kind.index() * 81 + mv.to().index()
+}
+
+/// The moves one and two plies before a node (`None`: a pass, or the root).
+pub type Context = [Option<PieceTo>; 2];
+
+/// History scores stay within ±`HISTORY_MAX`.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// A move's 15 bits without the none-bit: origin or drop kind,
+/// destination, promotion.
+#[inline(always)]
+fn index(side: Color, mv: Move) -> usize {
+    side.index() << 15 | usize::from(mv.to_bits() & 0x7fff)
+}
+
+pub struct History {
+    butterfly: Vec<i16>,
+    continuation: Vec<i16>,
+    counters: Vec<Move>,
+    killers: Vec<[Move; 2]>,
+}
+
+impl History {
+    pub fn new(plies: usize) -> History {
+        History {
+            butterfly: vec![0; 2 << 15],
+            continuation: vec![0; PIECE_TO * PIECE_TO],
+            counters: vec![Move::NONE; 2 << 15],
+            killers: vec![[Move::NONE; 2]; plies],
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.butterfly.fill(0);
+        self.continuation.fill(0);
+        self.counters.fill(Move::NONE);
+        self.clear_killers();
+    }
+
+    /// Killers are ply-relative: they do not carry over to another root.
+    pub fn clear_killers(&mut self) {
+        self.killers.fill([Move::NONE; 2]);
+    }
+
+    /// Ages history between searches so that newer results weigh more.
+    pub fn age(&mut self) {
+        for h in self.butterfly.iter_mut().chain(&mut self.continuation) {
+            *h /= 2;
+        }
+    }
+
+    /// A quiet move's score: its history and its continuation histories.
+    #[inline]
+    pub fn score(&self, side: Color, mv: Move, to: PieceTo, context: &Context) -> i32 {
+        let mut score = i32::from(self.butterfly[index(side, mv)]);
+        for before in context.iter().flatten() {
+            score += i32::from(self.continuation[before * PIECE_TO + to]);
+        }
+        score
+    }
+
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Move; 2] {
+        self.killers[ply]
+    }
+
+    /// The move that last refuted `previous` (played by the other side).
+    #[inline]
+    pub fn counter(&self, side: Color, previous: Move) -> Move {
+        if previous == Move::NONE {
+            Move::NONE
+        } else {
+            self.counters[index(side, previous)]
+        }
+    }
+
+    /// `best` (quiet) cut off at `ply` after the quiet moves `tried` failed;
+    /// `previous` is the opponent's move before it, `context` the moves
+    /// before the node.
+    #[allow(clippy::too_many_arguments)]
+    pub fn cutoff(
+        &mut self,
+        side: Color,
+        ply: usize,
+        depth: i32,
+        best: (Move, PieceTo),
+        tried: &[(Move, PieceTo)],
+        previous: Move,
+        context: &Context,
+    ) {
+        let (best, best_to) = best;
+        let k = &mut self.killers[ply];
+        if k[0] != best {
+            k[1] = k[0];
+            k[0] = best;
+        }
+        if previous != Move::NONE {
+            self.counters[index(side, previous)] = best;
+        }
+        let bonus = (depth * depth * 16 + 32 * depth).min(1600);
+        self.update(side, best, best_to, context, bonus);
+        for &(mv, to) in tried {
+            self.update(side, mv, to, context, -bonus);
+        }
+    }
+
+    fn update(&mut self, side: Color, mv: Move, to: PieceTo, context: &Context, bonus: i32) {
+        gravity(&mut self.butterfly[index(side, mv)], bonus);
+        for before in context.iter().flatten() {
+            gravity(&mut self.continuation[before * PIECE_TO + to], bonus);
+        }
+    }
+}
+
+/// Moves a score towards ±HISTORY_MAX by `bonus`, less the nearer it is.
+fn gravity(h: &mut i16, bonus: i32) {
+    let v = i32::from(*h);
+    *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yomi_shogi::board::Square;
+
+    #[test]
+    fn cutoffs_teach_killers_counters_and_history() {
+        let mv = |a, b| Move::normal(Square::from_index(a), Square::from_index(b), false);
+        let mut h = History::new(8);
+        let (good, bad, previous) = (mv(1, 2), mv(3, 4), mv(5, 6));
+        let context = [Some(100), None];
+        let score = |h: &History, side, m: Move, to| h.score(side, m, to, &context);
+        h.cutoff(
+            Color::Black,
+            3,
+            4,
+            (good, 7),
+            &[(bad, 8)],
+            previous,
+            &context,
+        );
+        assert_eq!(h.killers(3), [good, Move::NONE]);
+        assert_eq!(h.counter(Color::Black, previous), good);
+        assert!(score(&h, Color::Black, good, 7) > 0 && score(&h, Color::Black, bad, 8) < 0);
+        // The continuation history is not per side; the butterfly one is.
+        assert_eq!(
+            score(&h, Color::White, good, 7),
+            score(&h, Color::Black, good, 7) / 2
+        );
+        assert_eq!(
+            h.score(Color::Black, good, 7, &[None, None]),
+            score(&h, Color::Black, good, 7) / 2
+        );
+        for _ in 0..1000 {
+            h.cutoff(Color::Black, 3, 30, (good, 7), &[], previous, &context);
+        }
+        assert!(score(&h, Color::Black, good, 7) <= 2 * HISTORY_MAX);
+        h.clear();
+        assert_eq!(score(&h, Color::Black, good, 7), 0);
+    }
+}

@@ -1,0 +1,28 @@
+//! The play search (USI games, shogi only): a modern alpha-beta with move
+//! ordering, pruning and reductions, kept apart from the research search
+//! of [`yomi_search`], whose plain tree and leaf counts the paper's
+//! experiments need.
+
+mod cluster;
+mod cluster_message;
+mod cluster_tables;
+mod history;
+mod lazy_smp;
+mod machines;
+mod master_worker;
+mod picker;
+mod quiesce;
+mod search;
+mod searched_leaves;
+mod see;
+mod table;
+mod task;
+
+pub use cluster::{serve_cluster, Cluster};
+pub use cluster_message::ClusterMessage;
+pub use machines::Machines;
+pub use master_worker::{root_game, root_text, serve_play, MasterWorker};
+pub use search::{mate_distance, PlaySearcher, Progress, ProgressReport, MAX_PLY};
+pub use searched_leaves::SearchedLeaves;
+pub use see::see_ge;
+pub use table::{PlayTable, SharedEntry};

@@ -1,0 +1,147 @@
+//! The quiescence search beyond the horizon: the side to move may stand pat
+//! on the static value or try captures and promotions that do not lose
+//! material (SEE) and can still reach alpha (delta pruning); in check it
+//! must answer, with every evasion. A mate in one, where the table knows
+//! nothing of the node, is its value. Fail-soft.
+
+use super::picker::order_tactical;
+use super::search::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
+use super::see::{captured_value, see_ge};
+use yomi_search::{Bound, Hook};
+use yomi_shogi::board::{Bitboard, Color, Move, MoveList, MoveSink, PieceKind, Square};
+use yomi_shogi::eval;
+use yomi_tree::{Game, Value, INFINITE, LOSS};
+
+/// A capture or promotion that cannot reach alpha even with this much more.
+const DELTA_MARGIN: Value = 200;
+
+/// Keeps the captures and promotions of the generator's legal moves.
+struct Tactical<'a> {
+    list: &'a mut MoveList,
+    enemies: Bitboard,
+}
+
+impl MoveSink for Tactical<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
+        let to = if promote { to } else { to & self.enemies };
+        self.list.moves(from, to, promote);
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
+        let to = if promote { to } else { to & self.enemies };
+        self.list.pawn_pushes(us, to, promote);
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, _kind: PieceKind, _to: Bitboard) {}
+}
+
+impl<H: Hook> PlaySearcher<H> {
+    pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Value, beta: Value) -> Value {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        self.frames[ply].pv.clear();
+        if self.out_of_budget() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return eval::PLAY.evaluate(self.game.position());
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.game.hash();
+        let hit = self.table.probe(key);
+        if let Some(h) = hit.filter(|_| !pv_node) {
+            let v = Self::value_from_table(h.value, ply);
+            if proves(h.bound, v, alpha, beta) {
+                return v;
+            }
+        }
+        let in_check = self.game.in_check();
+        let mut moves = MoveList::new();
+        let (raw_eval, mut best) = if in_check {
+            moves = self.allowed_moves();
+            if moves.is_empty() {
+                return LOSS + ply as Value;
+            }
+            (NO_EVAL, -INFINITE)
+        } else {
+            let pos = self.game.position();
+            let raw = match hit {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => eval::PLAY.evaluate(pos),
+            };
+            self.stats.leaves += 1;
+            if raw >= beta {
+                return raw;
+            }
+            // Asked only where standing pat does not already cut: there a
+            // mate could only raise a value that cuts anyway.
+            if hit.is_none() {
+                if let Some(v) = self.mate_at_once(key, ply) {
+                    return v;
+                }
+            }
+            let pos = self.game.position();
+            alpha = alpha.max(raw);
+            let us = pos.side_to_move();
+            pos.generate_legal(&mut Tactical {
+                list: &mut moves,
+                enemies: pos.color_bb(us.flip()),
+            });
+            (raw, raw)
+        };
+        let table_move = hit.map_or(Move::NONE, |h| h.mv);
+        let mut ordered = std::mem::take(&mut self.frames[ply].moves);
+        order_tactical(self.game.position(), &moves, table_move, &mut ordered);
+        let mut best_move = Move::NONE;
+        for &(_, mv) in &ordered {
+            if !in_check {
+                let pos = self.game.position();
+                if !mv.is_promotion() && raw_eval + captured_value(pos, mv) + DELTA_MARGIN <= alpha
+                {
+                    continue;
+                }
+                if !see_ge(pos, mv, 0) {
+                    continue;
+                }
+            }
+            self.table.prefetch(self.game.position().key_after(mv));
+            self.game.play(mv);
+            let v = -self.quiesce(ply + 1, -beta, -alpha);
+            self.game.undo(mv);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = mv;
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        self.frames[ply].moves = ordered;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            best_move,
+            Self::value_to_table(best, ply),
+            raw_eval,
+            0,
+            bound,
+        );
+        best
+    }
+}

@@ -1,0 +1,792 @@
+//! The play search: principal variation search with aspiration windows at
+//! the root, a table that keeps the best move, null-move pruning, late move
+//! reductions, reverse futility, razoring, futility and late-move pruning,
+//! SEE pruning, check and singular extensions, mate-distance pruning and a
+//! mate-in-one test at nodes the table does not know; fail-soft.
+//! Shogi only, for games (USI play mode): research mode keeps the plain
+//! alpha-beta of [`yomi_search`].
+
+use super::history::{piece_to, History, PieceTo};
+use super::picker::{is_tactical, Hints, Picker};
+use super::table::PlayTable;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use yomi_search::{Bound, Hook, Iteration, Limits, NoHook, SearchResult, Stats};
+use yomi_shogi::board::{CheckSquares, Move, MoveList};
+use yomi_shogi::eval;
+use yomi_tree::{Game, Repetition, ShogiGame, Value, DRAW, INFINITE, LOSS};
+
+/// The deepest ply searched, quiescence included.
+pub const MAX_PLY: usize = 128;
+/// Values this far from a loss or beyond are mates.
+pub(super) const MATE_ZONE: Value = -LOSS - MAX_PLY as Value;
+/// The static value of a node in check: none.
+pub(super) const NO_EVAL: Value = -INFINITE;
+/// The shallowest node whose table move may be singularly extended.
+const SINGULAR_DEPTH: i32 = 8;
+/// Nodes between two checks of the limits.
+pub(super) const CHECK_EVERY: u64 = 1024;
+
+/// How often a long iteration reports its progress.
+const REPORT_EVERY: Duration = Duration::from_secs(1);
+
+/// The search's state in the middle of an iteration.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// The running iteration.
+    pub depth: u32,
+    /// Counts since the search began.
+    pub stats: Stats,
+    pub elapsed: Duration,
+    /// Permille of the table used by this search.
+    pub hashfull: u32,
+}
+
+/// Called with the progress about once a second during a search.
+pub type ProgressReport = Box<dyn FnMut(&Progress) + Send>;
+
+/// Whether a stored value with `bound` settles a search of the window
+/// (`alpha`, `beta`) (fail-soft: the value itself is returned).
+pub(super) fn proves(bound: Bound, v: Value, alpha: Value, beta: Value) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    }
+}
+
+/// Plies to mate in a value: positive when the side to move mates,
+/// negative when it is mated; `None` for other values.
+pub fn mate_distance(value: Value) -> Option<i32> {
+    if value >= MATE_ZONE {
+        Some(-LOSS - value)
+    } else if value <= -MATE_ZONE {
+        Some(LOSS - value)
+    } else {
+        None
+    }
+}
+
+/// Per-ply scratch, kept between searches.
+#[derive(Default)]
+pub(super) struct Frame {
+    pub(super) pv: Vec<Move>,
+    /// The picker's storage.
+    pub(super) moves: Vec<(i32, Move)>,
+    /// Quiet moves searched before the one that cut off.
+    tried: Vec<(Move, PieceTo)>,
+    /// The static value ([`NO_EVAL`] in check).
+    pub(super) eval: Value,
+    /// The move played from this ply (`Move::NONE` for a pass), and its
+    /// piece and square (`None` for a pass).
+    pub(super) played: Move,
+    pub(super) piece_to: Option<PieceTo>,
+    /// The move a singular-extension search leaves out (`Move::NONE`).
+    excluded: Move,
+}
+
+/// The play search of one thread. `H` hears from the search between
+/// slices (a parallel worker reads its messages there, see
+/// [`yomi_methods::minimal_tree::worker`]); games use [`NoHook`].
+pub struct PlaySearcher<H: Hook = NoHook> {
+    pub(super) game: ShogiGame,
+    pub(super) hook: H,
+    pub(super) table: Arc<PlayTable>,
+    pub(super) history: History,
+    pub(super) frames: Vec<Frame>,
+    pub(super) stats: Stats,
+    pub(super) limits: Limits,
+    pub(super) start: Instant,
+    pub(super) next_check: u64,
+    pub(super) aborted: bool,
+    /// Root moves left out of the running line (MultiPV).
+    pub(super) root_excluded: Vec<Move>,
+    /// The running iteration's best root line so far (first line only):
+    /// a move searched to the full depth that beat the window's alpha.
+    pub(super) root_best: Vec<Move>,
+    pub(super) root_depth: i32,
+    /// Late move reductions by depth and move number.
+    lmr: Vec<[u8; 64]>,
+    /// Scratch for the branch-limited move list.
+    ranked: Vec<Move>,
+    progress: Option<ProgressReport>,
+    next_report: Duration,
+    /// Lazy SMP: searchers of the same root on other threads, sharing the
+    /// table (see `lazy_smp`).
+    pub(super) helpers: Vec<PlaySearcher>,
+    /// Nodes of this search on every thread; each adds its own at its
+    /// checks of the limits, `flushed` of them so far.
+    pub(super) nodes_all: Arc<AtomicU64>,
+    pub(super) flushed: u64,
+    /// Nodes of this search in other processes (the cluster search's other
+    /// ranks), shown in the progress and counted by the node limit.
+    elsewhere: Option<Arc<AtomicU64>>,
+    /// Depths this searcher leaves out (helpers only; see `lazy_smp`).
+    pub(super) skips: fn(i32) -> bool,
+    /// Whether each search first ages the history tables (megabytes: more
+    /// than a search of a ply or two costs).
+    ages_history: bool,
+}
+
+impl PlaySearcher {
+    pub fn new(game: ShogiGame, table_mb: usize) -> PlaySearcher {
+        Self::sharing(
+            game,
+            Arc::new(PlayTable::new(table_mb)),
+            Arc::new(AtomicU64::new(0)),
+            NoHook,
+        )
+    }
+
+    /// A searcher storing into `table` (a cluster rank's exporting one).
+    pub fn with_table(game: ShogiGame, table: Arc<PlayTable>) -> PlaySearcher {
+        Self::sharing(game, table, Arc::new(AtomicU64::new(0)), NoHook)
+    }
+
+    /// Adds `nodes`, searched elsewhere for each search (other processes),
+    /// to the counts its progress shows and its node limit reads; the
+    /// result's counts stay this process's.
+    pub fn count_elsewhere(&mut self, nodes: Arc<AtomicU64>) {
+        self.elsewhere = Some(nodes);
+    }
+
+    /// The running search's nodes on all its threads so far (each thread
+    /// adds its own every few thousand nodes).
+    pub fn node_counter(&self) -> Arc<AtomicU64> {
+        self.nodes_all.clone()
+    }
+}
+
+impl<H: Hook> PlaySearcher<H> {
+    /// A searcher that shares `table` and the node count `nodes_all`, and
+    /// asks `hook` between slices whether to stop.
+    pub(super) fn sharing(
+        game: ShogiGame,
+        table: Arc<PlayTable>,
+        nodes_all: Arc<AtomicU64>,
+        hook: H,
+    ) -> PlaySearcher<H> {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        PlaySearcher {
+            game,
+            hook,
+            table,
+            history: History::new(MAX_PLY + 1),
+            frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
+            stats: Stats::default(),
+            limits: Limits::default(),
+            start: Instant::now(),
+            next_check: CHECK_EVERY,
+            aborted: false,
+            root_excluded: Vec::new(),
+            root_best: Vec::new(),
+            root_depth: 0,
+            lmr,
+            ranked: Vec::new(),
+            progress: None,
+            next_report: REPORT_EVERY,
+            helpers: Vec::new(),
+            nodes_all,
+            flushed: 0,
+            elsewhere: None,
+            skips: |_| false,
+            ages_history: true,
+        }
+    }
+
+    pub fn game(&self) -> &ShogiGame {
+        &self.game
+    }
+
+    pub fn game_mut(&mut self) -> &mut ShogiGame {
+        &mut self.game
+    }
+
+    /// Searches of a ply or two, many of them (RBF's leaf evaluations):
+    /// the history is kept as it is between them instead of aged.
+    pub fn for_shallow_searches(&mut self) {
+        self.ages_history = false;
+    }
+
+    /// Reports the progress of long iterations to `report` (USI `info`
+    /// lines between iterations).
+    pub fn set_progress(&mut self, report: ProgressReport) {
+        self.progress = Some(report);
+    }
+
+    /// The table, for other searchers to share.
+    pub fn table(&self) -> Arc<PlayTable> {
+        self.table.clone()
+    }
+
+    /// Forgets the table and the histories (a new game).
+    pub fn clear_tables(&mut self) {
+        self.table.clear();
+        self.history.clear();
+        for helper in &mut self.helpers {
+            helper.history.clear();
+        }
+    }
+
+    /// [`PlaySearcher::search`] on this thread alone.
+    pub(super) fn deepen(
+        &mut self,
+        limits: Limits,
+        mut on_iteration: impl FnMut(&Iteration<Move>),
+    ) -> SearchResult<Move> {
+        self.limits = limits;
+        self.stats = Stats::default();
+        self.flushed = 0;
+        self.start = Instant::now();
+        self.next_check = CHECK_EVERY;
+        self.next_report = REPORT_EVERY;
+        self.aborted = false;
+        if self.ages_history {
+            self.history.age();
+        }
+        self.history.clear_killers();
+        let max_depth = (self.limits.depth as usize).min(MAX_PLY - 1) as i32;
+        let mut result = SearchResult {
+            depth: 0,
+            value: 0,
+            best_move: None,
+            pv: Vec::new(),
+            stats: Stats::default(),
+            elapsed: Duration::ZERO,
+        };
+        let lines = self.limits.multipv.max(1);
+        let mut previous: Vec<Value> = Vec::new();
+        'deepening: for depth in 1..=max_depth.max(1) {
+            if depth < max_depth && (self.skips)(depth) {
+                continue;
+            }
+            self.root_depth = depth;
+            self.root_excluded.clear();
+            self.root_best.clear();
+            for line in 1..=lines {
+                let value = self.aspiration(depth, previous.get(line - 1).copied());
+                if self.aborted {
+                    // A move the unfinished iteration found better stands.
+                    if line == 1 && !self.root_best.is_empty() {
+                        result.best_move = Some(self.root_best[0]);
+                        result.pv = self.root_best.clone();
+                    }
+                    break 'deepening;
+                }
+                let pv = self.frames[0].pv.clone();
+                let Some(&first) = pv.first() else {
+                    break; // no move left for another line
+                };
+                self.root_excluded.push(first);
+                if previous.len() < line {
+                    previous.push(value);
+                } else {
+                    previous[line - 1] = value;
+                }
+                let iteration = Iteration {
+                    depth: depth as u32,
+                    multipv: line,
+                    value,
+                    pv,
+                    stats: self.stats_shown(),
+                    elapsed: self.start.elapsed(),
+                    hashfull: self.table.permille_full(),
+                };
+                on_iteration(&iteration);
+                if line == 1 {
+                    result.depth = depth as u32;
+                    result.value = value;
+                    result.best_move = Some(first);
+                    result.pv = iteration.pv;
+                }
+            }
+            if self.root_excluded.is_empty() {
+                // No legal move: lost.
+                result.depth = depth as u32;
+                result.value = LOSS;
+                break;
+            }
+        }
+        self.root_excluded.clear();
+        result.stats = self.stats_all();
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// A root search in a window around the last value, widened on failure.
+    fn aspiration(&mut self, depth: i32, last: Option<Value>) -> Value {
+        let Some(last) = last.filter(|v| depth >= 5 && v.abs() < MATE_ZONE) else {
+            return self.search_node(depth, 0, -INFINITE, INFINITE, false);
+        };
+        let mut delta = 40;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let v = self.search_node(depth, 0, alpha, beta, false);
+            if self.aborted {
+                return v;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITE);
+            } else if v >= beta {
+                beta = (v + delta).min(INFINITE);
+            } else {
+                return v;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        }
+    }
+
+    /// Whether the search must stop; checked every [`CHECK_EVERY`] nodes.
+    #[inline]
+    pub(super) fn out_of_budget(&mut self) -> bool {
+        if self.stats.nodes >= self.next_check {
+            self.next_check = self.stats.nodes + CHECK_EVERY;
+            let all = self.stats_shown();
+            if self.limits.reached(self.start, all.nodes) || self.hook.poll(all.nodes) {
+                self.aborted = true;
+            }
+            if let Some(report) = &mut self.progress {
+                let elapsed = self.start.elapsed();
+                if elapsed >= self.next_report {
+                    self.next_report = elapsed + REPORT_EVERY;
+                    report(&Progress {
+                        depth: self.root_depth as u32,
+                        stats: all,
+                        elapsed,
+                        hashfull: self.table.permille_full(),
+                    });
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// This thread's counts, with the nodes of every thread.
+    fn stats_all(&mut self) -> Stats {
+        let fresh = self.stats.nodes - self.flushed;
+        self.flushed = self.stats.nodes;
+        let nodes = self.nodes_all.fetch_add(fresh, Ordering::Relaxed) + fresh;
+        Stats {
+            nodes,
+            ..self.stats
+        }
+    }
+
+    /// [`Self::stats_all`] with the nodes searched elsewhere.
+    fn stats_shown(&mut self) -> Stats {
+        let mut stats = self.stats_all();
+        if let Some(elsewhere) = &self.elsewhere {
+            stats.nodes += elsewhere.load(Ordering::Relaxed);
+        }
+        stats
+    }
+
+    pub(super) fn repetition_value(r: Repetition, ply: usize) -> Value {
+        match r {
+            Repetition::Draw => DRAW,
+            Repetition::Loss => LOSS + ply as Value,
+            Repetition::Win => -LOSS - ply as Value,
+        }
+    }
+
+    /// Mate values are stored as distances from the node, not the root.
+    pub(super) fn value_to_table(v: Value, ply: usize) -> Value {
+        match v {
+            v if v >= MATE_ZONE => v + ply as Value,
+            v if v <= -MATE_ZONE => v - ply as Value,
+            v => v,
+        }
+    }
+
+    pub(super) fn value_from_table(v: Value, ply: usize) -> Value {
+        match v {
+            v if v >= MATE_ZONE => v - ply as Value,
+            v if v <= -MATE_ZONE => v + ply as Value,
+            v => v,
+        }
+    }
+
+    /// The value of a node (not in check, not yet in the table) whose side
+    /// to move mates at once, stored; `None` when it has no such mate.
+    /// A branch limit may leave the mate out of the tree: not asked then.
+    pub(super) fn mate_at_once(&mut self, key: u64, ply: usize) -> Option<Value> {
+        if self.game.branch_limit() > 0 {
+            return None;
+        }
+        let mv = self.game.mate_in_one()?;
+        let v = -LOSS - ply as Value - 1;
+        let stored = Self::value_to_table(v, ply);
+        // Exact at every depth.
+        self.table
+            .store(key, mv, stored, NO_EVAL, MAX_PLY as i32, Bound::Exact);
+        self.frames[ply].pv.clear();
+        self.frames[ply].pv.push(mv);
+        Some(v)
+    }
+
+    /// Every move the search may play here: all legal moves, or the game's
+    /// top b with a branch limit.
+    pub(super) fn allowed_moves(&mut self) -> MoveList {
+        if self.game.branch_limit() == 0 {
+            return self.game.position().legal_moves();
+        }
+        self.game.children(&mut self.ranked);
+        let mut list = MoveList::new();
+        for &mv in &self.ranked {
+            list.push(mv);
+        }
+        list
+    }
+
+    pub(super) fn search_node(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+        cut: bool,
+    ) -> Value {
+        if depth <= 0 {
+            return self.quiesce(ply, alpha, beta);
+        }
+        let mut alpha = alpha;
+        let mut beta = beta;
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.frames[ply].pv.clear();
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        if self.out_of_budget() {
+            return 0;
+        }
+        if !root {
+            if let Some(r) = self.game.repetition() {
+                return Self::repetition_value(r, ply);
+            }
+            if ply >= MAX_PLY - 1 {
+                return eval::PLAY.evaluate(self.game.position());
+            }
+            // Mate-distance pruning: no line here beats a mate already found.
+            alpha = alpha.max(LOSS + ply as Value);
+            beta = beta.min(-LOSS - ply as Value - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.game.in_check();
+        let partial_root = root && !self.root_excluded.is_empty();
+        let excluded = self.frames[ply].excluded;
+        // A search without the table move must neither use nor overwrite
+        // what the table knows of the whole node.
+        let partial = partial_root || excluded != Move::NONE;
+        let key = self.game.hash();
+        let hit = if partial { None } else { self.table.probe(key) };
+        let mut table_move = hit.map_or(Move::NONE, |h| h.mv);
+        if self.game.branch_limit() > 0 || !self.game.position().is_legal(table_move) {
+            table_move = Move::NONE;
+        }
+        if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
+            let v = Self::value_from_table(h.value, ply);
+            if proves(h.bound, v, alpha, beta) {
+                return v;
+            }
+        }
+
+        if hit.is_none() && !root && !in_check && !partial {
+            if let Some(v) = self.mate_at_once(key, ply) {
+                return v;
+            }
+        }
+
+        // The static value, sharpened by the table's bound where it can be.
+        let raw_eval = match hit {
+            _ if in_check => NO_EVAL,
+            Some(h) if h.eval != NO_EVAL => h.eval,
+            _ => eval::PLAY.evaluate(self.game.position()),
+        };
+        let mut eval = raw_eval;
+        if let Some(h) = hit.filter(|_| !in_check) {
+            let v = Self::value_from_table(h.value, ply);
+            let tighter = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => v > eval,
+                Bound::Upper => v < eval,
+            };
+            if tighter && v.abs() < MATE_ZONE {
+                eval = v;
+            }
+        }
+        self.frames[ply].eval = raw_eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.frames[ply - 2].eval != NO_EVAL
+            && raw_eval > self.frames[ply - 2].eval;
+
+        if !pv_node && !in_check && !root && !partial {
+            // Razoring: far below alpha near the horizon, only captures can help.
+            if depth <= 2 && eval + 250 * depth < alpha {
+                let v = self.quiesce(ply, alpha, alpha + 1);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Reverse futility: far above beta near the horizon.
+            let margin = 80 * depth - if improving { 40 } else { 0 };
+            if depth <= 6 && eval - margin >= beta && eval < MATE_ZONE {
+                return eval;
+            }
+            // Null move: even passing keeps the value at or above beta.
+            if depth >= 3
+                && eval >= beta
+                && self.frames[ply - 1].played != Move::NONE
+                && beta > -MATE_ZONE
+                && self.game.play_null()
+            {
+                self.frames[ply].played = Move::NONE;
+                self.frames[ply].piece_to = None;
+                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let v = -self.search_node(depth - r, ply + 1, -beta, -beta + 1, !cut);
+                self.game.undo_null();
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_ZONE { beta } else { v };
+                }
+            }
+        }
+        // Internal iterative reduction: without a table move the node was
+        // not searched before; search it a ply shallower.
+        let depth = if table_move == Move::NONE && depth >= 4 && (pv_node || cut) && !partial {
+            depth - 1
+        } else {
+            depth
+        };
+
+        // Singular extension: the table move is searched a ply deeper when
+        // every other move falls well short of its value; when even they
+        // reach beta, the node is cut off at once (multi-cut).
+        let mut singular = false;
+        if let Some(h) = hit.filter(|h| {
+            !root
+                && depth >= SINGULAR_DEPTH
+                && table_move != Move::NONE
+                && h.depth >= depth - 3
+                && h.bound != Bound::Upper
+        }) {
+            let tv = Self::value_from_table(h.value, ply);
+            if tv.abs() < MATE_ZONE {
+                let singular_beta = tv - 2 * depth;
+                self.frames[ply].excluded = table_move;
+                let v =
+                    self.search_node((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut);
+                self.frames[ply].excluded = Move::NONE;
+                if self.aborted {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular = true;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
+
+        let us = self.game.position().side_to_move();
+        let previous = if root {
+            Move::NONE
+        } else {
+            self.frames[ply - 1].played
+        };
+        let before = |back: usize| {
+            (ply >= back)
+                .then(|| self.frames[ply - back].piece_to)
+                .flatten()
+        };
+        let context = [before(1), before(2)];
+        let hints = Hints {
+            table: table_move,
+            killers: self.history.killers(ply),
+            counter: self.history.counter(us, previous),
+            context,
+        };
+        let mut picker = Picker::new(std::mem::take(&mut self.frames[ply].moves), hints);
+        let mut tried = std::mem::take(&mut self.frames[ply].tried);
+        tried.clear();
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut move_count = 0usize;
+        let mut allowed = None;
+        if self.game.branch_limit() > 0 {
+            allowed = Some(self.allowed_moves());
+        }
+        let checks = CheckSquares::new(self.game.position());
+        loop {
+            let next = {
+                let pos = self.game.position();
+                picker.next(pos, &self.history, || {
+                    allowed.take().unwrap_or_else(|| pos.legal_moves())
+                })
+            };
+            let Some((mv, score)) = next else {
+                break;
+            };
+            if partial_root && self.root_excluded.contains(&mv) || mv == excluded {
+                continue;
+            }
+            move_count += 1;
+            let pos = self.game.position();
+            let tactical = is_tactical(pos, mv);
+            let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
+            let moved = piece_to(pos, mv);
+            // Checks are searched a ply deeper: all of them (without the
+            // extension −108 Elo, extending only checks that keep material
+            // −35 ± 100, in 40-game matches at 40–50k nodes).
+            let extend =
+                gives_check && ply < 2 * self.root_depth as usize || singular && mv == table_move;
+            // Shallow pruning, once a move has kept us from being mated;
+            // checks are spared.
+            if !root && best > -MATE_ZONE && !gives_check {
+                if !tactical && !in_check {
+                    let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
+                    let futile = eval + 100 + 100 * depth <= alpha;
+                    if depth <= 8 && (move_count as i32 > lmp || futile) {
+                        // So is every later quiet move that does not check.
+                        if let Some(checks) = &checks {
+                            picker.skip_quiets(|m| checks.gives_check(pos, m));
+                        }
+                        continue;
+                    }
+                }
+                let threshold = if tactical {
+                    -120 * depth
+                } else {
+                    -30 * depth * depth
+                };
+                if depth <= 8 && !super::see::see_ge(pos, mv, threshold) {
+                    continue;
+                }
+            }
+            self.table.prefetch(self.game.position().key_after(mv));
+            self.game.play(mv);
+            self.frames[ply].played = mv;
+            self.frames[ply].piece_to = Some(moved);
+            let new_depth = depth - 1 + i32::from(extend);
+            let mut v = -INFINITE;
+            let mut full = pv_node && move_count == 1;
+            if !full {
+                let reduce = depth >= 3
+                    && move_count > 1 + usize::from(pv_node)
+                    && (!tactical || Picker::is_bad_capture(score));
+                let mut d = new_depth;
+                if reduce {
+                    let mut r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
+                    r += i32::from(cut) + i32::from(!improving);
+                    r -= i32::from(pv_node) + i32::from(gives_check);
+                    r -= i32::from(Picker::is_refutation(score));
+                    if !tactical {
+                        r -= score / 8192;
+                    }
+                    d = (new_depth - r).clamp(1, new_depth);
+                }
+                v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
+                if v > alpha && d < new_depth && !self.aborted {
+                    v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
+                }
+                full = pv_node && v > alpha && v < beta;
+            }
+            if full && !self.aborted {
+                v = -self.search_node(new_depth, ply + 1, -beta, -alpha, false);
+            }
+            self.game.undo(mv);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = mv;
+                    let (head, tail) = self.frames.split_at_mut(ply + 1);
+                    head[ply].pv.clear();
+                    head[ply].pv.push(mv);
+                    head[ply].pv.extend_from_slice(&tail[0].pv);
+                    if root && !partial_root {
+                        self.root_best.clone_from(&self.frames[0].pv);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if mv != best_move && !tactical {
+                tried.push((mv, moved));
+            }
+        }
+        self.frames[ply].moves = picker.into_list();
+        if self.aborted {
+            self.frames[ply].tried = tried;
+            return 0;
+        }
+        if move_count == 0 {
+            self.frames[ply].tried = tried;
+            // Every root move left out, or no legal move: lost.
+            return if partial { alpha } else { LOSS + ply as Value };
+        }
+        let pos = self.game.position();
+        if best >= beta && !is_tactical(pos, best_move) {
+            let best = (best_move, piece_to(pos, best_move));
+            self.history
+                .cutoff(us, ply, depth, best, &tried, previous, &context);
+        }
+        self.frames[ply].tried = tried;
+        if !partial {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if pv_node && best_move != Move::NONE {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored = Self::value_to_table(best, ply);
+            self.table
+                .store(key, best_move, stored, raw_eval, depth, bound);
+        }
+        best
+    }
+}
+
+impl PlaySearcher {
+    /// Iterative deepening one ply at a time to `limits.depth`, calling
+    /// `on_iteration` after each finished line, with the helper threads
+    /// searching beside. Returns the deepest finished iteration.
+    pub fn search(
+        &mut self,
+        limits: Limits,
+        on_iteration: impl FnMut(&Iteration<Move>),
+    ) -> SearchResult<Move> {
+        self.table.new_generation();
+        self.nodes_all.store(0, Ordering::Relaxed);
+        if self.helpers.is_empty() {
+            self.deepen(limits, on_iteration)
+        } else {
+            self.search_with_helpers(limits, on_iteration)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Shogi as a [`Game`], with the branching limited to the top `b` moves.
+
+use super::{Game, Value, LOSS};
+use yomi_shogi::board::{Move, Position};
+use yomi_shogi::eval;
+
+/// The value of a drawn state.
+pub const DRAW: Value = 0;
+
+/// The outcome of a repeated state, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    Draw,
+    /// The side to move gave check all through the cycle.
+    Loss,
+    /// The opponent gave check all through the cycle.
+    Win,
+}
+
+/// The history entry of a null move (no position hashes to it in practice).
+const NULL_WALL: u64 = 0;
+
+/// A shogi position whose children are its `b` most promising legal moves
+/// (all of them when `b` is 0).
+///
+/// Moves are ranked by [`eval::RESEARCH`]'s `move_gain`, the change of the static
+/// evaluation the move brings (captures included), ties broken by the move's
+/// encoding; so the child set is a pure function of the position.
+///
+/// It also remembers every state since it was made (hash, in check), for
+/// the play search's repetition rules: build it on a game's first position
+/// and play the game's moves on it.
+#[derive(Clone, Debug)]
+pub struct ShogiGame {
+    pos: Position,
+    branch_limit: usize,
+    keys: Vec<i64>,
+    history: Vec<(u64, bool)>,
+}
+
+impl ShogiGame {
+    pub fn new(pos: Position, branch_limit: usize) -> ShogiGame {
+        let history = vec![(pos.hash(), pos.in_check())];
+        ShogiGame {
+            pos,
+            branch_limit,
+            keys: Vec::with_capacity(yomi_shogi::board::MAX_MOVES),
+            history,
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn branch_limit(&self) -> usize {
+        self.branch_limit
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// A move that mates at once (the side to move not in check).
+    pub fn mate_in_one(&mut self) -> Option<Move> {
+        self.pos.mate_in_one()
+    }
+
+    /// Passing is allowed when not in check. The pass is a wall in the
+    /// history: no repetition is seen across it.
+    pub fn play_null(&mut self) -> bool {
+        if self.pos.in_check() {
+            return false;
+        }
+        self.pos.make_null_move();
+        self.history.push((NULL_WALL, false));
+        true
+    }
+
+    /// Takes back the pass of [`ShogiGame::play_null`].
+    pub fn undo_null(&mut self) {
+        self.pos.unmake_null_move();
+        self.history.pop();
+    }
+
+    /// The current position repeats one with the same side to move: a draw,
+    /// unless one side gave check in every one of its turns of the cycle
+    /// (perpetual check loses).
+    pub fn repetition(&self) -> Option<Repetition> {
+        let n = self.history.len() - 1;
+        let hash = self.history[n].0;
+        // Back two plies at a time (same side to move); a cycle takes at
+        // least four plies and never reaches back over a null move.
+        let mut i = n;
+        let earlier = loop {
+            if i < 2 || self.history[i - 1].0 == NULL_WALL || self.history[i - 2].0 == NULL_WALL {
+                return None;
+            }
+            i -= 2;
+            if n - i >= 4 && self.history[i].0 == hash {
+                break i;
+            }
+        };
+        // Turns of the side to move are n, n − 2, …; the opponent's n − 1, ….
+        let checked = |from: usize| (from..=n).step_by(2).all(|k| self.history[k].1);
+        Some(if checked(earlier + 1) {
+            Repetition::Loss
+        } else if checked(earlier + 2) {
+            Repetition::Win
+        } else {
+            Repetition::Draw
+        })
+    }
+}
+
+/// Writes the `limit` best of `moves` (all with 0) to `out`, best first:
+/// higher [`eval::RESEARCH`]'s `move_gain` first, then the lower encoding. `keys` is scratch.
+fn rank(
+    pos: &Position,
+    moves: impl Iterator<Item = Move>,
+    limit: usize,
+    keys: &mut Vec<i64>,
+    out: &mut Vec<Move>,
+) {
+    keys.clear();
+    keys.extend(
+        moves.map(|mv| (-(eval::RESEARCH.move_gain(pos, mv) as i64) << 16) | mv.to_bits() as i64),
+    );
+    keys.sort_unstable();
+    let keep = match limit {
+        0 => keys.len(),
+        b => b.min(keys.len()),
+    };
+    out.clear();
+    out.extend(
+        keys[..keep]
+            .iter()
+            .map(|&k| Move::from_bits(k as u16).expect("key holds a generated move")),
+    );
+}
+
+impl Game for ShogiGame {
+    type Move = Move;
+
+    fn children(&mut self, out: &mut Vec<Move>) {
+        let moves = self.pos.legal_moves();
+        rank(
+            &self.pos,
+            moves.iter().copied(),
+            self.branch_limit,
+            &mut self.keys,
+            out,
+        );
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        self.pos.make_move(mv);
+        self.history.push((self.pos.hash(), self.pos.in_check()));
+    }
+
+    #[inline]
+    fn undo(&mut self, mv: Move) {
+        self.pos.unmake_move(mv);
+        self.history.pop();
+    }
+
+    fn evaluate(&mut self) -> Value {
+        if self.pos.in_check() && self.pos.count_legal_moves() == 0 {
+            return LOSS;
+        }
+        eval::RESEARCH.evaluate(&self.pos)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+}
