@@ -17,7 +17,8 @@ import os
 import subprocess
 import sys
 
-HARNESS = os.path.join(os.path.dirname(__file__), "..", "target", "release", "yomi-harness")
+# The MPI build runs every backend (threads and sim as well as mpi).
+HARNESS = os.path.join(os.path.dirname(__file__), "..", "target", "release", "yomi-harness-mpi")
 
 
 def run(args, mpi_ranks=None):

@@ -11,7 +11,7 @@ use std::process::Command;
 
 /// Runs yomi-harness (a sweep may start mpirun, as root here): its records.
 fn harness(args: &[&str]) -> Vec<serde_json::Value> {
-    let out = Command::new(env!("CARGO_BIN_EXE_yomi-harness"))
+    let out = Command::new(env!("CARGO_BIN_EXE_yomi-harness-mpi"))
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .args(args)
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
@@ -36,7 +36,7 @@ fn records(stdout: &[u8]) -> Vec<serde_json::Value> {
 fn mpirun(ranks: &str, args: &[&str]) -> Vec<serde_json::Value> {
     let out = Command::new("timeout")
         .args(["-k", "10", "120", "mpirun", "--oversubscribe", "-np", ranks])
-        .arg(env!("CARGO_BIN_EXE_yomi-harness"))
+        .arg(env!("CARGO_BIN_EXE_yomi-harness-mpi"))
         .args(args)
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
@@ -216,7 +216,7 @@ fn a_plugged_game_gets_the_sequential_value_under_mpi() {
 
 #[test]
 fn a_lone_process_is_told_to_use_mpirun() {
-    let out = Command::new(env!("CARGO_BIN_EXE_yomi-harness"))
+    let out = Command::new(env!("CARGO_BIN_EXE_yomi-harness-mpi"))
         .args([
             "search",
             "--tree",

@@ -26,7 +26,7 @@ static ONE_JOB: Mutex<()> = Mutex::new(());
 #[test]
 fn cshogi_referees_a_game_of_engines_under_mpirun() {
     let _job = ONE_JOB.lock().unwrap_or_else(|e| e.into_inner());
-    std::env::set_var("YOMI_BIN", env!("CARGO_BIN_EXE_yomi"));
+    std::env::set_var("YOMI_BIN", env!("CARGO_BIN_EXE_yomi-mpi"));
     std::env::set_var("YOMI_RANKS", RANKS);
     std::env::set_var("YOMI_MPIRUN_ARGS", "--oversubscribe");
     std::env::set_var("YOMI_WORKER_HASH_MB", "16");
@@ -68,7 +68,12 @@ fn rank_pid(parent: u32, rank: usize) -> Option<u32> {
 /// what it wrote after the kill. Asserts that it is gone within seconds.
 fn kill_a_worker_mid_search(method: &str) -> Vec<String> {
     let mut mpirun = Command::new("mpirun");
-    mpirun.args(["--oversubscribe", "-np", RANKS, env!("CARGO_BIN_EXE_yomi")]);
+    mpirun.args([
+        "--oversubscribe",
+        "-np",
+        RANKS,
+        env!("CARGO_BIN_EXE_yomi-mpi"),
+    ]);
     mpirun.env("YOMI_WORKER_HASH_MB", "16");
     mpirun.env("YOMI_MPI_METHOD", method);
     let mut e = Engine::start_with(mpirun);

@@ -4,6 +4,7 @@
 //! the deterministic virtual cluster ([`sim`]), or as one rank of an MPI
 //! job (feature `mpi`).
 
+pub mod launch;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod program;

@@ -1,6 +1,7 @@
-//! `yomi-harness`: the research harness. It runs searches over tree sets
-//! (shogi positions, synthetic trees) and writes result records; the
-//! parallel methods, transports and experiment sweeps join it issue by issue.
+//! The research harness, run by two binaries: `yomi-harness`, and
+//! `yomi-harness-mpi` (feature `mpi`), the same with the MPI backend. It
+//! runs searches over tree sets and sweeps of them, and writes result
+//! records.
 
 mod baseline_run;
 mod calibrate;
@@ -55,7 +56,13 @@ enum Command {
     UctMatch(Box<uct_match_cmd::UctMatchArgs>),
 }
 
-fn main() {
+/// The harness's command line, run as `yomi-harness` or `yomi-harness-mpi`.
+pub fn main() {
+    #[cfg(not(feature = "mpi"))]
+    if let Err(message) = yomi_runtime::launch::alone("yomi-harness", "yomi-harness") {
+        eprintln!("error: {message}");
+        std::process::exit(2);
+    }
     // Die quietly when the reader of the records goes away (`| head`), as
     // command-line tools do, instead of failing on the next write.
     // SAFETY: restoring a signal's default disposition at start-up.

@@ -1,4 +1,6 @@
-//! `yomi`: the Yomi shogi engine. Started without arguments (as GUIs do) it
+//! The Yomi shogi engine's front end, run by two binaries: `yomi`, and
+//! `yomi-mpi` (feature `mpi`), the same engine with MPI, whose ranks search
+//! together under `mpirun`. Started without arguments (as GUIs do) it
 //! speaks USI on stdin and stdout; its subcommands are developer tools
 //! (perft, bench, move listing, self-play and evaluation tuning).
 
@@ -38,8 +40,14 @@ enum Command {
     Tune(tune_cmd::TuneArgs),
 }
 
-fn main() {
+/// The engine's command line, run as `yomi` or `yomi-mpi`.
+pub fn main() {
     let cli = Cli::parse();
+    #[cfg(not(feature = "mpi"))]
+    if let Err(message) = yomi_runtime::launch::alone("yomi", "yomi-usi") {
+        eprintln!("error: {message}");
+        std::process::exit(2);
+    }
     // Declared before the workers, so MPI ends after they quit.
     #[cfg(feature = "mpi")]
     let mut _universe = None;
