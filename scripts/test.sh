@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs Yomi's whole test suite, installing what the tests need when missing:
+# Runs Yomi's whole test suite (formatting and clippy first: a warning
+# fails it), installing what the tests need when missing:
 # cshogi (PyPI), the independent shogi library the cross-check and the
 # refereed games use; OpenMPI and libclang (Debian), for the MPI backend.
 set -euo pipefail
@@ -21,4 +22,7 @@ fi
 # mpirun refuses root unless told; CI runs as root.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
-cargo test --release --workspace --features yomi-harness/mpi,yomi-usi/mpi
+features=yomi-harness/mpi,yomi-usi/mpi
+cargo fmt --all --check
+cargo clippy --release --workspace --all-targets --features "$features" -- -D warnings
+cargo test --release --workspace --features "$features"

@@ -159,7 +159,7 @@ pub fn methods(summaries: &[Summary]) -> String {
         let mixed = networks
             .iter()
             .filter(|n| !n.is_empty())
-            .collect::<std::collections::BTreeSet<_>>()
+            .collect::<BTreeSet<_>>()
             .len()
             > 1;
         let mut table = Table::new(&header(&["processes", "d′", "method"]));

@@ -437,6 +437,48 @@ fn expand(c: &Config) -> Result<Vec<Run>, String> {
 }
 
 fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, String> {
+    check_grid(g)?;
+    let rbf = rbf_points(g, trees.tree)?;
+    let uct = uct_points(g)?;
+    let node_cost = node_cost(&c.cluster)?;
+    let mut runs = Vec::new();
+    for &b in &g.b {
+        for &d in &g.d {
+            let d_primes = d_primes(g, d)?;
+            for &method in &g.methods {
+                let point = Point {
+                    b,
+                    d,
+                    method,
+                    d_prime: None,
+                    ranks: 1,
+                    eps: None,
+                    share_plies: None,
+                    sharing: None,
+                    full_windows: false,
+                    confirmed_deepening: false,
+                    baseline: None,
+                    rbf: None,
+                    uct: None,
+                };
+                let points = match method {
+                    m if m.is_uct() => uct_runs(g, &uct, point),
+                    m if m.is_rbf() => rbf_runs(g, &rbf, point),
+                    m if m.is_baseline() => baseline_runs(g, point)?,
+                    Method::Sequential => sequential_runs(g, &d_primes, point),
+                    _ => parallel_runs(g, &d_primes, point),
+                };
+                for point in points {
+                    runs.push(run(c, trees, point, node_cost)?);
+                }
+            }
+        }
+    }
+    Ok(runs)
+}
+
+/// The grid's keys checked against each other and its methods.
+fn check_grid(g: &Grid) -> Result<(), String> {
     for (key, empty) in [
         ("b", g.b.is_empty()),
         ("d", g.d.is_empty()),
@@ -512,144 +554,134 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
             ));
         }
     }
-    let rbf = rbf_points(g, trees.tree)?;
-    let uct = uct_points(g)?;
-    let node_cost = node_cost(&c.cluster)?;
-    let mut runs = Vec::new();
-    for &b in &g.b {
-        for &d in &g.d {
-            if let Some(t) = g.task_depth.iter().find(|&&t| t >= d) {
-                return Err(format!(
-                    "task_depth = {t} leaves the master no plies at d = {d}: it must be below d"
-                ));
-            }
-            let d_primes: Vec<u32> = if g.task_depth.is_empty() {
-                g.d_prime.clone()
-            } else {
-                g.task_depth.iter().map(|&t| d - t).collect()
+    Ok(())
+}
+
+/// The master's depths d′ at search depth `d` (from `d_prime`, or from
+/// `task_depth` = d − d′).
+fn d_primes(g: &Grid, d: u32) -> Result<Vec<u32>, String> {
+    if let Some(t) = g.task_depth.iter().find(|&&t| t >= d) {
+        return Err(format!(
+            "task_depth = {t} leaves the master no plies at d = {d}: it must be below d"
+        ));
+    }
+    Ok(if g.task_depth.is_empty() {
+        g.d_prime.clone()
+    } else {
+        g.task_depth.iter().map(|&t| d - t).collect()
+    })
+}
+
+/// UCT's runs: by its settings (UCT-Treesplit's by ranks and its own
+/// settings too).
+fn uct_runs(g: &Grid, uct: &[UctPoint], point: Point) -> Vec<Point> {
+    let treesplit = point.method == Method::UctTreesplit;
+    let ranks: &[usize] = if treesplit { &g.ranks } else { &[1] };
+    let settings = match treesplit {
+        true => treesplit_settings(g).into_iter().map(Some).collect(),
+        false => vec![None],
+    };
+    product3(uct, ranks, &settings)
+        .map(|(&u, &ranks, &treesplit)| Point {
+            ranks,
+            uct: Some(UctPoint { treesplit, ..u }),
+            ..point
+        })
+        .collect()
+}
+
+/// RBF's runs: by its settings (parallel RBF's by ranks and chunks too).
+fn rbf_runs(g: &Grid, rbf: &[RbfPoint], point: Point) -> Vec<Point> {
+    let (ranks, chunks): (&[usize], Vec<Option<u32>>) = match point.method {
+        Method::Rbf => (&[1], vec![None]),
+        _ if g.rbf_chunks.is_empty() => (&g.ranks, vec![None]),
+        _ => (&g.ranks, g.rbf_chunks.iter().map(|&c| Some(c)).collect()),
+    };
+    product3(rbf, ranks, &chunks)
+        .map(|(&r, &ranks, &chunk)| Point {
+            ranks,
+            rbf: Some(RbfPoint { chunk, ..r }),
+            ..point
+        })
+        .collect()
+}
+
+/// A baseline's runs, on its ranks or processor trees.
+fn baseline_runs(g: &Grid, point: Point) -> Result<Vec<Point>, String> {
+    baseline_points(g, point.method)
+        .into_iter()
+        .map(|baseline| {
+            let ranks = match baseline.levels.zip(baseline.fanout) {
+                Some((levels, fanout)) => ProcessorTree::new(levels, fanout)
+                    .map_err(|e| format!("processor_trees ({levels}, {fanout}): {e}"))?
+                    .processors(),
+                None => baseline.ranks,
             };
-            for &method in &g.methods {
-                let point = Point {
-                    b,
-                    d,
-                    method,
-                    d_prime: None,
-                    ranks: 1,
-                    eps: None,
-                    share_plies: None,
-                    sharing: None,
-                    full_windows: false,
-                    confirmed_deepening: false,
-                    baseline: None,
-                    rbf: None,
-                    uct: None,
-                };
-                if method.is_uct() {
-                    let treesplit = method == Method::UctTreesplit;
-                    let ranks: &[usize] = if treesplit { &g.ranks } else { &[1] };
-                    let settings = match treesplit {
-                        true => treesplit_settings(g).into_iter().map(Some).collect(),
-                        false => vec![None],
-                    };
-                    for (&u, &ranks, &treesplit) in product3(&uct, ranks, &settings) {
-                        let u = UctPoint { treesplit, ..u };
-                        let point = Point {
-                            ranks,
-                            uct: Some(u),
-                            ..point
-                        };
-                        runs.push(run(c, trees, point, node_cost)?);
-                    }
-                    continue;
-                }
-                if method.is_rbf() {
-                    let (ranks, chunks): (&[usize], Vec<Option<u32>>) = match method {
-                        Method::Rbf => (&[1], vec![None]),
-                        _ if g.rbf_chunks.is_empty() => (&g.ranks, vec![None]),
-                        _ => (&g.ranks, g.rbf_chunks.iter().map(|&c| Some(c)).collect()),
-                    };
-                    for (&r, &ranks, &chunk) in product3(&rbf, ranks, &chunks) {
-                        let point = Point {
-                            ranks,
-                            rbf: Some(RbfPoint { chunk, ..r }),
-                            ..point
-                        };
-                        runs.push(run(c, trees, point, node_cost)?);
-                    }
-                    continue;
-                }
-                if method.is_baseline() {
-                    for baseline in baseline_points(g, method) {
-                        let ranks = match baseline.levels.zip(baseline.fanout) {
-                            Some((levels, fanout)) => ProcessorTree::new(levels, fanout)
-                                .map_err(|e| format!("processor_trees ({levels}, {fanout}): {e}"))?
-                                .processors(),
-                            None => baseline.ranks,
-                        };
-                        let point = Point {
-                            ranks,
-                            baseline: Some(baseline),
-                            ..point
-                        };
-                        runs.push(run(c, trees, point, node_cost)?);
-                    }
-                    continue;
-                }
-                if method == Method::Sequential {
-                    if !variants {
-                        runs.push(run(c, trees, point, node_cost)?);
-                    }
-                    for (&dp, &sharing, &full_windows) in
-                        product3(&d_primes, &g.sharing, &g.full_windows)
-                    {
-                        let plies = match sharing {
-                            SharingArg::Partial => g.share_plies.iter().map(|&k| Some(k)).collect(),
-                            _ => vec![None],
-                        };
-                        for k in plies {
-                            let point = Point {
-                                d_prime: Some(dp),
-                                sharing: Some(sharing),
-                                full_windows,
-                                share_plies: k,
-                                ..point
-                            };
-                            runs.push(run(c, trees, point, node_cost)?);
-                        }
-                    }
-                    continue;
-                }
-                let eps: Vec<Option<i32>> = match method {
-                    Method::NegascoutEps => g.eps.iter().map(|&e| Some(e)).collect(),
-                    _ => vec![None],
-                };
-                let plies: Vec<Option<u32>> = match method {
-                    Method::WithShare => g.share_plies.iter().map(|&k| Some(k)).collect(),
-                    _ => vec![None],
-                };
-                let confirmed: &[bool] = match method {
-                    Method::WithoutUpdates => &[false],
-                    _ => &g.confirmed_deepening,
-                };
-                for &dp in &d_primes {
-                    for &ranks in &g.ranks {
-                        for (&e, &k, &confirmed_deepening) in product3(&eps, &plies, confirmed) {
-                            let point = Point {
-                                d_prime: Some(dp),
-                                ranks,
-                                eps: e,
-                                share_plies: k,
-                                confirmed_deepening,
-                                ..point
-                            };
-                            runs.push(run(c, trees, point, node_cost)?);
-                        }
-                    }
-                }
+            Ok(Point {
+                ranks,
+                baseline: Some(baseline),
+                ..point
+            })
+        })
+        .collect()
+}
+
+/// The sequential search: plain, or its §5.2 variants (by d′, sharing,
+/// full windows, and the plies of partial sharing).
+fn sequential_runs(g: &Grid, d_primes: &[u32], point: Point) -> Vec<Point> {
+    let mut points = Vec::new();
+    if g.sharing.is_empty() {
+        points.push(point);
+    }
+    for (&dp, &sharing, &full_windows) in product3(d_primes, &g.sharing, &g.full_windows) {
+        let plies = match sharing {
+            SharingArg::Partial => g.share_plies.iter().map(|&k| Some(k)).collect(),
+            _ => vec![None],
+        };
+        for k in plies {
+            points.push(Point {
+                d_prime: Some(dp),
+                sharing: Some(sharing),
+                full_windows,
+                share_plies: k,
+                ..point
+            });
+        }
+    }
+    points
+}
+
+/// Seed 000's parallel methods: by d′, ranks, and the method's own keys
+/// (ε, sharing plies, confirmed deepening).
+fn parallel_runs(g: &Grid, d_primes: &[u32], point: Point) -> Vec<Point> {
+    let eps: Vec<Option<i32>> = match point.method {
+        Method::NegascoutEps => g.eps.iter().map(|&e| Some(e)).collect(),
+        _ => vec![None],
+    };
+    let plies: Vec<Option<u32>> = match point.method {
+        Method::WithShare => g.share_plies.iter().map(|&k| Some(k)).collect(),
+        _ => vec![None],
+    };
+    let confirmed: &[bool] = match point.method {
+        Method::WithoutUpdates => &[false],
+        _ => &g.confirmed_deepening,
+    };
+    let mut points = Vec::new();
+    for &dp in d_primes {
+        for &ranks in &g.ranks {
+            for (&e, &k, &confirmed_deepening) in product3(&eps, &plies, confirmed) {
+                points.push(Point {
+                    d_prime: Some(dp),
+                    ranks,
+                    eps: e,
+                    share_plies: k,
+                    confirmed_deepening,
+                    ..point
+                });
             }
         }
     }
-    Ok(runs)
+    points
 }
 
 fn tree_args(t: &TreesConfig) -> Result<TreeArgs, String> {

@@ -433,8 +433,21 @@ fn the_virtual_cluster_defaults_to_the_papers_node_cost_and_repeats_exactly() {
     }
 }
 
+/// Synthetic trees on threads, for the baselines' values and errors.
+const BASELINE_TREES: [&str; 9] = [
+    "search",
+    "--tree",
+    "synthetic",
+    "--seeds",
+    "1-3",
+    "--b",
+    "4",
+    "--d",
+    "6",
+];
+
 #[test]
-fn baselines_write_their_figures_and_the_sequential_value() {
+fn baselines_write_seed002s_figures() {
     // Seed 002's setting: a perfectly ordered tree of width 24, depth 4,
     // one time unit (1 µs) a leaf, free messages: Table 3's times.
     let seed002 = [
@@ -485,19 +498,11 @@ fn baselines_write_their_figures_and_the_sequential_value() {
             assert!((r["search_overhead"].as_f64().unwrap() - overhead).abs() < 1e-9);
         }
     }
-    // Synthetic trees on threads: the sequential search's values.
-    let synthetic = [
-        "search",
-        "--tree",
-        "synthetic",
-        "--seeds",
-        "1-3",
-        "--b",
-        "4",
-        "--d",
-        "6",
-    ];
-    let values = |extra: &[&str]| root_values(&synthetic, extra);
+}
+
+#[test]
+fn baselines_return_the_sequential_value() {
+    let values = |extra: &[&str]| root_values(&BASELINE_TREES, extra);
     let sequential = values(&[]);
     for method in ["tree-splitting", "pv-splitting", "staged-sss"] {
         assert_eq!(
@@ -522,6 +527,10 @@ fn baselines_write_their_figures_and_the_sequential_value() {
     );
     let jamboree = ["--method", "jamboree", "--backend", "sim", "--ranks", "9"];
     assert_eq!(values(&jamboree), sequential);
+}
+
+#[test]
+fn baselines_refuse_options_that_do_not_fit() {
     for (args, expected) in [
         (
             &["--method", "tree-splitting"][..],
@@ -571,7 +580,7 @@ fn baselines_write_their_figures_and_the_sequential_value() {
             "needs --d above 3 × --stage-depth 2",
         ),
     ] {
-        let args: Vec<&str> = synthetic.iter().chain(args).copied().collect();
+        let args: Vec<&str> = BASELINE_TREES.iter().chain(args).copied().collect();
         fails_with(&args, expected);
     }
 }

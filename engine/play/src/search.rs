@@ -454,6 +454,11 @@ impl<H: Hook> PlaySearcher<H> {
         list
     }
 
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the node function reads as one algorithm: probe, prune, \
+                  loop over moves, store"
+    )]
     pub(super) fn search_node(
         &mut self,
         depth: i32,

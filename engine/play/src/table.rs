@@ -146,7 +146,7 @@ fn stored_depth(depth: i32) -> u8 {
 impl PlayTable {
     /// A table of about `megabytes` MB (at least one bucket).
     pub fn new(megabytes: usize) -> PlayTable {
-        let n = Self::bytes(megabytes) / std::mem::size_of::<Bucket>();
+        let n = Self::bytes(megabytes) / size_of::<Bucket>();
         PlayTable {
             buckets: buckets(n),
             generation: AtomicU8::new(0),
@@ -156,7 +156,7 @@ impl PlayTable {
 
     /// The bytes a table of about `megabytes` MB takes.
     pub fn bytes(megabytes: usize) -> usize {
-        (megabytes << 20).max(std::mem::size_of::<Bucket>())
+        (megabytes << 20).max(size_of::<Bucket>())
     }
 
     /// A table in `memory` (see [`PlayTable::bytes`]), which tables in

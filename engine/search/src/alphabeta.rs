@@ -299,6 +299,37 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         }
     }
 
+    /// At a task root of the §5.2 split variants (ply d′): tags its
+    /// subtree for the workers' table and counts a search at the task
+    /// depth; true when that search simulates a full-window task, whose
+    /// window widens to (−∞, +∞).
+    fn enter_task_root(&mut self, ply: usize, depth: u32) -> bool {
+        let Some(split) = self.options.split.filter(|s| ply == s.d_prime as usize) else {
+            return false;
+        };
+        let task_depth = self.root_depth.saturating_sub(split.d_prime);
+        if let Some(w) = &mut self.worker {
+            w.task_tag = self.game.hash().wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        }
+        if depth != task_depth {
+            return false;
+        }
+        self.stats.task_searches += 1;
+        self.stats.task_searches_last += 1;
+        split.full_windows
+    }
+
+    /// The principal variation at `ply`: `mv`, then the one below it.
+    fn extend_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.plies.split_at_mut(ply + 1);
+        head[ply].pv.clear();
+        head[ply].pv.push(mv);
+        head[ply].pv.extend_from_slice(&tail[0].pv);
+    }
+
+    /// The negamax value of the current state searched `depth` plies
+    /// within (`alpha`, `beta`): fail-hard, with internal iterative
+    /// deepening, the table, and NegaScout's null windows if chosen.
     pub(super) fn alphabeta(&mut self, depth: u32, ply: usize, alpha: Value, beta: Value) -> Value {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
@@ -322,27 +353,12 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             }
         }
 
-        // A task root of the split variants: tag its subtree, and widen the
-        // window to (−∞, +∞) when simulating full-window tasks.
         let (outer_alpha, outer_beta) = (alpha, beta);
-        let (mut alpha, mut beta) = (alpha, beta);
-        let mut full_window = false;
-        if let Some(split) = self.options.split {
-            if ply == split.d_prime as usize {
-                let task_depth = self.root_depth.saturating_sub(split.d_prime);
-                if let Some(w) = &mut self.worker {
-                    w.task_tag = self.game.hash().wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-                }
-                if depth == task_depth {
-                    self.stats.task_searches += 1;
-                    self.stats.task_searches_last += 1;
-                    if split.full_windows {
-                        (alpha, beta) = (-INFINITE, INFINITE);
-                        full_window = true;
-                    }
-                }
-            }
-        }
+        let full_window = self.enter_task_root(ply, depth);
+        let (mut alpha, beta) = match full_window {
+            true => (-INFINITE, INFINITE),
+            false => (alpha, beta),
+        };
 
         if entry.is_none() && depth >= 3 && !partial_root {
             self.alphabeta(depth - 2, ply, alpha, beta);
@@ -383,10 +399,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             if v > alpha {
                 alpha = v;
                 best = index;
-                let (head, tail) = self.plies.split_at_mut(ply + 1);
-                head[ply].pv.clear();
-                head[ply].pv.push(mv);
-                head[ply].pv.extend_from_slice(&tail[0].pv);
+                self.extend_pv(ply, mv);
                 if alpha >= beta {
                     alpha = beta;
                     break;
@@ -408,15 +421,13 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         } else {
             Bound::Exact
         };
-        self.store(
-            ply,
-            Entry {
-                value: alpha,
-                depth,
-                bound,
-                best,
-            },
-        );
+        let entry = Entry {
+            value: alpha,
+            depth,
+            bound,
+            best,
+        };
+        self.store(ply, entry);
         if full_window {
             alpha.clamp(outer_alpha, outer_beta)
         } else {

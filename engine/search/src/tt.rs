@@ -79,7 +79,7 @@ impl TranspositionTable {
     /// A table of about `megabytes` MB; 0 gives no table at all (every
     /// probe misses, nothing is stored).
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let n = (megabytes << 20) / std::mem::size_of::<Bucket>();
+        let n = (megabytes << 20) / size_of::<Bucket>();
         TranspositionTable {
             buckets: zeroed_buckets(n),
         }

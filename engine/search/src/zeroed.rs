@@ -44,22 +44,25 @@ impl<T> ZeroedArray<T> {
     /// # Safety
     /// All-zero bytes must be a valid `T`, and `T`'s alignment at most 64.
     pub unsafe fn new(len: usize) -> ZeroedArray<T> {
-        assert!(std::mem::align_of::<T>() <= ALIGN);
-        let size = std::mem::size_of::<T>()
-            .checked_mul(len)
-            .expect("array size fits the address space");
-        let align = if size >= HUGE { HUGE } else { ALIGN };
-        let layout = Layout::from_size_align(size.saturating_add(align), 16)
-            .expect("array size fits the address space");
-        let base = NonNull::new(alloc_zeroed(layout)).unwrap_or_else(|| handle_alloc_error(layout));
-        let start = base.add(base.as_ptr().align_offset(align));
-        if align == HUGE {
-            advise_huge_pages(start.as_ptr(), size);
-        }
-        ZeroedArray {
-            memory: Memory::Heap(base, layout),
-            start: start.cast(),
-            len,
+        unsafe {
+            assert!(align_of::<T>() <= ALIGN);
+            let size = size_of::<T>()
+                .checked_mul(len)
+                .expect("array size fits the address space");
+            let align = if size >= HUGE { HUGE } else { ALIGN };
+            let layout = Layout::from_size_align(size.saturating_add(align), 16)
+                .expect("array size fits the address space");
+            let base =
+                NonNull::new(alloc_zeroed(layout)).unwrap_or_else(|| handle_alloc_error(layout));
+            let start = base.add(base.as_ptr().align_offset(align));
+            if align == HUGE {
+                advise_huge_pages(start.as_ptr(), size);
+            }
+            ZeroedArray {
+                memory: Memory::Heap(base, layout),
+                start: start.cast(),
+                len,
+            }
         }
     }
 
@@ -71,7 +74,7 @@ impl<T> ZeroedArray<T> {
     /// write there (plain data, or atomics), and `T`'s alignment at most
     /// a page's.
     pub unsafe fn in_shared(memory: SharedMemory) -> ZeroedArray<T> {
-        let len = memory.len() / std::mem::size_of::<T>().max(1);
+        let len = memory.len() / size_of::<T>().max(1);
         ZeroedArray {
             start: memory.start().cast(),
             memory: Memory::Shared { _mapping: memory },
@@ -99,7 +102,7 @@ impl<T> ZeroedArray<T> {
     /// faults (a game's first move would; a fresh 256 MB table costs a
     /// second or more of them on a loaded machine). Contents are kept.
     pub fn prefault(&mut self) {
-        let bytes = std::mem::size_of::<T>() * self.len;
+        let bytes = size_of::<T>() * self.len;
         let base = self.start.as_ptr().cast::<u8>();
         for offset in (0..bytes).step_by(4096) {
             // SAFETY: inside the array's bytes; rewriting a byte with its

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use yomi_runtime::transport::Transport;
-use yomi_search::{Entry, Hook, SearchOptions, Searcher};
+use yomi_search::{Entry, Hook, SearchOptions, Searcher, Stats};
 use yomi_tree::{Game, Value, INFINITE};
 
 /// How a worker reports.
@@ -158,6 +158,58 @@ impl<T: Transport<Message>> Inbox<T> {
 
     /// Tells the transport the nodes searched since the last call
     /// (`nodes`: the searcher's count so far).
+    /// With no task to search: tells the master once (if it asked to
+    /// know) and waits for a message; the time waited, counted once the
+    /// first task has arrived (before, it is start-up idle time).
+    fn wait_for_task(&mut self) -> Duration {
+        if self.say_idle && !self.said_idle && self.first_task_at.is_some() {
+            self.transport.send(0, Message::Idle);
+            self.said_idle = true;
+        }
+        let since = self.transport.now();
+        self.idle();
+        if self.first_task_at.is_some() {
+            self.transport.now() - since
+        } else {
+            Duration::ZERO
+        }
+    }
+
+    /// `task` searched to `depth` with `value`: remembered, reported to
+    /// the master as the method says, and dropped from the queue once
+    /// searched to its full depth.
+    fn finished_search(&mut self, task: &Task, depth: u32, value: Value, config: &WorkerConfig) {
+        self.finished.entry(task.key).or_default().push(Finished {
+            depth,
+            alpha: task.alpha,
+            beta: task.beta,
+        });
+        for q in self.queue.iter_mut().filter(|q| q.task.key == task.key) {
+            q.completed = q.completed.max(depth);
+        }
+        if config.updates || depth == task.depth {
+            let outcome = Outcome {
+                key: task.key,
+                depth,
+                alpha: task.alpha,
+                beta: task.beta,
+                value,
+            };
+            self.transport.send(0, Message::Result(outcome));
+            if depth < task.depth && config.confirmed_deepening {
+                let arrivals = self.arrivals;
+                for q in self.queue.iter_mut().filter(|q| q.task.key == task.key) {
+                    q.held = Some(arrivals);
+                }
+            }
+        }
+        if depth == task.depth {
+            if let Some(i) = self.queue.iter().position(|q| same_task(&q.task, task)) {
+                self.queue.remove(i);
+            }
+        }
+    }
+
     fn charge(&mut self, nodes: u64) {
         self.transport.work(nodes - self.charged);
         self.charged = nodes;
@@ -393,14 +445,7 @@ where
     S: TaskSearch<G, Inbox<T>>,
 {
     let stats_before = searcher.stats();
-    let mut report = Report::default();
-    // Leaves spent per position, and the positions finished at the full
-    // task depth: to tell work the master never needed at the full depth.
-    let mut spent: HashMap<u64, u64> = HashMap::new();
-    let mut full_depth: HashSet<u64> = HashSet::new();
-    let mut idle = Duration::ZERO;
-    let mut searching = Duration::ZERO;
-    let mut children = Vec::new();
+    let mut tally = Tally::default();
     let mut moves = Vec::new();
     loop {
         let io = searcher.hook_mut();
@@ -410,15 +455,7 @@ where
             break;
         }
         let Some(i) = io.top() else {
-            if io.say_idle && !io.said_idle && io.first_task_at.is_some() {
-                io.transport.send(0, Message::Idle);
-                io.said_idle = true;
-            }
-            let since = io.transport.now();
-            io.idle();
-            if io.first_task_at.is_some() {
-                idle += io.transport.now() - since;
-            }
+            tally.idle += io.wait_for_task();
             continue;
         };
         let task = io.queue[i].task.clone();
@@ -429,16 +466,7 @@ where
             continue;
         };
         io.running = Some((task.key, task.alpha, task.beta));
-        // The task's position, replayed from the root.
-        let game = searcher.game_mut();
-        *game = root.clone();
-        moves.clear();
-        for &index in &task.path {
-            game.children(&mut children);
-            let mv = children[index as usize];
-            game.play(mv);
-            moves.push(mv);
-        }
+        replay(searcher.game_mut(), root, &task.path, &mut moves);
         searcher.absorb_incoming();
         let leaves_before = searcher.stats().leaves;
         let path = TaskPath {
@@ -447,75 +475,96 @@ where
         };
         let since = searcher.hook_mut().transport.now();
         let value = searcher.search_task(depth, task.alpha, task.beta, path);
-        searching += searcher.hook_mut().transport.now() - since;
+        tally.searching += searcher.hook_mut().transport.now() - since;
         let leaves = searcher.stats().leaves - leaves_before;
         let nodes = searcher.stats().nodes;
         let io = searcher.hook_mut();
         io.charge(nodes);
         io.running = None;
-        *spent.entry(task.key).or_default() += leaves;
-        let Some(value) = value else {
-            report.tasks_aborted += 1;
-            report.leaves_aborted += leaves;
-            continue;
-        };
-        report.searches_finished += 1;
-        if depth == task.depth {
-            report.leaves_full += leaves;
-            if !full_depth.insert(task.key) {
-                report.tasks_repeated += 1;
-            }
-        } else {
-            report.leaves_shallow += leaves;
-        }
-        io.finished.entry(task.key).or_default().push(Finished {
-            depth,
-            alpha: task.alpha,
-            beta: task.beta,
-        });
-        for q in io.queue.iter_mut().filter(|q| q.task.key == task.key) {
-            q.completed = q.completed.max(depth);
-        }
-        if config.updates || depth == task.depth {
-            let outcome = Outcome {
-                key: task.key,
-                depth,
-                alpha: task.alpha,
-                beta: task.beta,
-                value,
-            };
-            io.transport.send(0, Message::Result(outcome));
-            if depth < task.depth && config.confirmed_deepening {
-                let arrivals = io.arrivals;
-                for q in io.queue.iter_mut().filter(|q| q.task.key == task.key) {
-                    q.held = Some(arrivals);
-                }
-            }
-        }
-        if depth == task.depth {
-            report.tasks_finished += 1;
-            if task.alpha <= -INFINITE && task.beta >= INFINITE {
-                report.tasks_full_window += 1;
-            }
-            if let Some(i) = io.queue.iter().position(|q| same_task(&q.task, &task)) {
-                io.queue.remove(i);
-            }
+        tally.searched(&task, depth, leaves, value.is_some());
+        if let Some(value) = value {
+            io.finished_search(&task, depth, value, config);
         }
     }
-    report.stats = searcher.stats().since(stats_before);
+    let stats = searcher.stats().since(stats_before);
     let io = searcher.hook_mut();
-    report.leaves_unfinished = spent
-        .iter()
-        .filter(|(key, _)| !full_depth.contains(key))
-        .map(|(_, &leaves)| leaves)
-        .sum();
-    let end = io.transport.now();
-    report.startup_idle_s = (io.first_task_at.unwrap_or(end) - io.started).as_secs_f64();
-    report.other_idle_s = idle.as_secs_f64();
-    report.searching_s = searching.as_secs_f64();
-    report.traffic = io.transport.traffic();
-    report.shared_received = io.share.as_ref().map_or(0, |r| r.received);
+    let report = tally.report(stats, io);
     io.transport.send(0, Message::Report(report));
+}
+
+/// Sets `game` to the position at `path` (child indices from `root`), the
+/// moves played into `moves`.
+fn replay<G: Game + Clone>(game: &mut G, root: &G, path: &[u16], moves: &mut Vec<G::Move>) {
+    *game = root.clone();
+    moves.clear();
+    let mut children = Vec::new();
+    for &index in path {
+        game.children(&mut children);
+        let mv = children[index as usize];
+        game.play(mv);
+        moves.push(mv);
+    }
+}
+
+/// What a worker counts over one search, for its report.
+#[derive(Default)]
+struct Tally {
+    report: Report,
+    /// Leaves spent per position, and the positions finished at the full
+    /// task depth: to tell work the master never needed at the full depth.
+    spent: HashMap<u64, u64>,
+    full_depth: HashSet<u64>,
+    /// Time without a task after the first arrived, and inside searches.
+    idle: Duration,
+    searching: Duration,
+}
+
+impl Tally {
+    /// A search of `task` to `depth` that spent `leaves`, `finished` or
+    /// aborted.
+    fn searched(&mut self, task: &Task, depth: u32, leaves: u64, finished: bool) {
+        let report = &mut self.report;
+        *self.spent.entry(task.key).or_default() += leaves;
+        if !finished {
+            report.tasks_aborted += 1;
+            report.leaves_aborted += leaves;
+            return;
+        }
+        report.searches_finished += 1;
+        if depth < task.depth {
+            report.leaves_shallow += leaves;
+            return;
+        }
+        report.leaves_full += leaves;
+        if !self.full_depth.insert(task.key) {
+            report.tasks_repeated += 1;
+        }
+        report.tasks_finished += 1;
+        if task.alpha <= -INFINITE && task.beta >= INFINITE {
+            report.tasks_full_window += 1;
+        }
+    }
+
+    /// The report at the end of the search: the counts, the searcher's
+    /// `stats`, and the times and traffic of `io`.
+    fn report<T: Transport<Message>>(self, stats: Stats, io: &Inbox<T>) -> Report {
+        let end = io.transport.now();
+        Report {
+            stats,
+            leaves_unfinished: self
+                .spent
+                .iter()
+                .filter(|(key, _)| !self.full_depth.contains(key))
+                .map(|(_, &leaves)| leaves)
+                .sum(),
+            startup_idle_s: (io.first_task_at.unwrap_or(end) - io.started).as_secs_f64(),
+            other_idle_s: self.idle.as_secs_f64(),
+            searching_s: self.searching.as_secs_f64(),
+            traffic: io.transport.traffic(),
+            shared_received: io.share.as_ref().map_or(0, |r| r.received),
+            ..self.report
+        }
+    }
 }
 
 #[cfg(test)]
