@@ -4,7 +4,7 @@
 
 use crate::model::{self, ConfigModel};
 use crate::records;
-use crate::{model_figures, model_tables, output};
+use crate::{model_figures, model_tables, sink};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -44,9 +44,9 @@ pub fn run(args: &ModelArgs) -> Result<(), String> {
         md += &model_tables::full_window_share(&models);
     }
     let Some(dir) = &args.out else {
-        return output::print(&(md + &model_tables::missing(&models)));
+        return sink::print(&(md + &model_tables::missing(&models)));
     };
-    let write = |name: &str, text: &str| output::write(dir, name, text);
+    let write = |name: &str, text: &str| sink::write(dir, name, text);
     if !ratios.is_empty() {
         write("fig9.svg", &model_figures::variants(&ratios)?)?;
         md += "![Fig. 9](fig9.svg)\n\n";

@@ -4,7 +4,7 @@
 use crate::records::{self, Reading};
 use crate::summary::{summarise, Summary};
 use crate::{
-    baseline_tables, comparisons, csv_out, figures, group_tables, output, rbf_tables, tables,
+    baseline_tables, comparisons, csv_out, figures, group_tables, rbf_tables, sink, tables,
     uct_tables,
 };
 use clap::Args;
@@ -34,9 +34,9 @@ pub fn run(args: &ReportArgs) -> Result<(), String> {
         .collect();
     let (summaries, repeats) = summarise(&searches);
     let Some(dir) = &args.out else {
-        return output::print(&markdown(args, &reading, &summaries, repeats, &[]));
+        return sink::print(&markdown(args, &reading, &summaries, repeats, &[]));
     };
-    let write = |name: &str, text: &str| output::write(dir, name, text);
+    let write = |name: &str, text: &str| sink::write(dir, name, text);
     let mut drawn = Vec::new();
     let pairs = comparisons::updates(&summaries);
     if !pairs.is_empty() {

@@ -3,7 +3,7 @@
 //! on every run; only the times change.
 
 use crate::protocol::Method;
-use crate::searcher::{Ranks, ShogiSearcher};
+use crate::search_choice::{Ranks, ShogiSearcher};
 use clap::Args;
 use std::time::Duration;
 use yomi_play::root_text;

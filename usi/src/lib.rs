@@ -5,14 +5,14 @@
 //! (perft, bench, move listing, self-play and evaluation tuning).
 
 mod bench_cmd;
-#[cfg(feature = "mpi")]
-mod cluster;
 mod mcts_search;
 mod moves_cmd;
+#[cfg(feature = "mpi")]
+mod mpi_ranks;
 mod perft_cmd;
 mod position_arg;
 mod protocol;
-mod searcher;
+mod search_choice;
 mod selfplay_cmd;
 mod tune_cmd;
 
@@ -52,13 +52,13 @@ pub fn main() {
     #[cfg(feature = "mpi")]
     let mut _universe = None;
     #[cfg(feature = "mpi")]
-    let cluster = match cluster::join() {
-        cluster::Role::Alone => None,
-        cluster::Role::Master(workers, universe) => {
+    let cluster = match mpi_ranks::join() {
+        mpi_ranks::Role::Alone => None,
+        mpi_ranks::Role::Master(workers, universe) => {
             _universe = Some(universe);
             Some(workers)
         }
-        cluster::Role::WorkerDone => return,
+        mpi_ranks::Role::WorkerDone => return,
     };
     #[cfg(not(feature = "mpi"))]
     let cluster = None;
@@ -69,7 +69,7 @@ pub fn main() {
             #[cfg(feature = "mpi")]
             if cluster.is_some() {
                 let pending = pending.clone();
-                cluster::answer_when_ended(out.clone(), move || pending.take_answer());
+                mpi_ranks::answer_when_ended(out.clone(), move || pending.take_answer());
             }
             protocol::run(std::io::stdin().lock(), out, cluster, pending);
             Ok(())

@@ -89,7 +89,7 @@ fn with_share_results_go_round_the_ring() {
     assert!(shared > 0, "no entry went round the ring");
 }
 
-/// The games' master (see `play::master_worker`): NegaScout with null
+/// The games' master (see `yomi_play::MasterWorker`): NegaScout with null
 /// windows, re-searches only on decided scouts, and an aspiration window
 /// at the root, right or wrong; the root value is still the sequential one.
 #[test]

@@ -10,8 +10,8 @@
 use super::cluster_message::ClusterMessage as Message;
 use super::cluster_tables::{lead_table, make_tables, mapped_table};
 use super::machines::Machines;
-use super::master_worker::root_game;
-use super::search::PlaySearcher;
+use super::minimal_tree_play::root_game;
+use super::play_searcher::PlaySearcher;
 use super::table::PlayTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};

@@ -3,7 +3,7 @@
 //! ordering and cuts their searches short, so together they reach a depth
 //! sooner than one thread; the main thread alone reports and decides.
 
-use super::search::PlaySearcher;
+use super::play_searcher::PlaySearcher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use yomi_search::{Iteration, Limits, NoHook, SearchResult};

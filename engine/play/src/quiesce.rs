@@ -5,7 +5,7 @@
 //! nothing of the node, is its value. Fail-soft.
 
 use super::picker::order_tactical;
-use super::search::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
+use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
 use yomi_search::{Bound, Hook};
 use yomi_shogi::board::{Bitboard, Color, Move, MoveList, MoveSink, PieceKind, Square};

@@ -4,7 +4,7 @@
 //! depth-3 search of Crafty. Every other searcher runs on it too (a
 //! depth-d search on it is about a depth d + k one).
 
-use super::search::PlaySearcher;
+use super::play_searcher::PlaySearcher;
 use super::table::PlayTable;
 use std::sync::Arc;
 use yomi_search::Limits;

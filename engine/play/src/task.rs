@@ -5,7 +5,7 @@
 //! from its root, a task's path's plies above the position searched.
 
 use super::history::piece_to;
-use super::search::{PlaySearcher, CHECK_EVERY, NO_EVAL};
+use super::play_searcher::{PlaySearcher, CHECK_EVERY, NO_EVAL};
 use super::table::PlayTable;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;

@@ -1,18 +1,18 @@
 //! Sequential game-tree search, generic over [`yomi_tree::Game`].
 
-mod alphabeta;
 mod hook;
 mod limits;
 pub mod memory;
+mod searcher;
 pub mod shared_memory;
 mod split;
 mod stats;
 mod tt;
 pub mod zeroed;
 
-pub use alphabeta::{Iteration, SearchOptions, SearchResult, Searcher};
 pub use hook::{Hook, NoHook};
 pub use limits::Limits;
+pub use searcher::{Iteration, SearchOptions, SearchResult, Searcher};
 pub use split::{Sharing, TableSplit};
 pub use stats::Stats;
 pub use tt::{Bound, Entry, TranspositionTable, NO_CHILD};

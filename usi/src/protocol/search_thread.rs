@@ -3,7 +3,7 @@
 
 use super::clock::Budget;
 use super::output::Output;
-use crate::searcher::ShogiSearcher;
+use crate::search_choice::ShogiSearcher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;

@@ -9,7 +9,7 @@ use super::options::{Method, Mode, Options};
 use super::output::Output;
 use super::position_cmd::GamePosition;
 use super::search_thread::{self, Pending, Request, Running};
-use crate::searcher::{Ranks, ShogiSearcher};
+use crate::search_choice::{Ranks, ShogiSearcher};
 use std::io::BufRead;
 use std::time::Duration;
 use yomi_play::root_text;

@@ -3,7 +3,7 @@
 //! evaluation, as Texel's tuning method does) and writes them as Rust
 //! source for `engine/shogi/src/eval/play_weights.rs`.
 
-mod fit;
+mod logistic_fit;
 mod source;
 
 use clap::{Args, ValueEnum};
@@ -70,19 +70,20 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let every = args.hold_out_every.max(2) as u64;
     let (hold_out, train): (Vec<_>, Vec<_>) =
         samples.into_iter().partition(|(key, _)| key % every == 0);
-    let strip = |v: Vec<(u64, fit::Sample)>| v.into_iter().map(|(_, s)| s).collect::<Vec<_>>();
+    let strip =
+        |v: Vec<(u64, logistic_fit::Sample)>| v.into_iter().map(|(_, s)| s).collect::<Vec<_>>();
     let (train, hold_out) = (strip(train), strip(hold_out));
     println!(
         "tune: {} positions to fit, {} held out",
         train.len(),
         hold_out.len()
     );
-    let settings = fit::Settings {
+    let settings = logistic_fit::Settings {
         epochs: args.epochs,
         rate: args.rate,
         l2: args.l2,
     };
-    let fitted = fit::fit(&start, &train, &hold_out, &settings);
+    let fitted = logistic_fit::fit(&start, &train, &hold_out, &settings);
     let mut notes = args.note.clone();
     notes.push(format!(
         "Fit: {} positions, {} held out; from the {} weights, {} epochs, rate {}, l2 {}.",
@@ -113,7 +114,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
 /// ordered by a hash of their line: the fit then depends on which lines
 /// the files hold, not on their order (self-play on several threads
 /// writes games in the order they end).
-fn load(paths: &[PathBuf]) -> Result<Vec<(u64, fit::Sample)>, String> {
+fn load(paths: &[PathBuf]) -> Result<Vec<(u64, logistic_fit::Sample)>, String> {
     let mut samples = Vec::new();
     for path in paths {
         let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -128,7 +129,10 @@ fn load(paths: &[PathBuf]) -> Result<Vec<(u64, fit::Sample)>, String> {
                 Ok(r) if (0.0..=1.0).contains(&r) => r,
                 _ => return Err(format!("{}: result {result:?} is not 0, 0.5 or 1", at())),
             };
-            samples.push((fnv1a(&line), fit::Sample::new(features(&pos), result)));
+            samples.push((
+                fnv1a(&line),
+                logistic_fit::Sample::new(features(&pos), result),
+            ));
         }
     }
     if samples.is_empty() {

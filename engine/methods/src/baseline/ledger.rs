@@ -1,8 +1,8 @@
 //! What a baseline processor did: its counts, when its first task came,
 //! how long it waited for work after that; its report to rank 0.
 
-use super::alphabeta::Counts;
-use super::message::ProcessorReport;
+use super::plain_alphabeta::Counts;
+use super::split_message::ProcessorReport;
 use std::time::Duration;
 use yomi_runtime::transport::{Rank, Transport};
 

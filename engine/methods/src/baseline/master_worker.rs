@@ -15,10 +15,10 @@
 //! master also sends each busy worker its node's narrower window as soon
 //! as it changes, and stops workers whose node a cut-off made useless.
 
-use super::alphabeta::{AlphaBeta, Counts};
 use super::ledger::Ledger;
-use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
+use super::plain_alphabeta::{AlphaBeta, Counts};
+use super::split_message::SplitMessage;
 use super::splitting::Charge;
 use std::cell::Cell;
 use yomi_runtime::transport::{Rank, Transport};

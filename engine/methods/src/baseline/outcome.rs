@@ -1,7 +1,7 @@
 //! What a baseline search returns on rank 0.
 
-use super::alphabeta::Counts;
-use super::message::{ProcessorReport, SplitMessage};
+use super::plain_alphabeta::Counts;
+use super::split_message::{ProcessorReport, SplitMessage};
 use std::time::Duration;
 use yomi_runtime::transport::Transport;
 use yomi_tree::Value;

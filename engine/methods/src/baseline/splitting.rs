@@ -15,11 +15,11 @@
 //!
 //! Staged SSS* (D.3) runs on the same processors: see `staged_sss`.
 
-use super::alphabeta::{AlphaBeta, Counts};
 use super::ledger::Ledger;
-use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
+use super::plain_alphabeta::{AlphaBeta, Counts};
 use super::processor_tree::ProcessorTree;
+use super::split_message::SplitMessage;
 use yomi_runtime::transport::{Rank, Transport};
 use yomi_tree::{play_path, take_back, Game, Value, INFINITE};
 

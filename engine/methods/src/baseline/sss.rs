@@ -9,9 +9,9 @@
 //!
 //! [`AlphaBeta`]: super::AlphaBeta
 
-use super::alphabeta::Counts;
 use super::cursor::Cursor;
 use super::open_list::{OpenList, Status};
+use super::plain_alphabeta::Counts;
 use yomi_tree::{Game, Value};
 
 /// Whether the node `path` below a node of side `max_node` is a MAX node.

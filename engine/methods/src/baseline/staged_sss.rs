@@ -13,8 +13,8 @@
 //! merit still serves a lower one. A purge aborts the tasks below it.
 
 use super::cursor::Cursor;
-use super::message::SplitMessage;
 use super::open_list::{OpenList, State, Status};
+use super::split_message::SplitMessage;
 use super::splitting::Processor;
 use super::sss::{expand, is_max, leaf_value, solved, StagedSss};
 use std::collections::HashMap;

@@ -18,10 +18,10 @@
 //! every earlier brother is done; below `min_split_depth` plies a node is
 //! searched by plain alpha-beta (the paper's cut-over at depth 3).
 
-use super::alphabeta::Counts;
 use super::ledger::Ledger;
-use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
+use super::plain_alphabeta::Counts;
+use super::split_message::SplitMessage;
 use super::splitting::Charge;
 use std::time::Duration;
 use yomi_runtime::transport::{Rank, Transport};

@@ -6,15 +6,15 @@
 //!
 //! [`Game`]: yomi_tree::Game
 
+mod node_table;
 mod playout;
 mod reward;
-mod table;
 mod treesplit;
 mod uct;
 
+pub use node_table::{Node, Table};
 pub use playout::Playout;
 pub use reward::{reward_of_end, reward_of_value, value_of_reward};
-pub use table::{Node, Table};
 pub use treesplit::{
     CubeNet, Duplication, Layout, Overheads, Simulation, TreesplitMessage, TreesplitOutcome,
     TreesplitReport, UctTreesplit, PEER_LIMIT,

@@ -2,9 +2,9 @@
 //! reward is for the side to move where it is stored, and flips on the way
 //! up.
 
+use super::node_table::{Node, Table};
 use super::playout::Playout;
 use super::reward::{reward_of_end, reward_of_value};
-use super::table::{Node, Table};
 use crate::random::Random;
 use yomi_tree::Game;
 

@@ -12,8 +12,8 @@
 //! master serve several expansions: the master's serial work is what
 //! bounds the paper's form.
 
-use super::model::RealScoreModel;
-use super::search::{Expansion, Rbf, RbfConfig, RbfStop};
+use super::real_score::RealScoreModel;
+use super::sequential::{Expansion, Rbf, RbfConfig, RbfStop};
 use super::tree::{Expander, Generated, NodeId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;

@@ -4,10 +4,10 @@
 //! searched nodes and handled messages advance ([`model`]); messages arrive
 //! after a latency plus their size over the link's bandwidth.
 
-mod cluster;
-pub mod model;
-mod transport;
+pub mod cost_model;
+mod scheduler;
+mod sim_transport;
 
-pub use cluster::{simulate, Body, SimStats};
-pub use model::{Model, Network, Ps};
-pub use transport::{SimTransport, Suspend};
+pub use cost_model::{Model, Network, Ps};
+pub use scheduler::{simulate, Body, SimStats};
+pub use sim_transport::{SimTransport, Suspend};

@@ -6,9 +6,9 @@
 //! never gets its own Δs back: each member's part is subtracted from what
 //! it is sent.
 
+use super::duplication::{merge, without, Counts, Entry};
 use super::layout::Layout;
 use super::overheads::{Overheads, Package};
-use super::shared::{merge, without, Counts, Entry};
 use super::{TreesplitMessage, TreesplitReport};
 use std::collections::BTreeMap;
 use std::time::Duration;

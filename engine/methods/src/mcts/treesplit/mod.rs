@@ -8,7 +8,7 @@
 //! exactly the simulations run, at any rank count.
 //!
 //! Hot states near the root are duplicated on every search rank and
-//! synchronised ([`shared`], §III-C), through broadcast ranks that merge
+//! synchronised ([`duplication`], §III-C), through broadcast ranks that merge
 //! what they relay ([`broadcast_rank`], §III-B) over a network of
 //! connected cubes ([`cube_net`]); an overloaded rank forwards its
 //! playouts to another (§III-A). Each search rank runs its share of the
@@ -16,17 +16,17 @@
 
 mod broadcast_rank;
 mod cube_net;
+mod duplication;
 mod layout;
 mod overheads;
 mod search_rank;
-mod shared;
 
 pub use cube_net::{CubeNet, PEER_LIMIT};
+pub use duplication::{Counts, Duplication, Entry};
 pub use layout::Layout;
 pub use overheads::Overheads;
-pub use shared::{Counts, Duplication, Entry};
 
-use super::table::Node;
+use super::node_table::Node;
 use super::uct::UctConfig;
 use broadcast_rank::BroadcastRank;
 use search_rank::SearchRank;
@@ -258,7 +258,7 @@ fn finish<T: Transport<TreesplitMessage>>(
     let width = reports.iter().map(|r| r.root.len()).max().unwrap_or(0);
     let mut root = vec![(0, 0.0); width];
     for r in reports.iter().filter(|r| !r.root.is_empty()) {
-        shared::merge(&mut root, &r.root);
+        duplication::merge(&mut root, &r.root);
     }
     let node = Node {
         visits: root.iter().map(|&(n, _)| n).sum(),

@@ -4,14 +4,14 @@
 //! backs rewards up as updates, and keeps its copies of duplicated states
 //! in step with the others'.
 
+use super::duplication::{Counts, Duplication, Entry, Shared};
 use super::layout::Layout;
 use super::overheads::{Overheads, Package};
-use super::shared::{Counts, Duplication, Entry, Shared};
 use super::{
     finish, Simulation, Step, TreesplitMessage, TreesplitOutcome, TreesplitReport, UctTreesplit,
 };
+use crate::mcts::node_table::{Node, Table};
 use crate::mcts::reward::{reward_of_end, reward_of_value};
-use crate::mcts::table::{Node, Table};
 use crate::mcts::uct::UctConfig;
 use crate::random::Random;
 use std::collections::{HashMap, VecDeque};

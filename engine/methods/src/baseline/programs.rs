@@ -1,8 +1,8 @@
-//! The baselines as programs every rank runs (see `parallel::program`).
+//! The baselines as programs every rank runs (see `yomi_runtime::program`).
 
 use super::master_worker::{run_master_worker, MasterWorkerConfig};
-use super::message::SplitMessage;
 use super::outcome::BaselineOutcome;
+use super::split_message::SplitMessage;
 use super::splitting::{run_processor, SplitConfig};
 use super::ybwc::{run_ybwc, YbwcConfig};
 use yomi_runtime::program::Program;

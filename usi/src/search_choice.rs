@@ -35,7 +35,7 @@ pub struct ShogiSearcher {
     /// Under mpirun with the cluster search: the other ranks.
     cluster: Option<Cluster>,
     on_mpi: bool,
-    /// The game searched as the workers rebuild it (`play::root_text`).
+    /// The game searched as the workers rebuild it (`yomi_play::root_text`).
     root_text: String,
 }
 
@@ -114,7 +114,7 @@ impl ShogiSearcher {
         }
     }
 
-    /// The game to search, and its text for the workers (`play::root_text`).
+    /// The game to search, and its text for the workers (`yomi_play::root_text`).
     pub fn set_game(&mut self, game: ShogiGame, root_text: String) {
         match &mut self.search {
             Search::Play(s) => *s.game_mut() = game,

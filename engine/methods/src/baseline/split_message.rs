@@ -1,7 +1,7 @@
 //! What the baselines' processors say to each other (masters and slaves
 //! of the split methods; YBWC's owners and thieves).
 
-use super::alphabeta::Counts;
+use super::plain_alphabeta::Counts;
 use serde::{Deserialize, Serialize};
 use yomi_runtime::transport::{Rank, Traffic};
 use yomi_tree::Value;

@@ -8,7 +8,7 @@
 //! best move so far and says why, instead of leaving the GUI waiting.
 
 use crate::protocol::Output;
-use crate::searcher::Ranks;
+use crate::search_choice::Ranks;
 use mpi::environment::Universe;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::{Communicator, CommunicatorCollectives, Root};

@@ -6,7 +6,7 @@
 //! N_sync = min(N_sync^max, max(N_sync^min, α·N)), the whole state's Δ
 //! goes out in one message and is cleared.
 
-use super::super::table::Node;
+use super::super::node_table::Node;
 use serde::{Deserialize, Serialize};
 
 /// Per child: visits and summed rewards.

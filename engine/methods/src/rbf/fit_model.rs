@@ -5,8 +5,8 @@
 //! size. Per bucket of children and of size, the mean and standard
 //! deviation of real − score are the model.
 
-use super::model::RealScoreModel;
-use super::search::{Rbf, RbfConfig};
+use super::real_score::RealScoreModel;
+use super::sequential::{Rbf, RbfConfig};
 use crate::baseline::AlphaBeta;
 use yomi_tree::{Game, Value, INFINITE};
 

@@ -5,8 +5,8 @@
 //! discrete-event simulation). Ties go to the lower rank; nothing depends
 //! on the machine, so runs repeat exactly.
 
-use super::model::{Costs, Model, Ps};
-use super::transport::{SimTransport, Suspend};
+use super::cost_model::{Costs, Model, Ps};
+use super::sim_transport::{SimTransport, Suspend};
 use crate::transport::{Rank, Traffic};
 use corosensei::stack::DefaultStack;
 use corosensei::{Coroutine, CoroutineResult};

@@ -2,8 +2,8 @@
 //! the shared cluster state; looking for messages after the clock moved,
 //! and idling, suspend the rank's coroutine until the scheduler resumes it.
 
-use super::cluster::Cluster;
-use super::model::Ps;
+use super::cost_model::Ps;
+use super::scheduler::Cluster;
 use crate::transport::{encoded_size, Rank, Traffic, Transport};
 use corosensei::Yielder;
 use serde::Serialize;

@@ -7,9 +7,9 @@
 //! marked, so that other walks avoid it; a thread whose walks all meet
 //! marked leaves waits for the next backup.
 
-use super::model::RealScoreModel;
 use super::parallel::{expand_at, RbfOutcome};
-use super::search::{Rbf, RbfConfig, RbfStop};
+use super::real_score::RealScoreModel;
+use super::sequential::{Rbf, RbfConfig, RbfStop};
 use super::tree::{Expander, NodeId};
 use std::collections::HashSet;
 use std::sync::{Condvar, Mutex};

@@ -7,7 +7,7 @@
 //! that child's score could change the root's decision. The decision is
 //! the root's lowest-scoring child.
 
-use super::model::RealScoreModel;
+use super::real_score::RealScoreModel;
 use super::tree::{generate, Expander, Generated, NodeId, Tree};
 use crate::random::Random;
 

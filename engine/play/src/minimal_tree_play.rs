@@ -17,7 +17,7 @@
 //! when the root changes; and a worker whose queue runs dry is handed a
 //! busy worker's next position.
 
-use super::search::{PlaySearcher, MATE_ZONE};
+use super::play_searcher::{PlaySearcher, MATE_ZONE};
 use super::table::PlayTable;
 use std::sync::Arc;
 use std::thread::JoinHandle;
