@@ -13,7 +13,7 @@ use crate::sim_args::SimArgs;
 use crate::sim_run::SimRunner;
 use crate::trees::{with_game, Tree, TreeLabel};
 use crate::uct_run::run_uct;
-use yomi_methods::minimal_tree::run::ParallelConfig;
+use yomi_methods::minimal_tree::parallel_search::ParallelConfig;
 use yomi_search::{Limits, SearchOptions, Searcher};
 use yomi_tree::Game;
 

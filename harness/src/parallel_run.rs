@@ -8,7 +8,7 @@ use crate::sim_run::SimRunner;
 use crate::trees::Tree;
 use yomi_methods::baseline::BaselineOutcome;
 use yomi_methods::minimal_tree::master::MasterOutcome;
-use yomi_methods::minimal_tree::run::{run_threads, ParallelConfig};
+use yomi_methods::minimal_tree::parallel_search::{ParallelConfig, ParallelSearch};
 use yomi_runtime::program::{on_threads, Program};
 use yomi_search::Stats;
 use yomi_tree::Game;
@@ -104,21 +104,17 @@ impl Runner {
         }
     }
 
+    /// Seed 000's search of `root` (`None` on ranks other than 0).
     fn run<G: Game + Clone + Send + 'static>(
         &self,
         root: G,
         config: ParallelConfig,
     ) -> Result<Option<MasterOutcome<G::Move>>, String> {
-        match self {
-            Runner::Threads => Ok(Some(run_threads(root, config))),
-            Runner::Sim(sim) => sim.run(root, config).map(Some),
-            #[cfg(feature = "mpi")]
-            Runner::Mpi(universe) => Ok(yomi_methods::minimal_tree::run::run_mpi(
-                root,
-                config,
-                universe.world(),
-            )),
-        }
+        let search = ParallelSearch::new(config);
+        let nodes = |o: &MasterOutcome<G::Move>| {
+            o.nodes + o.reports.iter().map(|r| r.stats.nodes).sum::<u64>()
+        };
+        self.run_program(root, search.ranks(), search, nodes)
     }
 
     /// One baseline search of `root` as `plan` says (`None` on ranks
@@ -143,7 +139,7 @@ impl Runner {
     /// `program`'s search of `root` (`None` on ranks other than 0): on
     /// `threads` threads, every rank of the virtual cluster (`nodes`: what
     /// it searched, for the simulation's cost figures) or of the MPI run.
-    pub fn run_program<G: Game + Clone + Send + 'static, P: Program>(
+    pub fn run_program<G: Game + Clone + Send + 'static, P: Program<G>>(
         &self,
         root: G,
         threads: usize,

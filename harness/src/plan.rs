@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use yomi_methods::baseline::{
     Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
 };
-use yomi_methods::minimal_tree::run::{MasterSearch, ParallelConfig};
+use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig};
 use yomi_search::{SearchOptions, Sharing, TableSplit};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]

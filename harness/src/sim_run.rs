@@ -7,8 +7,7 @@ use crate::sim_args::{ClusterRecord, NodeCost, SimArgs};
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
-use yomi_methods::minimal_tree::master::{visit_cost_us, MasterOutcome};
-use yomi_methods::minimal_tree::run::{run_sim, ParallelConfig};
+use yomi_methods::minimal_tree::master::visit_cost_us;
 use yomi_runtime::program::{on_sim, Program};
 use yomi_search::memory::table_cap_mb;
 use yomi_tree::Game;
@@ -133,24 +132,9 @@ impl SimRunner {
         self.record.ranks - 1
     }
 
-    /// One parallel search on the cluster, times in virtual time.
-    pub fn run<G: Game + Clone + 'static>(
-        &self,
-        root: G,
-        config: ParallelConfig,
-    ) -> Result<MasterOutcome<G::Move>, String> {
-        let start = Instant::now();
-        let (outcome, stats) = run_sim(root, config, &self.record.model)?;
-        self.wall.set(self.wall.get() + start.elapsed());
-        self.resumes.set(self.resumes.get() + stats.resumes);
-        let nodes = outcome.nodes + outcome.reports.iter().map(|r| r.stats.nodes).sum::<u64>();
-        self.simulated_nodes.set(self.simulated_nodes.get() + nodes);
-        Ok(outcome)
-    }
-
     /// `program`'s search on `ranks` ranks of the cluster, times in
     /// virtual time (`nodes`: what it searched, for the cost figures).
-    pub fn run_program<G: Game + Clone + 'static, P: Program>(
+    pub fn run_program<G: Game + Clone + 'static, P: Program<G>>(
         &self,
         root: G,
         ranks: usize,

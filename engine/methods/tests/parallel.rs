@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::parallel::{config, sequential, variants, METHODS};
+use common::parallel::{config, run_threads, sequential, variants, METHODS};
 use std::sync::Arc;
-use yomi_methods::minimal_tree::run::{run_threads, MasterSearch, ParallelConfig};
+use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig};
 use yomi_tree::reference::Ending;
 use yomi_tree::{EdgeModel, Game, ShogiGame, SyntheticTree};
 

@@ -4,10 +4,10 @@
 
 mod common;
 
-use common::parallel::{config, sequential, variants, METHODS};
+use common::parallel::{config, run_sim, sequential, variants, METHODS};
 use std::sync::Arc;
 use yomi_methods::minimal_tree::master::MasterOutcome;
-use yomi_methods::minimal_tree::run::{run_sim, ParallelConfig};
+use yomi_methods::minimal_tree::parallel_search::ParallelConfig;
 use yomi_runtime::sim::{Model, Network};
 use yomi_tree::{EdgeModel, Game, ShogiGame, SyntheticTree};
 

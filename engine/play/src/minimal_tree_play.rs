@@ -152,7 +152,7 @@ impl MasterWorker {
             };
             master.deepen_to(depth);
             master.set_aspiration(last.filter(|v| depth >= 5 && v.abs() < MATE_ZONE));
-            master.set_stop(stop);
+            master.set_stop(move || stop());
             announce(master.transport_mut(), root_text, &config);
             let started = Instant::now();
             let outcome = master.run();

@@ -9,22 +9,22 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use yomi_tree::Game;
 
-/// What every rank of a search runs.
-pub trait Program: Clone + Send + 'static {
+/// What every rank of a search of a `G` tree runs.
+pub trait Program<G: Game>: Clone + Send + 'static {
     type Message: Serialize + DeserializeOwned + Send + 'static;
     /// What rank 0 returns.
     type Output: Send + 'static;
 
     /// Rank `transport.rank()`'s part of a search of `root`: rank 0
     /// returns the output.
-    fn run<G: Game, T: Transport<Self::Message>>(self, root: G, t: T) -> Option<Self::Output>;
+    fn run<T: Transport<Self::Message>>(self, root: G, t: T) -> Option<Self::Output>;
 }
 
 /// Searches `root` with `ranks` threads.
 pub fn on_threads<G, P>(root: G, ranks: usize, program: P) -> P::Output
 where
     G: Game + Clone + Send + 'static,
-    P: Program,
+    P: Program<G>,
 {
     let mut transports = network::<P::Message>(ranks.max(1)).into_iter();
     let rank0 = transports.next().expect("rank 0");
@@ -51,7 +51,7 @@ pub fn on_sim<G, P>(
 ) -> Result<(P::Output, SimStats), String>
 where
     G: Game + Clone + 'static,
-    P: Program,
+    P: Program<G>,
 {
     let mut bodies: Vec<Body<P::Message, Option<P::Output>>> = Vec::new();
     for _ in 0..ranks.max(1) {
@@ -65,7 +65,7 @@ where
 
 /// One rank's part of a search under MPI: rank 0 returns the output.
 #[cfg(feature = "mpi")]
-pub fn on_mpi<G: Game, P: Program>(
+pub fn on_mpi<G: Game, P: Program<G>>(
     root: G,
     program: P,
     world: ::mpi::topology::SimpleCommunicator,

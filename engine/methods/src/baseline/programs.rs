@@ -9,29 +9,29 @@ use yomi_runtime::program::Program;
 use yomi_runtime::transport::Transport;
 use yomi_tree::Game;
 
-impl Program for SplitConfig {
+impl<G: Game> Program<G> for SplitConfig {
     type Message = SplitMessage;
     type Output = BaselineOutcome;
 
-    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
+    fn run<T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
         run_processor(root, t, self)
     }
 }
 
-impl Program for YbwcConfig {
+impl<G: Game> Program<G> for YbwcConfig {
     type Message = SplitMessage;
     type Output = BaselineOutcome;
 
-    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
+    fn run<T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
         run_ybwc(root, t, self)
     }
 }
 
-impl Program for MasterWorkerConfig {
+impl<G: Game> Program<G> for MasterWorkerConfig {
     type Message = SplitMessage;
     type Output = BaselineOutcome;
 
-    fn run<G: Game, T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
+    fn run<T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
         run_master_worker(root, t, self)
     }
 }

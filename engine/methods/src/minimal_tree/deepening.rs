@@ -7,8 +7,10 @@
 //! workers.
 
 use super::master::MasterOutcome;
-use super::run::{run_threads_until, MasterSearch, ParallelConfig};
+use super::parallel_search::{MasterSearch, ParallelConfig, ParallelSearch, Stop};
+use std::sync::Arc;
 use std::time::Instant;
+use yomi_runtime::program::on_threads;
 use yomi_search::{Iteration, Limits, SearchResult, Stats};
 use yomi_tree::Game;
 
@@ -46,7 +48,8 @@ where
             share_plies: None,
             search_id: u64::from(depth),
         };
-        run_threads_until(root.clone(), config, stop)
+        let search = ParallelSearch::new(config).until(stop);
+        on_threads(root.clone(), search.ranks(), search)
     })
 }
 
@@ -60,7 +63,7 @@ pub fn deepen<M: Copy>(
     limits: &Limits,
     depths: impl Iterator<Item = u32>,
     mut on_iteration: impl FnMut(&Iteration<M>),
-    mut search: impl FnMut(u32, Box<dyn Fn() -> bool>) -> MasterOutcome<M>,
+    mut search: impl FnMut(u32, Stop) -> MasterOutcome<M>,
 ) -> SearchResult<M> {
     let start = Instant::now();
     let mut stats = Stats::default();
@@ -74,7 +77,7 @@ pub fn deepen<M: Copy>(
     };
     for depth in depths {
         let stop_limits = limits.clone();
-        let outcome = search(depth, Box::new(move || stop_limits.reached(start, 0)));
+        let outcome = search(depth, Arc::new(move || stop_limits.reached(start, 0)));
         stats += counted(&outcome);
         if outcome.complete || result.best_move.is_none() {
             result.value = outcome.value;

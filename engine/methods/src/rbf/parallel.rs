@@ -66,11 +66,11 @@ pub struct RbfOutcome {
     pub traffic: Traffic,
 }
 
-impl Program for ParallelRbf {
+impl<G: Game> Program<G> for ParallelRbf {
     type Message = RbfMessage;
     type Output = RbfOutcome;
 
-    fn run<G: Game, T: Transport<RbfMessage>>(self, mut root: G, mut t: T) -> Option<RbfOutcome> {
+    fn run<T: Transport<RbfMessage>>(self, mut root: G, mut t: T) -> Option<RbfOutcome> {
         if t.rank() == 0 {
             return Some(self.master(&mut root, &mut t));
         }

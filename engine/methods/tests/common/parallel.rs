@@ -1,7 +1,10 @@
 //! What the parallel-search tests share: the sequential value to compare
 //! with, and a search's shape from its method.
 
-use yomi_methods::minimal_tree::run::{MasterSearch, ParallelConfig};
+use yomi_methods::minimal_tree::master::MasterOutcome;
+use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig, ParallelSearch};
+use yomi_runtime::program::{on_sim, on_threads};
+use yomi_runtime::sim::{Model, SimStats};
 use yomi_search::{Limits, SearchOptions, Searcher};
 use yomi_tree::{Game, Value};
 
@@ -47,4 +50,23 @@ pub fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> Paral
         share_plies,
         search_id: 0,
     }
+}
+
+/// The parallel search of `root` on threads: a master and the workers.
+pub fn run_threads<G: Game + Clone + Send + 'static>(
+    root: G,
+    config: ParallelConfig,
+) -> MasterOutcome<G::Move> {
+    let search = ParallelSearch::new(config);
+    on_threads(root, search.ranks(), search)
+}
+
+/// The parallel search of `root` on the virtual cluster under `model`.
+pub fn run_sim<G: Game + Clone + 'static>(
+    root: G,
+    config: ParallelConfig,
+    model: &Model,
+) -> Result<(MasterOutcome<G::Move>, SimStats), String> {
+    let search = ParallelSearch::new(config);
+    on_sim(root, search.ranks(), search, model)
 }

@@ -216,15 +216,11 @@ impl TreesplitOutcome {
     }
 }
 
-impl Program for UctTreesplit {
+impl<G: Game> Program<G> for UctTreesplit {
     type Message = TreesplitMessage;
     type Output = TreesplitOutcome;
 
-    fn run<G: Game, T: Transport<TreesplitMessage>>(
-        self,
-        root: G,
-        t: T,
-    ) -> Option<TreesplitOutcome> {
+    fn run<T: Transport<TreesplitMessage>>(self, root: G, t: T) -> Option<TreesplitOutcome> {
         let layout = Layout::new(t.size(), self.per_broadcast);
         if t.rank() >= layout.search {
             BroadcastRank::new(t, layout, self.merge_delay).run();
