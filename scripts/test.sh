@@ -24,5 +24,6 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 features=yomi-harness/mpi,yomi-usi/mpi
 cargo fmt --all --check
+python3 scripts/check_crate_map.py
 cargo clippy --release --workspace --all-targets --features "$features" -- -D warnings
 cargo test --release --workspace --features "$features"
