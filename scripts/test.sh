@@ -25,5 +25,6 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 features=yomi-harness/mpi,yomi-usi/mpi
 cargo fmt --all --check
 python3 scripts/check_crate_map.py
+python3 scripts/check_imports.py
 cargo clippy --release --workspace --all-targets --features "$features" -- -D warnings
 cargo test --release --workspace --features "$features"

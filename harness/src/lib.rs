@@ -3,33 +3,14 @@
 //! runs searches over tree sets and sweeps of them, and writes result
 //! records.
 
-mod baseline_run;
-mod calibrate;
-mod execute;
-mod fit_edges_cmd;
-mod fit_rbf_cmd;
-mod judge;
-mod ordering_cmd;
-mod parallel_run;
+mod backend;
+mod commands;
+mod methods;
 mod plan;
 mod plugins;
-mod positions_cmd;
-mod rbf_plan;
-mod rbf_run;
-mod rbf_shogi_cmd;
 mod record;
-mod search_cmd;
-mod sim_args;
-mod sim_run;
-mod sweep_cmd;
-mod sweep_launch;
-mod sweep_plan;
-mod sweep_store;
+mod sweep;
 mod trees;
-mod treesplit_plan;
-mod uct_match_cmd;
-mod uct_plan;
-mod uct_run;
 
 use clap::{Parser, Subcommand};
 
@@ -46,14 +27,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    Search(Box<search_cmd::SearchArgs>),
-    Ordering(ordering_cmd::OrderingArgs),
-    FitEdges(fit_edges_cmd::FitEdgesArgs),
-    FitRbfModel(fit_rbf_cmd::FitRbfArgs),
-    RbfShogi(rbf_shogi_cmd::RbfShogiArgs),
-    Positions(positions_cmd::PositionsArgs),
-    Sweep(sweep_cmd::SweepArgs),
-    UctMatch(Box<uct_match_cmd::UctMatchArgs>),
+    Search(Box<commands::search::SearchArgs>),
+    Ordering(commands::ordering::OrderingArgs),
+    FitEdges(commands::fit_edges::FitEdgesArgs),
+    FitRbfModel(commands::fit_rbf::FitRbfArgs),
+    RbfShogi(commands::rbf_shogi::RbfShogiArgs),
+    Positions(commands::positions::PositionsArgs),
+    Sweep(commands::sweep::SweepArgs),
+    UctMatch(Box<commands::uct_match::UctMatchArgs>),
 }
 
 /// The harness's command line, run as `yomi-harness` or `yomi-harness-mpi`.
@@ -70,14 +51,14 @@ pub fn main() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let result = match Cli::parse().command {
-        Command::Search(args) => search_cmd::run(&args),
-        Command::Ordering(args) => ordering_cmd::run(&args),
-        Command::FitEdges(args) => fit_edges_cmd::run(&args),
-        Command::FitRbfModel(args) => fit_rbf_cmd::run(&args),
-        Command::RbfShogi(args) => rbf_shogi_cmd::run(&args),
-        Command::Positions(args) => positions_cmd::run(&args),
-        Command::Sweep(args) => sweep_cmd::run(&args),
-        Command::UctMatch(args) => uct_match_cmd::run(&args),
+        Command::Search(args) => commands::search::run(&args),
+        Command::Ordering(args) => commands::ordering::run(&args),
+        Command::FitEdges(args) => commands::fit_edges::run(&args),
+        Command::FitRbfModel(args) => commands::fit_rbf::run(&args),
+        Command::RbfShogi(args) => commands::rbf_shogi::run(&args),
+        Command::Positions(args) => commands::positions::run(&args),
+        Command::Sweep(args) => commands::sweep::run(&args),
+        Command::UctMatch(args) => commands::uct_match::run(&args),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

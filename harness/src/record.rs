@@ -2,11 +2,13 @@
 //! fields beside what the search found and counted, and the summary of a
 //! tree set the paper's way.
 
-use crate::plan::{Backend, BaselineShape, Method, Plan, SharingArg};
-use crate::rbf_plan::{RbfForm, RbfShape};
-use crate::sim_args::ClusterRecord;
+use crate::plan::method::{Backend, Method, SharingArg};
+
+use crate::backend::sim_args::ClusterRecord;
+use crate::methods::rbf::plan::{RbfForm, RbfShape};
+use crate::methods::uct::plan::UctShape;
+use crate::plan::{BaselineShape, Plan};
 use crate::trees::TreeLabel;
-use crate::uct_plan::UctShape;
 use serde::Serialize;
 use yomi_methods::mcts::Overheads;
 use yomi_methods::rbf::RbfOutcome;

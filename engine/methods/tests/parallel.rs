@@ -96,7 +96,8 @@ fn with_share_results_go_round_the_ring() {
 fn the_games_master_options_keep_the_sequential_value() {
     use yomi_methods::minimal_tree::master::Master;
     use yomi_methods::minimal_tree::message::Message;
-    use yomi_methods::minimal_tree::worker::{self, WorkerConfig};
+    use yomi_methods::minimal_tree::message::WorkerConfig;
+    use yomi_methods::minimal_tree::worker;
     use yomi_runtime::threads::network;
     let model = Arc::new(EdgeModel::embedded());
     for seed in 0..8 {

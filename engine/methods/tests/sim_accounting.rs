@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 use std::time::Duration;
+use yomi_methods::minimal_tree::message::WorkerConfig;
 use yomi_methods::minimal_tree::message::{Message, Outcome, Report, Task};
 use yomi_methods::minimal_tree::signature::Signature;
-use yomi_methods::minimal_tree::worker::{self, WorkerConfig};
+use yomi_methods::minimal_tree::worker;
 use yomi_runtime::sim::{simulate, Body, Model, Network, SimTransport};
 use yomi_runtime::transport::{encoded_size, Transport};
 use yomi_tree::{EdgeModel, Game, SyntheticTree};

@@ -2,7 +2,6 @@
 
 use super::ring::Shared;
 use super::signature::Signature;
-use super::worker::WorkerConfig;
 use serde::{Deserialize, Serialize};
 use yomi_runtime::transport::Traffic;
 use yomi_search::{Entry, Stats};
@@ -86,4 +85,28 @@ pub enum Message {
     /// From a worker whose queue ran dry (with `WorkerConfig::say_idle`):
     /// the master may hand it tasks queued at busier workers.
     Idle,
+}
+
+/// How a worker reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkerConfig {
+    /// Report every finished iteration (dynamic updates), or only the full depth.
+    pub updates: bool,
+    pub table_mb: usize,
+    /// ε-windows (seed 000 §5.4): tasks carry pass windows; a null one is
+    /// searched widened by ε, and a task keeps its window while new pass
+    /// windows for its position lie inside it.
+    pub eps: Option<Value>,
+    /// Deepen a task past a shallower result only when the master sends
+    /// the task again after that result: no deeper search of a position
+    /// the new prediction dropped. Not in seed 000.
+    pub confirmed_deepening: bool,
+    /// With share: results within this many plies of a task root go round
+    /// the workers' ring (seed 000 §3.2).
+    pub share_plies: Option<usize>,
+    /// Tells this search's ring messages from those of earlier searches.
+    pub search_id: u64,
+    /// Tell the master when the queue runs dry (games: an idle worker then
+    /// takes over queued tasks of busy ones). Not in seed 000.
+    pub say_idle: bool,
 }

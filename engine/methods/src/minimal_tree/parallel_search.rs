@@ -3,7 +3,8 @@
 
 use super::master::{Master, MasterOutcome};
 use super::message::Message;
-use super::worker::{self, WorkerConfig};
+use super::message::WorkerConfig;
+use super::worker;
 use std::sync::Arc;
 use yomi_runtime::program::Program;
 use yomi_runtime::transport::Transport;

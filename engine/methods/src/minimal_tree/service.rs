@@ -6,8 +6,9 @@
 //! MPI ranks.
 
 use super::message::Message;
+use super::message::WorkerConfig;
 use super::task_search::TaskSearch;
-use super::worker::{search_tasks, Inbox, WorkerConfig};
+use super::worker::{search_tasks, Inbox};
 use yomi_runtime::transport::Transport;
 use yomi_tree::Game;
 

@@ -6,40 +6,15 @@
 
 use super::depth::{next_depth, Finished};
 use super::eps_window;
-use super::message::{Message, Outcome, Report, Task};
+use super::message::{Message, Outcome, Report, Task, WorkerConfig};
 use super::priority::Priority;
 use super::ring::{self, Shared};
 use super::task_search::{TaskPath, TaskSearch};
-use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use yomi_runtime::transport::Transport;
 use yomi_search::{Entry, Hook, SearchOptions, Searcher, Stats};
 use yomi_tree::{Game, Value, INFINITE};
-
-/// How a worker reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WorkerConfig {
-    /// Report every finished iteration (dynamic updates), or only the full depth.
-    pub updates: bool,
-    pub table_mb: usize,
-    /// ε-windows (seed 000 §5.4): tasks carry pass windows; a null one is
-    /// searched widened by ε, and a task keeps its window while new pass
-    /// windows for its position lie inside it.
-    pub eps: Option<Value>,
-    /// Deepen a task past a shallower result only when the master sends
-    /// the task again after that result: no deeper search of a position
-    /// the new prediction dropped. Not in seed 000.
-    pub confirmed_deepening: bool,
-    /// With share: results within this many plies of a task root go round
-    /// the workers' ring (seed 000 §3.2).
-    pub share_plies: Option<usize>,
-    /// Tells this search's ring messages from those of earlier searches.
-    pub search_id: u64,
-    /// Tell the master when the queue runs dry (games: an idle worker then
-    /// takes over queued tasks of busy ones). Not in seed 000.
-    pub say_idle: bool,
-}
 
 struct Queued {
     task: Task,

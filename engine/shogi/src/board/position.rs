@@ -72,11 +72,6 @@ impl Position {
         self.checkers = self.compute_checkers();
     }
 
-    /// The start position.
-    pub fn startpos() -> Position {
-        Position::from_sfen(super::sfen::STARTPOS).expect("the start position is valid")
-    }
-
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.side

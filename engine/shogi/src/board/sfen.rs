@@ -229,6 +229,11 @@ fn parse_hands(text: &str) -> Result<[[u8; 8]; 2], SfenError> {
 }
 
 impl Position {
+    /// The start position.
+    pub fn startpos() -> Position {
+        Position::from_sfen(STARTPOS).expect("the start position is valid")
+    }
+
     /// Parses SFEN text: board, side to move, hands, and an optional move number.
     pub fn from_sfen(text: &str) -> Result<Position, SfenError> {
         let mut fields = text.split_ascii_whitespace();

@@ -2,8 +2,8 @@
 //! per-worker tables within the machine's memory), its searches, and what
 //! simulating them cost this machine.
 
-use crate::calibrate;
-use crate::sim_args::{ClusterRecord, NodeCost, SimArgs};
+use super::calibrate;
+use crate::backend::sim_args::{ClusterRecord, NodeCost, SimArgs};
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};

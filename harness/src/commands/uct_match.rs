@@ -6,10 +6,11 @@
 //! wins, losses and draws and its Elo, log10(p / (1 − p)) · 400, with a
 //! 95 % interval.
 
-use crate::sim_args::SimArgs;
-use crate::sim_run::SimRunner;
+use crate::backend::sim_args::SimArgs;
+use crate::backend::sim_run::SimRunner;
+use crate::methods::uct::options::UctOptions;
+use crate::methods::uct::plan::UctShape;
 use crate::trees::{with_game, TreeArgs, TreeKind};
-use crate::uct_plan::{UctOptions, UctShape};
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;

@@ -5,13 +5,14 @@
 //! reached) — sequential here, or parallel on the plan's backend —
 //! reduced to result records.
 
-use crate::execute::{each_tree, Sink};
-use crate::judge::judged_children;
-use crate::parallel_run::Runner;
-use crate::plan::{Method, Plan};
-use crate::rbf_plan::{RbfForm, RbfShape};
+use crate::backend::runner::Runner;
+use crate::backend::sim_args::SimArgs;
+use crate::methods::each_tree::{each_tree, Sink};
+use crate::methods::judge::judged_children;
+use crate::methods::rbf::plan::{RbfForm, RbfShape};
+use crate::plan::method::Method;
+use crate::plan::Plan;
 use crate::record::{Outcome, ParallelRbfFigures, RbfFigures};
-use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree, TreeKind};
 use std::time::Instant;
 use yomi_methods::baseline::AlphaBeta;

@@ -1,13 +1,15 @@
 //! `yomi-harness search`: searches a tree set and writes one JSON record per
 //! tree (JSON Lines on stdout), with a summary on stderr.
 
-use crate::execute::execute;
-use crate::plan::{Backend, ChargeArg, Method, Options, Plan, SharingArg};
-use crate::rbf_plan::RbfOptions;
+use crate::backend::sim_args::SimArgs;
+use crate::methods::execute;
+use crate::methods::rbf::options::RbfOptions;
+use crate::methods::uct::options::UctOptions;
+use crate::plan::method::{Backend, ChargeArg, Method, SharingArg};
+use crate::plan::options::Options;
+use crate::plan::Plan;
 use crate::record::Record;
-use crate::sim_args::SimArgs;
 use crate::trees::TreeArgs;
-use crate::uct_plan::UctOptions;
 use clap::Args;
 
 /// Search every tree of a set to depth d and print one JSON record per tree.

@@ -54,14 +54,18 @@
 //! node_cost_us = "paper"      # paper (default), measured, or µs
 //! ```
 
-use crate::plan::{Backend, ChargeArg, Method, Options, Plan, SharingArg};
-use crate::rbf_plan::RbfOptions;
+use crate::plan::method::{Backend, ChargeArg, Method, SharingArg};
+
+use crate::plan::options::Options;
+
+use crate::backend::sim_args::{NetworkPreset, NodeCost, SimArgs};
+use crate::backend::sim_run::worker_table_mb;
+use crate::methods::rbf::options::RbfOptions;
+use crate::methods::uct::options::UctOptions;
+use crate::methods::uct::treesplit_plan::{TreesplitOptions, TreesplitShape};
+use crate::plan::Plan;
 use crate::record::SCHEMA;
-use crate::sim_args::{NetworkPreset, NodeCost, SimArgs};
-use crate::sim_run::worker_table_mb;
 use crate::trees::{OrderingArg, TreeArgs, TreeKind};
-use crate::treesplit_plan::{TreesplitOptions, TreesplitShape};
-use crate::uct_plan::UctOptions;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use yomi_methods::baseline::ProcessorTree;

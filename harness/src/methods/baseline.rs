@@ -3,11 +3,12 @@
 //! cluster or MPI ranks), each tree with the sequential reference's
 //! leaves for the search-overhead coefficient, reduced to result records.
 
-use crate::execute::{each_tree, Sink};
-use crate::parallel_run::Runner;
+use crate::backend::runner::Runner;
+use crate::backend::sim_args::SimArgs;
+use crate::methods::each_tree::{each_tree, Sink};
+use crate::plan::method::Method;
 use crate::plan::{BaselineShape, Plan};
 use crate::record::{BaselineFigures, Outcome};
-use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
 use yomi_methods::baseline::{AlphaBeta, BaselineOutcome, StagedSss};
 use yomi_search::Stats;
@@ -35,7 +36,7 @@ fn search<G: Game + Clone + Send + 'static>(
     plan: &Plan,
     shape: BaselineShape,
 ) -> Result<Option<Outcome>, String> {
-    let Some(o) = runner.run_baseline(root.clone(), plan)? else {
+    let Some(o) = search_on(runner, root.clone(), plan)? else {
         return Ok(None);
     };
     let sequential_leaves = sequential_leaves(root, plan.d, shape.stage_depth);
@@ -99,5 +100,24 @@ fn outcome(
         rbf: None,
         uct: None,
         cluster: runner.cluster().map(|sim| sim.record),
+    }
+}
+
+/// One baseline search of `root` as `plan` says (`None` on ranks other
+/// than 0): a split method on its processor tree, or YBWC on every rank
+/// (`--workers` + 1 threads).
+fn search_on<G: Game + Clone + Send + 'static>(
+    runner: &Runner,
+    root: G,
+    plan: &Plan,
+) -> Result<Option<BaselineOutcome>, String> {
+    let nodes = |o: &BaselineOutcome| o.counts.nodes;
+    let ranks = plan.workers + 1;
+    match plan.processor_tree() {
+        Some(t) => runner.run_program(root, t.processors(), plan.split_config(t), nodes),
+        None if plan.method == Method::MasterWorker => {
+            runner.run_program(root, ranks, plan.master_worker_config(), nodes)
+        }
+        None => runner.run_program(root, ranks, plan.ybwc_config(), nodes),
     }
 }

@@ -2,47 +2,14 @@
 //! its playouts (random plies, then the evaluation read as a win
 //! probability at a scale), its seed, and the depth its move is judged at.
 
-use crate::plan::{Backend, Method, Options};
-use crate::rbf_plan::DEFAULT_JUDGE_DEPTH;
-use crate::treesplit_plan::{TreesplitOptions, TreesplitShape};
-use clap::Args;
+use crate::plan::method::{Backend, Method};
+
+use crate::methods::judge::DEFAULT_JUDGE_DEPTH;
+use crate::methods::uct::options::UctOptions;
+use crate::methods::uct::treesplit_plan::TreesplitShape;
+use crate::plan::options::Options;
 use serde::Serialize;
 use yomi_methods::mcts::{Playout, UctConfig};
-
-/// UCT's options as given.
-#[derive(Args, Clone, Copy, Debug, Default)]
-pub struct UctOptions {
-    /// uct: the simulations it runs.
-    #[arg(long)]
-    pub simulations: Option<u64>,
-    /// uct: the constant C of UCB1's exploration term [default: √2].
-    #[arg(long)]
-    pub uct_c: Option<f64>,
-    /// uct: random plies a playout makes before the evaluation is read as
-    /// a win probability [default: to --d, or to the game's end before].
-    #[arg(long)]
-    pub playout_plies: Option<u32>,
-    /// uct: the value worth a 73 % win, where a playout stops short of an
-    /// end [default: 1000, synthetic trees' spread; shogi's pawn is 90].
-    #[arg(long)]
-    pub reward_scale: Option<f64>,
-    /// uct: the seed of its playouts [default: 1].
-    #[arg(long)]
-    pub uct_seed: Option<u64>,
-    #[command(flatten)]
-    pub treesplit: TreesplitOptions,
-}
-
-impl UctOptions {
-    fn given(&self) -> bool {
-        self.simulations.is_some()
-            || self.uct_c.is_some()
-            || self.playout_plies.is_some()
-            || self.reward_scale.is_some()
-            || self.uct_seed.is_some()
-            || self.treesplit.given()
-    }
-}
 
 /// What a UCT run is given, as records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

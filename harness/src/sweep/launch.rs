@@ -2,8 +2,8 @@
 //! through the sweep's launcher (`mpirun -np {ranks}`, `srun -n {ranks}`,
 //! …) running this binary's `search --backend mpi`, its record read back.
 
-use crate::plan::SharingArg;
-use crate::sweep_plan::Run;
+use crate::plan::method::SharingArg;
+use crate::sweep::plan::Run;
 use crate::trees::TreeKind;
 use clap::ValueEnum;
 use std::process::Command;

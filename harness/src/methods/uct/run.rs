@@ -3,14 +3,15 @@
 //! on the plan's backend — its move judged against plain alpha-beta's
 //! children values at --judge-depth, reduced to result records.
 
-use crate::execute::{each_tree, Sink};
-use crate::judge::judged_children;
-use crate::parallel_run::Runner;
-use crate::plan::{Method, Plan};
+use crate::backend::runner::Runner;
+use crate::backend::sim_args::SimArgs;
+use crate::methods::each_tree::{each_tree, Sink};
+use crate::methods::judge::judged_children;
+use crate::methods::uct::plan::UctShape;
+use crate::plan::method::Method;
+use crate::plan::Plan;
 use crate::record::{Outcome, SpreadFigures, UctFigures};
-use crate::sim_args::SimArgs;
 use crate::trees::{with_game, Tree};
-use crate::uct_plan::UctShape;
 use std::time::Instant;
 use yomi_methods::mcts::{value_of_reward, Overheads, TreesplitOutcome, TreesplitReport, Uct};
 use yomi_search::Stats;

@@ -1,16 +1,12 @@
-//! The parallel methods of `yomi-harness search`: one search of a tree by a
-//! master and workers, reduced to the figures of a result record.
+//! Where a run's ranks run — threads, the virtual cluster, or this process
+//! as one rank of an MPI job — and a `Program` run there.
 
-use crate::plan::{Backend, Method, Plan};
-use crate::record::{Outcome, ParallelFigures};
-use crate::sim_args::SimArgs;
-use crate::sim_run::SimRunner;
+use crate::backend::sim_args::SimArgs;
+use crate::backend::sim_run::SimRunner;
+use crate::plan::method::Backend;
+use crate::plan::Plan;
 use crate::trees::Tree;
-use yomi_methods::baseline::BaselineOutcome;
-use yomi_methods::minimal_tree::master::MasterOutcome;
-use yomi_methods::minimal_tree::parallel_search::{ParallelConfig, ParallelSearch};
 use yomi_runtime::program::{on_threads, Program};
-use yomi_search::Stats;
 use yomi_tree::Game;
 
 /// Where master and workers run.
@@ -104,38 +100,6 @@ impl Runner {
         }
     }
 
-    /// Seed 000's search of `root` (`None` on ranks other than 0).
-    fn run<G: Game + Clone + Send + 'static>(
-        &self,
-        root: G,
-        config: ParallelConfig,
-    ) -> Result<Option<MasterOutcome<G::Move>>, String> {
-        let search = ParallelSearch::new(config);
-        let nodes = |o: &MasterOutcome<G::Move>| {
-            o.nodes + o.reports.iter().map(|r| r.stats.nodes).sum::<u64>()
-        };
-        self.run_program(root, search.ranks(), search, nodes)
-    }
-
-    /// One baseline search of `root` as `plan` says (`None` on ranks
-    /// other than 0): a split method on its processor tree, or YBWC on
-    /// every rank (`--workers` + 1 threads).
-    pub fn run_baseline<G: Game + Clone + Send + 'static>(
-        &self,
-        root: G,
-        plan: &Plan,
-    ) -> Result<Option<BaselineOutcome>, String> {
-        let nodes = |o: &BaselineOutcome| o.counts.nodes;
-        let ranks = plan.workers + 1;
-        match plan.processor_tree() {
-            Some(t) => self.run_program(root, t.processors(), plan.split_config(t), nodes),
-            None if plan.method == Method::MasterWorker => {
-                self.run_program(root, ranks, plan.master_worker_config(), nodes)
-            }
-            None => self.run_program(root, ranks, plan.ybwc_config(), nodes),
-        }
-    }
-
     /// `program`'s search of `root` (`None` on ranks other than 0): on
     /// `threads` threads, every rank of the virtual cluster (`nodes`: what
     /// it searched, for the simulation's cost figures) or of the MPI run.
@@ -167,58 +131,4 @@ impl Runner {
             _ => None,
         }
     }
-}
-
-/// One tree's parallel search; `None` on a worker rank.
-pub fn search<G: Game + Clone + Send + 'static>(
-    runner: &Runner,
-    root: G,
-    config: ParallelConfig,
-) -> Result<Option<Outcome>, String> {
-    let Some(o) = runner.run(root, config)? else {
-        return Ok(None);
-    };
-    let mut stats = Stats::default();
-    let mut traffic = o.traffic;
-    let mut figures = ParallelFigures {
-        workers: config.workers,
-        passes: o.passes,
-        master_nodes: o.nodes,
-        tasks_sent: o.tasks_sent,
-        ..ParallelFigures::default()
-    };
-    for r in &o.reports {
-        stats += r.stats;
-        traffic += r.traffic;
-        figures.tasks_finished += r.tasks_finished;
-        figures.searches_finished += r.searches_finished;
-        figures.tasks_aborted += r.tasks_aborted;
-        figures.tasks_full_window += r.tasks_full_window;
-        figures.tasks_repeated += r.tasks_repeated;
-        figures.leaves_full += r.leaves_full;
-        figures.leaves_shallow += r.leaves_shallow;
-        figures.leaves_aborted += r.leaves_aborted;
-        figures.leaves_unfinished += r.leaves_unfinished;
-        figures.shared_entries += r.shared_received;
-        figures.startup_idle_s += r.startup_idle_s;
-        figures.other_idle_s += r.other_idle_s;
-    }
-    let n = o.reports.len().max(1) as f64;
-    figures.startup_idle_s /= n;
-    figures.other_idle_s /= n;
-    figures.messages = traffic.messages;
-    figures.bytes = traffic.bytes;
-    stats.nodes += o.nodes;
-    Ok(Some(Outcome {
-        value: o.value,
-        best_move: o.best_move.map_or("none".into(), |m| m.to_string()),
-        pv: String::new(),
-        stats,
-        time_s: o.elapsed.as_secs_f64(),
-        parallel: Some(figures),
-        baseline: None,
-        rbf: None,
-        uct: None,
-        cluster: runner.cluster().map(|sim| sim.record),
-    }))
 }

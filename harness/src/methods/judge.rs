@@ -1,6 +1,11 @@
 //! The exact decision a randomized search's move is judged against: every
 //! root child's value by plain alpha-beta.
 
+/// The depth of the value RBF's real scores estimate (seed 003 §2.3): its
+/// moves are judged against alpha-beta's at this depth unless --d is
+/// shallower or --judge-depth says otherwise.
+pub const DEFAULT_JUDGE_DEPTH: u32 = 10;
+
 use yomi_methods::baseline::AlphaBeta;
 use yomi_tree::{Game, Value, INFINITE};
 

@@ -5,12 +5,12 @@
 //! cores within half of the machine's memory, MPI runs start through the
 //! sweep's launcher one at a time.
 
-use crate::execute::execute;
-use crate::plan::Backend;
+use crate::methods::execute;
+use crate::plan::method::Backend;
 use crate::record::Record;
-use crate::sweep_launch;
-use crate::sweep_plan::{self, Run};
-use crate::sweep_store::{self, Store};
+use crate::sweep::launch as sweep_launch;
+use crate::sweep::plan::{self as sweep_plan, Run};
+use crate::sweep::store::{self as sweep_store, Store};
 use crate::trees::Tree;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};

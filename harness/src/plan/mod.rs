@@ -3,135 +3,19 @@
 //! or the master and workers are given. `search` runs a plan per command
 //! line; every check of the options lives here.
 
-use crate::rbf_plan::{RbfOptions, RbfShape};
-use crate::uct_plan::{UctOptions, UctShape};
-use clap::ValueEnum;
-use serde::{Deserialize, Serialize};
+pub mod method;
+pub mod options;
+
+use crate::methods::rbf::plan::RbfShape;
+use crate::methods::uct::plan::UctShape;
+use method::{Backend, ChargeArg, Method, SharingArg};
+use options::Options;
+use serde::Serialize;
 use yomi_methods::baseline::{
     Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
 };
 use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig};
 use yomi_search::{SearchOptions, Sharing, TableSplit};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Method {
-    /// One process, alpha-beta (or NegaScout) with iterative deepening.
-    Sequential,
-    /// Master and workers; workers report every finished iteration (needs --d-prime).
-    WithUpdates,
-    /// Master and workers; workers report only the full task depth (needs --d-prime).
-    WithoutUpdates,
-    /// Master and workers with updates, sharing results within
-    /// --share-plies of task roots round a ring (needs --d-prime).
-    WithShare,
-    /// Master and workers with updates; NegaScout in the master, task
-    /// windows in the workers (needs --d-prime).
-    Negascout,
-    /// Master and workers with updates; NegaScout in the master, ε-windows
-    /// (--eps) in the workers (needs --d-prime).
-    NegascoutEps,
-    /// Seed 002's tree-splitting on a processor tree (--levels, --fanout);
-    /// terminal processors search with plain alpha-beta (--levels 0: the
-    /// sequential reference).
-    TreeSplitting,
-    /// Seed 002's PV-splitting on a processor tree (--levels, --fanout,
-    /// --pv-depth).
-    PvSplitting,
-    /// Seed 002's staged SSS* on a processor tree (--levels, --fanout,
-    /// --stage-depth): each master runs one stage; --levels 0 is
-    /// sequential staged SSS*, and a stage as deep as --d plain SSS*.
-    StagedSss,
-    /// YBWC (Feldmann) with work stealing: every rank searches (the
-    /// ranks: --ranks on the virtual cluster, --workers + 1 on threads).
-    Ybwc,
-    /// Jamboree (Kuszmaul) on YBWC's work stealing: younger brothers tested
-    /// in parallel with null windows, failures searched again in order;
-    /// plain alpha-beta below 3 plies. Ranks as ybwc.
-    Jamboree,
-    /// Seed 004's master–worker: rank 0 splits the tree's top until a
-    /// level holds a node per worker, idle workers get those nodes in order
-    /// with the master's current bounds (--push-bounds: also while they
-    /// search). Ranks as ybwc, the master included.
-    MasterWorker,
-    /// Seed 003's randomized best-first search, sequential: --rbf-nodes
-    /// generated nodes, as many as plain alpha-beta generates at
-    /// --match-depth, or until --rbf-depth; --d is the tree's depth (its
-    /// leaves exact); records say whether its move and alpha-beta's are
-    /// alpha-beta's best at --judge-depth.
-    Rbf,
-    /// Seed 003's parallel RBF, master–slave: rank 0 walks for every idle
-    /// slave, slaves expand (ranks as ybwc; one rank: sequential RBF in
-    /// the backend's time). Options as rbf.
-    ParallelRbf,
-    /// Seed 001's UCT, sequential: --simulations simulations on the tree
-    /// of depth --d (its horizon states read by the evaluation); records
-    /// say whether its move is alpha-beta's best at --judge-depth.
-    Uct,
-    /// Seed 001's UCT-Treesplit (its transposition-table-driven core):
-    /// the tree spread over the ranks by hash, each simulation moving to
-    /// the rank that owns its next state; --in-flight simulations a rank
-    /// at once. Ranks as ybwc; options as uct.
-    UctTreesplit,
-}
-
-impl Method {
-    /// Seed 002's methods, on processor trees.
-    pub fn splits(self) -> bool {
-        matches!(
-            self,
-            Method::TreeSplitting | Method::PvSplitting | Method::StagedSss
-        )
-    }
-
-    /// YBWC and Jamboree: every rank searches, work goes by stealing.
-    pub fn steals(self) -> bool {
-        matches!(self, Method::Ybwc | Method::Jamboree)
-    }
-
-    /// The baselines run on a number of ranks: YBWC, Jamboree and seed
-    /// 004's master–worker.
-    pub fn on_ranks(self) -> bool {
-        self.steals() || self == Method::MasterWorker
-    }
-
-    /// The baselines beside seed 000's methods (plain alpha-beta inside).
-    pub fn is_baseline(self) -> bool {
-        self.splits() || self.on_ranks()
-    }
-
-    /// Seed 003's randomized best-first searches.
-    pub fn is_rbf(self) -> bool {
-        matches!(self, Method::Rbf | Method::ParallelRbf)
-    }
-
-    /// Seed 000's parallel methods: a master to d′ and its workers.
-    pub fn needs_d_prime(self) -> bool {
-        self != Method::Sequential && !self.is_baseline() && !self.is_rbf() && !self.is_uct()
-    }
-
-    /// Seed 001's UCT, sequential or Treesplit.
-    pub fn is_uct(self) -> bool {
-        matches!(self, Method::Uct | Method::UctTreesplit)
-    }
-
-    /// Methods run at a number of ranks (in sweeps): seed 000's parallel
-    /// methods, YBWC, Jamboree and parallel RBF.
-    pub fn takes_ranks(self) -> bool {
-        !matches!(self, Method::Sequential | Method::Rbf | Method::Uct) && !self.splits()
-    }
-}
-
-/// What the virtual cluster's node cost is charged for (baselines).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ChargeArg {
-    /// Every node searched or split.
-    Nodes,
-    /// Leaves only: seed 002's simulated concurrency (a leaf one unit;
-    /// moves and messages free).
-    Leaves,
-}
 
 /// A baseline's shape, as records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -152,68 +36,8 @@ pub struct BaselineShape {
     pub push_bounds: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Backend {
-    /// Master and workers as threads of this process.
-    Threads,
-    /// Master and workers as MPI ranks: rank 0 the master (start with
-    /// mpirun; needs a build with --features mpi).
-    Mpi,
-    /// Master and workers as ranks of a virtual cluster in this process,
-    /// in virtual time (--ranks, --network, --node-cost-us…); with
-    /// `sequential`, the search's virtual time.
-    Sim,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SharingArg {
-    /// One worker table used everywhere (the §5.2 baseline).
-    Full,
-    /// Worker-table results used only in task subtrees of the same position.
-    None,
-    /// Also results from other task subtrees within --share-plies of their task root.
-    Partial,
-}
-
 /// Each table's size unless the options say (the virtual cluster fits its own).
 pub const DEFAULT_TABLE_MB: usize = 256;
-
-/// The options of one run as given, before validation.
-#[derive(Clone, Copy, Debug)]
-pub struct Options {
-    pub b: u16,
-    pub d: u32,
-    pub method: Method,
-    pub negascout: bool,
-    pub d_prime: Option<u32>,
-    pub sharing: SharingArg,
-    pub share_plies: u32,
-    pub full_windows: bool,
-    pub tt_mb: Option<usize>,
-    pub eps: i32,
-    pub confirmed_deepening: bool,
-    pub workers: usize,
-    pub backend: Backend,
-    /// Whether any virtual-cluster option was given.
-    pub cluster_options: bool,
-    /// Split methods: the processor tree's levels and fan-out, the PV's
-    /// split plies, what the virtual cluster charges.
-    pub levels: Option<u32>,
-    pub fanout: Option<usize>,
-    pub pv_depth: u32,
-    pub stage_depth: u32,
-    pub charge: ChargeArg,
-    /// YBWC and Jamboree: children in static order.
-    pub static_order: bool,
-    /// Master–worker: windows pushed to busy workers.
-    pub push_bounds: bool,
-    /// RBF: its stop, judge, seed and pruning rule.
-    pub rbf: RbfOptions,
-    /// UCT: its simulations, constant, playouts and seed.
-    pub uct: UctOptions,
-}
 
 /// A validated run. The method fields hold what the records show: options
 /// that do not apply to the method are `None`.
@@ -492,6 +316,8 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::methods::rbf::options::RbfOptions;
+    use crate::methods::uct::options::UctOptions;
 
     fn options(method: Method) -> Options {
         Options {

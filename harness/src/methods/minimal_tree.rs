@@ -1,0 +1,108 @@
+//! Seed 000's master and workers on every tree of a set, each search
+//! reduced to the figures of a result record.
+
+use super::each_tree::{print_summary, Sink};
+use crate::backend::runner::Runner;
+use crate::backend::sim_args::SimArgs;
+use crate::plan::Plan;
+use crate::record::{Outcome, ParallelFigures, Summary};
+use crate::trees::{with_game, Tree};
+use yomi_methods::minimal_tree::master::MasterOutcome;
+use yomi_methods::minimal_tree::parallel_search::{ParallelConfig, ParallelSearch};
+use yomi_search::Stats;
+use yomi_tree::Game;
+
+/// The master/worker methods: every tree with the same configuration.
+pub fn run_parallel(
+    plan: &Plan,
+    sim: &SimArgs,
+    trees: Vec<Tree>,
+    sink: Sink,
+) -> Result<(), String> {
+    let runner = Runner::new(plan, sim, &trees)?;
+    let table_mb = runner
+        .cluster()
+        .map_or(plan.table_mb(), |sim| sim.record.table_mb);
+    let config = plan.parallel_config(runner.workers(plan.workers), table_mb);
+    let mut summary = Summary::default();
+    for (i, tree) in trees.into_iter().enumerate() {
+        let label = tree.label.clone();
+        let config = ParallelConfig {
+            search_id: i as u64,
+            ..config
+        };
+        let outcome = with_game!(tree.game, |game| search(&runner, game, config)?);
+        if let Some(outcome) = outcome {
+            summary.add(&outcome);
+            sink(&label, &outcome)?;
+        }
+    }
+    print_summary(&runner, sim, &summary);
+    Ok(())
+}
+
+/// One tree's parallel search; `None` on a worker rank.
+pub fn search<G: Game + Clone + Send + 'static>(
+    runner: &Runner,
+    root: G,
+    config: ParallelConfig,
+) -> Result<Option<Outcome>, String> {
+    let Some(o) = search_on(runner, root, config)? else {
+        return Ok(None);
+    };
+    let mut stats = Stats::default();
+    let mut traffic = o.traffic;
+    let mut figures = ParallelFigures {
+        workers: config.workers,
+        passes: o.passes,
+        master_nodes: o.nodes,
+        tasks_sent: o.tasks_sent,
+        ..ParallelFigures::default()
+    };
+    for r in &o.reports {
+        stats += r.stats;
+        traffic += r.traffic;
+        figures.tasks_finished += r.tasks_finished;
+        figures.searches_finished += r.searches_finished;
+        figures.tasks_aborted += r.tasks_aborted;
+        figures.tasks_full_window += r.tasks_full_window;
+        figures.tasks_repeated += r.tasks_repeated;
+        figures.leaves_full += r.leaves_full;
+        figures.leaves_shallow += r.leaves_shallow;
+        figures.leaves_aborted += r.leaves_aborted;
+        figures.leaves_unfinished += r.leaves_unfinished;
+        figures.shared_entries += r.shared_received;
+        figures.startup_idle_s += r.startup_idle_s;
+        figures.other_idle_s += r.other_idle_s;
+    }
+    let n = o.reports.len().max(1) as f64;
+    figures.startup_idle_s /= n;
+    figures.other_idle_s /= n;
+    figures.messages = traffic.messages;
+    figures.bytes = traffic.bytes;
+    stats.nodes += o.nodes;
+    Ok(Some(Outcome {
+        value: o.value,
+        best_move: o.best_move.map_or("none".into(), |m| m.to_string()),
+        pv: String::new(),
+        stats,
+        time_s: o.elapsed.as_secs_f64(),
+        parallel: Some(figures),
+        baseline: None,
+        rbf: None,
+        uct: None,
+        cluster: runner.cluster().map(|sim| sim.record),
+    }))
+}
+
+/// Seed 000's search of `root` on `runner` (`None` on ranks other than 0).
+fn search_on<G: Game + Clone + Send + 'static>(
+    runner: &Runner,
+    root: G,
+    config: ParallelConfig,
+) -> Result<Option<MasterOutcome<G::Move>>, String> {
+    let search = ParallelSearch::new(config);
+    let nodes =
+        |o: &MasterOutcome<G::Move>| o.nodes + o.reports.iter().map(|r| r.stats.nodes).sum::<u64>();
+    runner.run_program(root, search.ranks(), search, nodes)
+}

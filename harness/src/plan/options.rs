@@ -1,0 +1,41 @@
+//! One run's options as given on the command line or by a sweep, before
+//! validation.
+
+use super::method::{Backend, ChargeArg, Method, SharingArg};
+use crate::methods::rbf::options::RbfOptions;
+use crate::methods::uct::options::UctOptions;
+
+/// The options of one run as given, before validation.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub b: u16,
+    pub d: u32,
+    pub method: Method,
+    pub negascout: bool,
+    pub d_prime: Option<u32>,
+    pub sharing: SharingArg,
+    pub share_plies: u32,
+    pub full_windows: bool,
+    pub tt_mb: Option<usize>,
+    pub eps: i32,
+    pub confirmed_deepening: bool,
+    pub workers: usize,
+    pub backend: Backend,
+    /// Whether any virtual-cluster option was given.
+    pub cluster_options: bool,
+    /// Split methods: the processor tree's levels and fan-out, the PV's
+    /// split plies, what the virtual cluster charges.
+    pub levels: Option<u32>,
+    pub fanout: Option<usize>,
+    pub pv_depth: u32,
+    pub stage_depth: u32,
+    pub charge: ChargeArg,
+    /// YBWC and Jamboree: children in static order.
+    pub static_order: bool,
+    /// Master–worker: windows pushed to busy workers.
+    pub push_bounds: bool,
+    /// RBF: its stop, judge, seed and pruning rule.
+    pub rbf: RbfOptions,
+    /// UCT: its simulations, constant, playouts and seed.
+    pub uct: UctOptions,
+}
