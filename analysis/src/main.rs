@@ -10,9 +10,6 @@ mod figures;
 mod group_tables;
 mod markdown;
 mod model;
-mod model_cmd;
-mod model_figures;
-mod model_tables;
 mod paper;
 mod paper002;
 mod rbf_tables;
@@ -43,13 +40,13 @@ enum Command {
     Report(report::ReportArgs),
     /// Seed 000 §5's performance model: Table 5 (tables, windows and tasks
     /// factors, estimated against actual) and Figs. 9–11.
-    Model(model_cmd::ModelArgs),
+    Model(model::command::ModelArgs),
 }
 
 fn main() {
     let result = match Cli::parse().command {
         Command::Report(args) => report::run(&args),
-        Command::Model(args) => model_cmd::run(&args),
+        Command::Model(args) => model::command::run(&args),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

@@ -2,9 +2,9 @@
 //! records — Table 5 and the data of Figs. 9 and 10 as Markdown, and with
 //! `--out` per-tree CSV and Figs. 9, 10 and 11 as SVG.
 
-use crate::model::{self, ConfigModel};
-use crate::records;
-use crate::{model_figures, model_tables, sink};
+use super::fit::{self as model, ConfigModel};
+use super::{figures as model_figures, tables as model_tables};
+use crate::{records, sink};
 use clap::Args;
 use std::path::PathBuf;
 

@@ -2,8 +2,8 @@
 //! both readings of "tasks", the data of Figs. 9 and 10, and what inputs
 //! are missing.
 
+use super::fit::{ConfigModel, VariantRatios};
 use crate::markdown::{optional, ratio, Table};
-use crate::model::{ConfigModel, VariantRatios};
 use crate::paper::TABLE_5;
 use crate::records::TreeSet;
 

@@ -2,8 +2,8 @@
 //! variants over the baseline against d), Fig. 10 (the full-window share
 //! against processes) and Fig. 11 (estimated against actual, per tree).
 
+use super::fit::{ConfigModel, VariantRatios};
 use crate::chart::{self, colour, diagonal, failed, line};
-use crate::model::{ConfigModel, VariantRatios};
 use crate::summary::Config;
 use plotters::prelude::*;
 use std::collections::BTreeMap;
