@@ -9,7 +9,7 @@ use crate::records::{TreeSet, BASELINE_METHODS};
 use crate::summary::Summary;
 use std::collections::BTreeMap;
 
-pub fn baselines(summaries: &[Summary]) -> String {
+pub(crate) fn baselines(summaries: &[Summary]) -> String {
     let mut groups: BTreeMap<_, Vec<&Summary>> = BTreeMap::new();
     for s in summaries.iter().filter(|s| s.config.is_baseline_method()) {
         let c = &s.config;

@@ -7,7 +7,7 @@ use plotters::prelude::*;
 const SIZE: (u32, u32) = (720, 540);
 
 /// Colours of the input's series, in turn.
-pub const PALETTE: [RGBColor; 12] = [
+pub(crate) const PALETTE: [RGBColor; 12] = [
     RGBColor(0x1f, 0x77, 0xb4),
     RGBColor(0xd6, 0x27, 0x28),
     RGBColor(0x2c, 0xa0, 0x2c),
@@ -23,13 +23,13 @@ pub const PALETTE: [RGBColor; 12] = [
 ];
 
 /// The paper's points.
-pub const PAPER: RGBColor = RGBColor(0x7f, 0x7f, 0x7f);
+pub(crate) const PAPER: RGBColor = RGBColor(0x7f, 0x7f, 0x7f);
 
-pub fn colour(i: usize) -> RGBColor {
+pub(crate) fn colour(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
 
-pub fn failed<E: std::fmt::Debug>(e: E) -> String {
+pub(crate) fn failed<E: std::fmt::Debug>(e: E) -> String {
     format!("drawing a figure failed: {e:?}")
 }
 
@@ -43,11 +43,11 @@ fn tick(x: &f64) -> String {
     }
 }
 
-pub type Chart<'a, 'b, X, Y> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, Y>>;
+pub(crate) type Chart<'a, 'b, X, Y> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, Y>>;
 
 /// An SVG figure: `caption`, the axes (range, description), what `draw`
 /// puts on them, and the legend at `legend`.
-pub fn svg<X, Y>(
+pub(crate) fn svg<X, Y>(
     legend: SeriesLabelPosition,
     caption: &str,
     (x, x_desc): (X, &str),
@@ -93,7 +93,7 @@ where
 }
 
 /// The line y = x from `from` to `to`, black, in the legend as `label`.
-pub fn diagonal<X, Y>(
+pub(crate) fn diagonal<X, Y>(
     chart: &mut Chart<X, Y>,
     from: f64,
     to: f64,
@@ -115,7 +115,7 @@ where
 }
 
 /// A line through `points` with a dot at each, in the legend as `label`.
-pub fn line<X, Y>(
+pub(crate) fn line<X, Y>(
     chart: &mut Chart<X, Y>,
     points: &[(f64, f64)],
     style: ShapeStyle,

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 /// Two configurations that differ only in their method (options beyond the
 /// paper, such as confirmed deepening, pair only with their like).
 #[derive(Debug)]
-pub struct Pair<'a> {
+pub(crate) struct Pair<'a> {
     /// The configuration of the ratio's numerator.
     pub first: &'a Summary,
     /// Trees both have.
@@ -23,12 +23,12 @@ pub struct Pair<'a> {
 }
 
 /// Table 4: with share over with updates.
-pub fn sharing(summaries: &[Summary]) -> Vec<Pair<'_>> {
+pub(crate) fn sharing(summaries: &[Summary]) -> Vec<Pair<'_>> {
     pairs(summaries, "with-share", "with-updates")
 }
 
 /// Fig. 7: with updates over without.
-pub fn updates(summaries: &[Summary]) -> Vec<Pair<'_>> {
+pub(crate) fn updates(summaries: &[Summary]) -> Vec<Pair<'_>> {
     pairs(summaries, "with-updates", "without-updates")
 }
 
@@ -75,7 +75,7 @@ fn pairs<'a>(summaries: &'a [Summary], first: &str, second: &str) -> Vec<Pair<'a
 /// Fig. 8: one configuration's speedups with updates (the paper's rule), by
 /// processes.
 #[derive(Debug)]
-pub struct Series {
+pub(crate) struct Series {
     pub label: String,
     /// (processes, speedup), processes ascending.
     pub points: Vec<(usize, f64)>,
@@ -83,7 +83,7 @@ pub struct Series {
     pub paper: Vec<(usize, f64)>,
 }
 
-pub fn speedups(summaries: &[Summary]) -> Vec<Series> {
+pub(crate) fn speedups(summaries: &[Summary]) -> Vec<Series> {
     let mut series: BTreeMap<_, Vec<(usize, f64)>> = BTreeMap::new();
     for s in summaries
         .iter()
@@ -136,7 +136,7 @@ pub fn speedups(summaries: &[Summary]) -> Vec<Series> {
 /// A published ratio: the paper's `first` row over its `second` row of
 /// the same configuration.
 #[derive(Clone, Debug)]
-pub struct PaperPair {
+pub(crate) struct PaperPair {
     pub row: paper::Row,
     pub time_ratio: f64,
     pub leaf_ratio: f64,
@@ -144,14 +144,14 @@ pub struct PaperPair {
 
 impl PaperPair {
     /// (b, d, processes), as the paper labels Fig. 7's points.
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         format!("({}, {}, {})", self.row.b, self.row.d, self.row.ranks)
     }
 }
 
 /// The paper's ratios of `first` over `second` (Table 4: with share over
 /// with updates; Fig. 7: with updates over without), from Tables 1–3.
-pub fn paper_pairs(first: &str, second: &str) -> Vec<PaperPair> {
+pub(crate) fn paper_pairs(first: &str, second: &str) -> Vec<PaperPair> {
     paper::rows()
         .filter(|r| r.method == first && r.table <= 3)
         .filter_map(|a| {
@@ -166,7 +166,7 @@ pub fn paper_pairs(first: &str, second: &str) -> Vec<PaperPair> {
 }
 
 /// Fig. 7's published points: shogi, with updates over without.
-pub fn paper_updates() -> Vec<PaperPair> {
+pub(crate) fn paper_updates() -> Vec<PaperPair> {
     paper_pairs("with-updates", "without-updates")
         .into_iter()
         .filter(|p| !p.row.synthetic)

@@ -30,7 +30,7 @@ const HEADER: [&str; 24] = [
     "search_overhead",
 ];
 
-pub fn write(summaries: &[Summary]) -> Result<String, String> {
+pub(crate) fn write(summaries: &[Summary]) -> Result<String, String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let failed = |e: csv::Error| format!("writing CSV failed: {e}");
     w.write_record(HEADER).map_err(failed)?;

@@ -8,7 +8,7 @@ use plotters::prelude::*;
 
 /// Fig. 7: one point per configuration run with and without updates,
 /// labelled (b, d, processes), and the paper's six points.
-pub fn updates(pairs: &[Pair]) -> Result<String, String> {
+pub(crate) fn updates(pairs: &[Pair]) -> Result<String, String> {
     let paper = comparisons::paper_updates();
     let top = pairs
         .iter()
@@ -53,7 +53,7 @@ pub fn updates(pairs: &[Pair]) -> Result<String, String> {
 
 /// Fig. 8: speedup against processes on log–log axes, one line per
 /// configuration, the paper's where it ran the same one, and the ideal.
-pub fn speedups(series: &[Series]) -> Result<String, String> {
+pub(crate) fn speedups(series: &[Series]) -> Result<String, String> {
     let most = series
         .iter()
         .flat_map(|s| s.points.iter().chain(&s.paper))

@@ -10,7 +10,7 @@ use crate::summary::Config;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-pub fn groups(runs: &[Run]) -> String {
+pub(crate) fn groups(runs: &[Run]) -> String {
     // (trees, b, d, clock, network) → configuration → group → runs.
     type Cells<'a> = BTreeMap<String, Vec<&'a Run>>;
     let mut sets: BTreeMap<_, BTreeMap<Config, Cells>> = BTreeMap::new();

@@ -1,28 +1,28 @@
 //! A Markdown table and the number formats the report prints.
 
-pub struct Table {
+pub(crate) struct Table {
     header: Vec<String>,
     rows: Vec<Vec<String>>,
 }
 
 impl Table {
-    pub fn new(header: &[&str]) -> Table {
+    pub(crate) fn new(header: &[&str]) -> Table {
         Table {
             header: header.iter().map(|h| h.to_string()).collect(),
             rows: Vec::new(),
         }
     }
 
-    pub fn row(&mut self, cells: Vec<String>) {
+    pub(crate) fn row(&mut self, cells: Vec<String>) {
         debug_assert_eq!(cells.len(), self.header.len());
         self.rows.push(cells);
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.rows.is_empty()
     }
 
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
         let mut out = line(&self.header);
         out += &line(&vec!["---".to_string(); self.header.len()]);
@@ -35,7 +35,7 @@ impl Table {
 
 /// Seconds with two decimals, as the paper prints them; three significant
 /// digits below a second.
-pub fn time(s: f64) -> String {
+pub(crate) fn time(s: f64) -> String {
     if s >= 1.0 {
         format!("{s:.2}")
     } else {
@@ -44,7 +44,7 @@ pub fn time(s: f64) -> String {
 }
 
 /// A ratio or speedup: two decimals, three significant digits below 1.
-pub fn ratio(x: f64) -> String {
+pub(crate) fn ratio(x: f64) -> String {
     if x >= 1.0 {
         format!("{x:.2}")
     } else {
@@ -53,7 +53,7 @@ pub fn ratio(x: f64) -> String {
 }
 
 /// Leaves in millions, as the paper prints them.
-pub fn millions(leaves: f64) -> String {
+pub(crate) fn millions(leaves: f64) -> String {
     let m = leaves / 1e6;
     if m >= 100.0 {
         format!("{m:.0}")
@@ -62,7 +62,7 @@ pub fn millions(leaves: f64) -> String {
     }
 }
 
-pub fn optional(x: Option<f64>, f: fn(f64) -> String) -> String {
+pub(crate) fn optional(x: Option<f64>, f: fn(f64) -> String) -> String {
     x.map_or_else(|| "—".to_string(), f)
 }
 

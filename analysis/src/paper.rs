@@ -8,7 +8,7 @@ use crate::records::TreeSet;
 /// One row: the configuration in the harness's terms and what the paper
 /// measured (times in seconds, leaves in millions, idle time per worker).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Row {
+pub(crate) struct Row {
     pub table: u8,
     pub synthetic: bool,
     pub b: u16,
@@ -25,7 +25,7 @@ pub struct Row {
 }
 
 impl Row {
-    pub fn trees(&self) -> TreeSet {
+    pub(crate) fn trees(&self) -> TreeSet {
         if self.synthetic {
             TreeSet::Synthetic
         } else {
@@ -144,14 +144,14 @@ const ROWS: &[Raw] = &[
 
 /// Table 5 (1,536 processes, shogi, with updates): b, d, d′ and the
 /// table, windows and tasks factors, estimated and actual.
-pub const TABLE_5: [(u16, u32, u32, [f64; 5]); 3] = [
+pub(crate) const TABLE_5: [(u16, u32, u32, [f64; 5]); 3] = [
     (5, 24, 12, [1.942, 2.877, 0.960, 5.362, 5.126]),
     (20, 12, 6, [1.573, 2.863, 1.072, 4.829, 6.204]),
     (20, 14, 6, [1.788, 2.328, 0.966, 4.021, 4.873]),
 ];
 
 /// Every published row.
-pub fn rows() -> impl Iterator<Item = Row> {
+pub(crate) fn rows() -> impl Iterator<Item = Row> {
     ROWS.iter().map(
         |&(table, synthetic, b, d, dp, ranks, method, eps, t, s, l, su, oi)| Row {
             table,
@@ -172,7 +172,7 @@ pub fn rows() -> impl Iterator<Item = Row> {
 }
 
 /// The published row of this configuration, if the paper has one.
-pub fn find(
+pub(crate) fn find(
     trees: &TreeSet,
     b: u16,
     d: u32,

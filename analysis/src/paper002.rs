@@ -30,7 +30,7 @@ const PERFECT: &[Row] = &[
 /// The paper's time for `method` on processor tree (`levels`, `fanout`)
 /// over trees of `ordering` (its TS and PV without options, SSS with
 /// stages of two plies), if it has one.
-pub fn find(
+pub(crate) fn find(
     ordering: &str,
     method: &str,
     levels: u32,

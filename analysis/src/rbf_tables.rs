@@ -13,7 +13,7 @@ const SEED003_SPEEDUPS: &str = "Seed 003 (100 trees, b = 10, a Cilk shared-memor
     RBF and Jamboree on an Origin-2000): RBF speeds up 18× and stops gaining beyond \
     30–35 processors; Jamboree reaches 5.5 and gains nothing beyond 15.";
 
-pub fn rbf(runs: &[Run]) -> String {
+pub(crate) fn rbf(runs: &[Run]) -> String {
     equal_nodes(runs) + &speedups(runs)
 }
 

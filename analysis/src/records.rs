@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 /// One tree's search.
 #[derive(Clone, Debug, Deserialize)]
-pub struct Run {
+pub(crate) struct Run {
     #[serde(default)]
     pub run_key: Option<String>,
     /// `--tree`'s name for the kind (older records lack it: their names
@@ -136,7 +136,7 @@ pub struct Run {
 }
 
 /// The baselines beside seed 000's methods, in the order tables show them.
-pub const BASELINE_METHODS: &[&str] = &[
+pub(crate) const BASELINE_METHODS: &[&str] = &[
     "tree-splitting",
     "pv-splitting",
     "staged-sss",
@@ -147,7 +147,7 @@ pub const BASELINE_METHODS: &[&str] = &[
 
 /// Which trees a run searched.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum TreeSet {
+pub(crate) enum TreeSet {
     Synthetic,
     Shogi,
     /// Seed 002's ordered trees, by ordering (`random`, `strong`, …).
@@ -160,7 +160,7 @@ pub enum TreeSet {
 
 impl TreeSet {
     /// Seed 000's tree sets: whether synthetic; `None` for others.
-    pub fn paper(&self) -> Option<bool> {
+    pub(crate) fn paper(&self) -> Option<bool> {
         match self {
             TreeSet::Synthetic => Some(true),
             TreeSet::Shogi => Some(false),
@@ -168,7 +168,7 @@ impl TreeSet {
         }
     }
 
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         match self {
             TreeSet::Synthetic => "synthetic".into(),
             TreeSet::Shogi => "shogi".into(),
@@ -181,7 +181,7 @@ impl TreeSet {
 
 /// The virtual cluster's model, on that backend.
 #[derive(Clone, Debug, Deserialize)]
-pub struct VirtualCluster {
+pub(crate) struct VirtualCluster {
     pub ranks: usize,
     pub node_cost_us: f64,
     pub latency_us: f64,
@@ -190,7 +190,7 @@ pub struct VirtualCluster {
 
 impl Run {
     /// Ranks, the master included (1 for a sequential search).
-    pub fn ranks(&self) -> usize {
+    pub(crate) fn ranks(&self) -> usize {
         match (&self.virtual_cluster, self.processors, self.workers) {
             (Some(c), _, _) => c.ranks,
             (None, Some(p), _) => p,
@@ -200,23 +200,23 @@ impl Run {
     }
 
     /// Seed 003's randomized best-first searches.
-    pub fn is_rbf(&self) -> bool {
+    pub(crate) fn is_rbf(&self) -> bool {
         self.method == "rbf" || self.method == "parallel-rbf"
     }
 
     /// Seed 001's UCT, sequential or Treesplit.
-    pub fn is_uct(&self) -> bool {
+    pub(crate) fn is_uct(&self) -> bool {
         self.method == "uct" || self.method == "uct-treesplit"
     }
 
     /// A search that proves its root value: every method but the
     /// randomized ones (RBF, UCT), which choose a move.
-    pub fn proves_value(&self) -> bool {
+    pub(crate) fn proves_value(&self) -> bool {
         !self.is_rbf() && !self.is_uct()
     }
 
     /// RBF's stop as a phrase after a comma (empty for other methods).
-    pub fn stop(&self) -> String {
+    pub(crate) fn stop(&self) -> String {
         match (self.rbf_nodes, self.match_depth, self.rbf_depth) {
             (Some(n), _, _) => format!(", {n} generated nodes"),
             (_, Some(k), _) => format!(", alpha-beta's nodes at depth {k}"),
@@ -227,14 +227,14 @@ impl Run {
 
     /// The plain sequential search (no NegaScout, no §5.2 variant): the
     /// baseline of speedups.
-    pub fn is_baseline(&self) -> bool {
+    pub(crate) fn is_baseline(&self) -> bool {
         self.method == "sequential" && !self.negascout && self.d_prime.is_none()
     }
 
     /// Plugged games by their kind; synthetic trees are named by their
     /// seed (`seed5`), ordered trees by their ordering and seed
     /// (`strong-seed5`), shogi positions otherwise.
-    pub fn tree_set(&self) -> TreeSet {
+    pub(crate) fn tree_set(&self) -> TreeSet {
         let own = ["shogi", "synthetic", "ordered", "incremental"];
         if let Some(kind) = self.tree_kind.as_deref().filter(|k| !own.contains(k)) {
             return TreeSet::Plugged(kind.to_string());
@@ -258,7 +258,7 @@ impl Run {
 
 /// What reading the files found besides the runs.
 #[derive(Default, Debug)]
-pub struct Reading {
+pub(crate) struct Reading {
     pub runs: Vec<Run>,
     /// Records held by an earlier file (or line) under the same run key.
     pub duplicates: usize,
@@ -268,7 +268,7 @@ pub struct Reading {
 }
 
 /// The runs of `files`, in order; an error only when a file cannot be read.
-pub fn read(files: &[String]) -> Result<Reading, String> {
+pub(crate) fn read(files: &[String]) -> Result<Reading, String> {
     let mut reading = Reading::default();
     let mut keys = HashSet::new();
     for file in files {
@@ -296,7 +296,7 @@ pub fn read(files: &[String]) -> Result<Reading, String> {
 
 /// [`read`], naming the lines left out on stderr; an error when no
 /// record is left.
-pub fn load(files: &[String]) -> Result<Reading, String> {
+pub(crate) fn load(files: &[String]) -> Result<Reading, String> {
     let reading = read(files)?;
     for line in &reading.skipped {
         eprintln!("warning: not a record, left out: {line}");

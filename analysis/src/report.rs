@@ -11,7 +11,7 @@ use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args)]
-pub struct ReportArgs {
+pub(crate) struct ReportArgs {
     /// Result records (JSON lines) of `yomi-harness sweep` or `search`;
     /// several files combine, a run key held twice counting once.
     #[arg(required = true)]
@@ -22,7 +22,7 @@ pub struct ReportArgs {
     pub out: Option<PathBuf>,
 }
 
-pub fn run(args: &ReportArgs) -> Result<(), String> {
+pub(crate) fn run(args: &ReportArgs) -> Result<(), String> {
     let reading = records::load(&args.files)?;
     // RBF's and UCT's runs differ by stop, seed and rule, and their values
     // are not the sequential search's: RBF has tables of its own.

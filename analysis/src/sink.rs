@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 /// Writes `text` to `dir/name`, saying so on stderr.
-pub fn write(dir: &Path, name: &str, text: &str) -> Result<(), String> {
+pub(crate) fn write(dir: &Path, name: &str, text: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let path = dir.join(name);
     std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -14,7 +14,7 @@ pub fn write(dir: &Path, name: &str, text: &str) -> Result<(), String> {
 }
 
 /// Prints `text` on stdout.
-pub fn print(text: &str) -> Result<(), String> {
+pub(crate) fn print(text: &str) -> Result<(), String> {
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         result => result.map_err(|e| format!("cannot write to stdout: {e}")),

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// What makes runs comparable: everything but the tree.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Config {
+pub(crate) struct Config {
     pub trees: TreeSet,
     pub b: u16,
     pub d: u32,
@@ -39,7 +39,7 @@ pub struct Config {
 }
 
 impl Config {
-    pub fn of(run: &Run) -> Config {
+    pub(crate) fn of(run: &Run) -> Config {
         let mut variant = Vec::new();
         if run.negascout {
             variant.push("NegaScout".to_string());
@@ -113,7 +113,7 @@ impl Config {
     }
 
     /// A one-line name: `shogi b=5 d=16 d'=8 with-updates ranks=256`.
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         let mut s = format!("{} b={} d={}", self.kind(), self.b, self.d);
         if let Some(dp) = self.d_prime {
             s += &format!(" d'={dp}");
@@ -138,17 +138,17 @@ impl Config {
         s
     }
 
-    pub fn is_baseline_method(&self) -> bool {
+    pub(crate) fn is_baseline_method(&self) -> bool {
         BASELINE_METHODS.contains(&self.method.as_str())
     }
 
-    pub fn kind(&self) -> String {
+    pub(crate) fn kind(&self) -> String {
         self.trees.label()
     }
 
     /// Seed 002's setting: its ordered trees of width 24 and depth 4, one
     /// time unit a leaf.
-    pub fn seed002(&self) -> bool {
+    pub(crate) fn seed002(&self) -> bool {
         matches!(self.trees, TreeSet::Ordered(_))
             && (self.b, self.d) == (24, 4)
             && self.charge_leaves
@@ -156,7 +156,7 @@ impl Config {
 
     /// A baseline's shape: `(L,K)` and its PV or stage depth; empty for
     /// seed 000's methods and YBWC.
-    pub fn shape(&self) -> String {
+    pub(crate) fn shape(&self) -> String {
         let mut parts = Vec::new();
         if let Some((l, k)) = self.processor_tree {
             parts.push(format!("({l},{k})"));
@@ -185,7 +185,7 @@ fn short(x: f64) -> String {
 
 /// One configuration over its trees.
 #[derive(Clone, Debug)]
-pub struct Summary {
+pub(crate) struct Summary {
     pub config: Config,
     pub trees: usize,
     pub geomean_time_s: f64,
@@ -212,7 +212,7 @@ pub struct Summary {
 
 /// Every configuration in `runs`, in a stable order; runs repeating a
 /// configuration and tree already seen are counted in the second value.
-pub fn summarise(runs: &[Run]) -> (Vec<Summary>, usize) {
+pub(crate) fn summarise(runs: &[Run]) -> (Vec<Summary>, usize) {
     let mut groups: BTreeMap<Config, BTreeMap<String, &Run>> = BTreeMap::new();
     let mut repeats = 0;
     for run in runs {
@@ -309,7 +309,7 @@ fn summary(
 
 /// The ratios of `a`'s geometric-mean time and mean leaves to `b`'s over
 /// the trees both have (`None` when they share none).
-pub fn ratios(a: &Summary, b: &Summary) -> Option<(f64, f64)> {
+pub(crate) fn ratios(a: &Summary, b: &Summary) -> Option<(f64, f64)> {
     let common: Vec<_> = a
         .per_tree
         .iter()

@@ -126,7 +126,7 @@ fn table_number(s: &Summary, negascout: bool) -> u8 {
 }
 
 /// Tables 1–3: per tree set, b, d and clock, the methods by processes and d′.
-pub fn methods(summaries: &[Summary]) -> String {
+pub(crate) fn methods(summaries: &[Summary]) -> String {
     let mut groups: BTreeMap<_, Vec<&Summary>> = BTreeMap::new();
     for s in summaries {
         let c = &s.config;
@@ -194,7 +194,7 @@ pub fn methods(summaries: &[Summary]) -> String {
 
 /// Tables 6–7: NegaScout in the master without and with ε-windows; the
 /// fastest ε of each configuration marked, as the paper shows the best ε.
-pub fn negascout(summaries: &[Summary]) -> String {
+pub(crate) fn negascout(summaries: &[Summary]) -> String {
     let mut groups: BTreeMap<_, Vec<&Summary>> = BTreeMap::new();
     for s in summaries
         .iter()
@@ -314,7 +314,7 @@ fn paper_pairs(pairs: &[Pair], published: &[comparisons::PaperPair]) -> String {
 }
 
 /// Table 4: with shared tables over without (with updates).
-pub fn sharing(summaries: &[Summary]) -> String {
+pub(crate) fn sharing(summaries: &[Summary]) -> String {
     let pairs = comparisons::sharing(summaries);
     if pairs.is_empty() {
         return String::new();
@@ -330,7 +330,7 @@ pub fn sharing(summaries: &[Summary]) -> String {
 }
 
 /// Fig. 7's points as a table.
-pub fn updates(summaries: &[Summary]) -> String {
+pub(crate) fn updates(summaries: &[Summary]) -> String {
     let pairs = comparisons::updates(summaries);
     if pairs.is_empty() {
         return String::new();
@@ -349,7 +349,7 @@ pub fn updates(summaries: &[Summary]) -> String {
 }
 
 /// Fig. 8's series as a table.
-pub fn speedups(summaries: &[Summary]) -> String {
+pub(crate) fn speedups(summaries: &[Summary]) -> String {
     let series = comparisons::speedups(summaries);
     if series.is_empty() {
         return String::new();
@@ -373,7 +373,7 @@ pub fn speedups(summaries: &[Summary]) -> String {
 }
 
 /// Every configuration no paper layout shows (sequential variants, say).
-pub fn others(summaries: &[Summary]) -> String {
+pub(crate) fn others(summaries: &[Summary]) -> String {
     let shown = |s: &Summary| {
         let c = &s.config;
         in_method_table(c) || in_negascout_table(c) || c.is_baseline_method()
@@ -411,7 +411,7 @@ pub fn others(summaries: &[Summary]) -> String {
 
 /// Trees a configuration lacks, speedups without a sequential baseline,
 /// and root values that differ from the sequential search's.
-pub fn problems(summaries: &[Summary]) -> String {
+pub(crate) fn problems(summaries: &[Summary]) -> String {
     let mut lines = Vec::new();
     for s in summaries {
         let c = &s.config;

@@ -8,7 +8,7 @@ use crate::markdown::Table;
 use crate::records::Run;
 use std::collections::BTreeMap;
 
-pub fn uct(runs: &[Run]) -> String {
+pub(crate) fn uct(runs: &[Run]) -> String {
     // (trees, b, d, judged at, playouts, scale) → (simulations, method,
     // ranks) → runs.
     type Key = (String, u16, u32, u32, String, String);

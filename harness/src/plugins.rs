@@ -11,37 +11,37 @@ use yomi_tree::{GameFamily, Root, RootSpec};
 macro_rules! plugged_families {
     ($d:tt $($variant:ident => $family:ty),* $(,)?) => {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Plugged {
+        pub(crate) enum Plugged {
             $($variant),*
         }
 
         #[derive(Clone)]
-        pub enum PluggedGame {
+        pub(crate) enum PluggedGame {
             $($variant(<$family as GameFamily>::Game)),*
         }
 
         impl Plugged {
-            pub const ALL: &'static [Plugged] = &[$(Plugged::$variant),*];
+            pub(crate) const ALL: &'static [Plugged] = &[$(Plugged::$variant),*];
 
-            pub fn name(self) -> &'static str {
+            pub(crate) fn name(self) -> &'static str {
                 match self {
                     $(Plugged::$variant => <$family as GameFamily>::NAME),*
                 }
             }
 
-            pub fn about(self) -> &'static str {
+            pub(crate) fn about(self) -> &'static str {
                 match self {
                     $(Plugged::$variant => <$family as GameFamily>::ABOUT),*
                 }
             }
 
-            pub fn paper_node_us(self) -> f64 {
+            pub(crate) fn paper_node_us(self) -> f64 {
                 match self {
                     $(Plugged::$variant => <$family as GameFamily>::PAPER_NODE_US),*
                 }
             }
 
-            pub fn roots(self, spec: &RootSpec) -> Result<Vec<Root<PluggedGame>>, String> {
+            pub(crate) fn roots(self, spec: &RootSpec) -> Result<Vec<Root<PluggedGame>>, String> {
                 match self {
                     $(Plugged::$variant => Ok(<$family as GameFamily>::roots(spec)?
                         .into_iter()
@@ -56,7 +56,7 @@ macro_rules! plugged_families {
         }
 
         impl PluggedGame {
-            pub fn family(&self) -> Plugged {
+            pub(crate) fn family(&self) -> Plugged {
                 match self {
                     $(PluggedGame::$variant(_) => Plugged::$variant),*
                 }

@@ -16,7 +16,7 @@ use yomi_search::Stats;
 use yomi_tree::Value;
 
 /// One tree's search, whatever the method.
-pub struct Outcome {
+pub(crate) struct Outcome {
     pub value: Value,
     pub best_move: String,
     pub pv: String,
@@ -38,7 +38,7 @@ pub struct Outcome {
 /// whether that child is one of the best by plain alpha-beta at the judge
 /// depth (exact where that is the tree's depth).
 #[derive(Clone, Debug, Serialize)]
-pub struct UctFigures {
+pub(crate) struct UctFigures {
     #[serde(flatten)]
     pub shape: UctShape,
     pub simulations_per_s: f64,
@@ -57,7 +57,7 @@ pub struct UctFigures {
 /// What UCT-Treesplit adds (seed 001 §IV): its ranks, the traffic between
 /// them, duplication, and where the search ranks' time went.
 #[derive(Clone, Debug, Serialize)]
-pub struct SpreadFigures {
+pub(crate) struct SpreadFigures {
     /// Ranks in all, search and broadcast ranks.
     pub ranks: usize,
     pub search_ranks: usize,
@@ -86,7 +86,7 @@ pub struct SpreadFigures {
 
 /// What a baseline's search adds to a record.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct BaselineFigures {
+pub(crate) struct BaselineFigures {
     #[serde(flatten)]
     pub shape: BaselineShape,
     /// Ranks in all, and those that search: a processor tree's terminal
@@ -111,7 +111,7 @@ pub struct BaselineFigures {
 /// alpha-beta at the judge depth (exact where that is the tree's depth),
 /// and alpha-beta's move at --match-depth.
 #[derive(Clone, Debug, Serialize)]
-pub struct RbfFigures {
+pub(crate) struct RbfFigures {
     #[serde(flatten)]
     pub shape: RbfShape,
     pub generated: u64,
@@ -132,7 +132,7 @@ pub struct RbfFigures {
 /// summed), the master's messages, and the spread of the expansions of
 /// the ranks that expand.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct ParallelRbfFigures {
+pub(crate) struct ParallelRbfFigures {
     pub ranks: usize,
     pub master_idle_s: f64,
     pub messages: u64,
@@ -142,7 +142,7 @@ pub struct ParallelRbfFigures {
 }
 
 impl ParallelRbfFigures {
-    pub fn of(o: &RbfOutcome, form: RbfForm) -> Self {
+    pub(crate) fn of(o: &RbfOutcome, form: RbfForm) -> Self {
         // The ranks that expand: every thread of a shared tree; the
         // slaves, or rank 0 alone, of a master and slaves.
         let expanding = match (form, o.expansions.len()) {
@@ -162,7 +162,7 @@ impl ParallelRbfFigures {
 
 /// What a parallel search adds to a record.
 #[derive(Clone, Copy, Debug, Default, Serialize)]
-pub struct ParallelFigures {
+pub(crate) struct ParallelFigures {
     pub workers: usize,
     pub passes: u64,
     pub master_nodes: u64,
@@ -192,10 +192,10 @@ pub struct ParallelFigures {
 
 /// The version of the sweep records' layout: a sweep reruns nothing whose
 /// record carries this version and its run key.
-pub const SCHEMA: u32 = 2;
+pub(crate) const SCHEMA: u32 = 2;
 
 #[derive(Serialize)]
-pub struct Record<'a> {
+pub(crate) struct Record<'a> {
     /// Sweeps: the run's key (see `sweep_plan`) and the layout's version.
     #[serde(skip_serializing_if = "Option::is_none")]
     run_key: Option<&'a str>,
@@ -237,7 +237,7 @@ pub struct Record<'a> {
 
 impl<'a> Record<'a> {
     /// The record of `tree`'s search under `plan`.
-    pub fn new(plan: &Plan, tree: &'a TreeLabel, outcome: &'a Outcome) -> Record<'a> {
+    pub(crate) fn new(plan: &Plan, tree: &'a TreeLabel, outcome: &'a Outcome) -> Record<'a> {
         Record {
             run_key: None,
             schema: None,
@@ -270,7 +270,7 @@ impl<'a> Record<'a> {
     }
 
     /// The record as a sweep stores it, under its run key.
-    pub fn keyed(self, run_key: &'a str) -> Record<'a> {
+    pub(crate) fn keyed(self, run_key: &'a str) -> Record<'a> {
         Record {
             run_key: Some(run_key),
             schema: Some(SCHEMA),
@@ -279,14 +279,14 @@ impl<'a> Record<'a> {
     }
 
     /// The record as one JSON line.
-    pub fn to_json(&self) -> Result<String, String> {
+    pub(crate) fn to_json(&self) -> Result<String, String> {
         serde_json::to_string(self).map_err(|e| e.to_string())
     }
 }
 
 /// Totals over the set, the paper's way: mean leaves, geometric-mean time.
 #[derive(Default)]
-pub struct Summary {
+pub(crate) struct Summary {
     trees: u32,
     stats: Stats,
     log_time: f64,
@@ -294,14 +294,14 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn add(&mut self, o: &Outcome) {
+    pub(crate) fn add(&mut self, o: &Outcome) {
         self.trees += 1;
         self.stats += o.stats;
         self.log_time += o.time_s.max(1e-6).ln();
         self.time += o.time_s;
     }
 
-    pub fn print(&self) {
+    pub(crate) fn print(&self) {
         let n = f64::from(self.trees.max(1));
         eprintln!(
             "trees {} mean_leaves {:.0} mean_nodes {:.0} geomean_time_s {:.4} total_time_s {:.2} nodes_per_s {:.0}",

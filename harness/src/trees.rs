@@ -14,7 +14,7 @@ use yomi_tree::{
 
 /// A kind of game tree: Yomi's own, or a family plugged in (`plugins`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TreeKind {
+pub(crate) enum TreeKind {
     Shogi,
     Synthetic,
     Ordered,
@@ -40,7 +40,7 @@ impl TreeKind {
     }
 
     /// `--tree`'s name for it, as records and sweep configs give it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             TreeKind::Shogi => "shogi",
             TreeKind::Synthetic => "synthetic",
@@ -93,7 +93,7 @@ impl<'de> serde::Deserialize<'de> for TreeKind {
 /// Where the best child of an ordered tree's node stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum OrderingArg {
+pub(crate) enum OrderingArg {
     /// Anywhere, uniformly.
     Random,
     /// First with probability 0.8, else geometrically later.
@@ -103,7 +103,7 @@ pub enum OrderingArg {
 }
 
 impl OrderingArg {
-    pub fn ordering(self) -> TreeOrdering {
+    pub(crate) fn ordering(self) -> TreeOrdering {
         match self {
             OrderingArg::Random => TreeOrdering::Random,
             OrderingArg::Strong => TreeOrdering::Geometric(0.8),
@@ -113,7 +113,7 @@ impl OrderingArg {
 }
 
 #[derive(Args, Clone, Debug)]
-pub struct TreeArgs {
+pub(crate) struct TreeArgs {
     /// The kind of game tree.
     #[arg(long, value_enum, default_value = "shogi")]
     pub tree: TreeKind,
@@ -141,12 +141,12 @@ pub struct TreeArgs {
 }
 
 /// The professional middle-game positions, shogi's default set.
-pub const DEFAULT_POSITIONS: &str = "positions/pro_middlegame_32.sfen";
+pub(crate) const DEFAULT_POSITIONS: &str = "positions/pro_middlegame_32.sfen";
 
 /// What records call a tree: its name, and the group of comparable trees
 /// it belongs to (plugged families' boards of one size), if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeLabel {
+pub(crate) struct TreeLabel {
     /// `--tree`'s name for its kind.
     pub kind: &'static str,
     pub name: String,
@@ -155,14 +155,14 @@ pub struct TreeLabel {
 
 /// One tree of a set: its label and its root.
 #[derive(Clone)]
-pub struct Tree {
+pub(crate) struct Tree {
     pub label: TreeLabel,
     pub game: TreeGame,
 }
 
 /// A tree's root, whichever kind of game it is.
 #[derive(Clone)]
-pub enum TreeGame {
+pub(crate) enum TreeGame {
     Shogi(Box<ShogiGame>),
     Synthetic(SyntheticTree),
     Ordered(OrderedTree),
@@ -182,11 +182,11 @@ impl Tree {
         }
     }
 
-    pub fn name(&self) -> &str {
+    pub(crate) fn name(&self) -> &str {
         &self.label.name
     }
 
-    pub fn kind(&self) -> TreeKind {
+    pub(crate) fn kind(&self) -> TreeKind {
         match &self.game {
             TreeGame::Shogi(_) => TreeKind::Shogi,
             TreeGame::Synthetic(_) => TreeKind::Synthetic,
@@ -221,14 +221,14 @@ impl TreeArgs {
     /// Every tree the arguments name, in order.
     /// `--b`, or the kind's default: the paper's 5, or every child of a
     /// plugged game (its own order is all it knows of its moves).
-    pub fn b(&self) -> u16 {
+    pub(crate) fn b(&self) -> u16 {
         self.b.unwrap_or(match self.tree {
             TreeKind::Plugged(_) => 0,
             _ => 5,
         })
     }
 
-    pub fn trees(&self) -> Result<Vec<Tree>, String> {
+    pub(crate) fn trees(&self) -> Result<Vec<Tree>, String> {
         match self.tree {
             TreeKind::Shogi => {
                 let spec = self.position.as_deref().unwrap_or(DEFAULT_POSITIONS);
@@ -322,7 +322,7 @@ fn read(path: &str) -> Result<String, String> {
 }
 
 /// Positions named by a `--position` argument.
-pub fn shogi_positions(spec: &str) -> Result<Vec<(String, Position)>, String> {
+pub(crate) fn shogi_positions(spec: &str) -> Result<Vec<(String, Position)>, String> {
     let spec = spec.trim();
     let (file, range) = match spec.rsplit_once('#') {
         Some((f, i)) if Path::new(f).is_file() => {

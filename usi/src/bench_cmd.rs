@@ -16,7 +16,7 @@ use yomi_tree::ShogiGame;
 /// (research mode unless --play) and print nodes, leaves and time per
 /// position and the total nodes per second.
 #[derive(Args)]
-pub struct BenchArgs {
+pub(crate) struct BenchArgs {
     /// Search depth in plies.
     #[arg(long, default_value_t = 7)]
     depth: u32,
@@ -43,7 +43,7 @@ pub struct BenchArgs {
 }
 
 /// Runs the bench; `cluster`: the other MPI ranks, under mpirun.
-pub fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String> {
+pub(crate) fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String> {
     let set = pro_middlegame_32();
     // Spread over the set: every 32/n-th position.
     let step = 32 / args.positions as usize;

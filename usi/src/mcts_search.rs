@@ -24,7 +24,7 @@ const PLAYOUT: Playout = Playout {
 const SIMULATIONS_A_PLY: u64 = 1000;
 
 /// One move's search of `game` on `threads` threads.
-pub fn search(
+pub(crate) fn search(
     game: &ShogiGame,
     threads: usize,
     limits: &Limits,

@@ -9,9 +9,9 @@ use std::io::{BufRead, BufWriter, Write};
 /// in USI notation, space separated>` or `error<TAB><message>`. Used by the
 /// cross-check against an independent implementation.
 #[derive(Args)]
-pub struct MovesArgs {}
+pub(crate) struct MovesArgs {}
 
-pub fn run(_args: &MovesArgs) -> Result<(), String> {
+pub(crate) fn run(_args: &MovesArgs) -> Result<(), String> {
     let stdin = std::io::stdin();
     let mut out = BufWriter::new(std::io::stdout().lock());
     for line in stdin.lock().lines() {

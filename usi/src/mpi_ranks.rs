@@ -22,7 +22,7 @@ use yomi_runtime::mpi::MpiTransport;
 const WORKER_HASH_MB: usize = 256;
 
 /// This process's part in an MPI job.
-pub enum Role {
+pub(crate) enum Role {
     /// Not started by mpirun, or alone: an engine like any other.
     Alone,
     /// Rank 0 of a job: the command runs here with the other ranks
@@ -34,7 +34,7 @@ pub enum Role {
 
 /// Joins the MPI job this process was started in, if any; a worker rank
 /// serves rank 0 here until it quits.
-pub fn join() -> Role {
+pub(crate) fn join() -> Role {
     let launched = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"]
         .iter()
         .any(|v| std::env::var_os(v).is_some());
@@ -105,7 +105,7 @@ fn machines(world: &SimpleCommunicator) -> Machines {
 /// user's Ctrl-C): `answer` gives the running search's `bestmove` line,
 /// if one is owed; it is written after an `info string` saying why, and
 /// the process ends.
-pub fn answer_when_ended(out: Output, answer: impl Fn() -> Option<String> + Send + 'static) {
+pub(crate) fn answer_when_ended(out: Output, answer: impl Fn() -> Option<String> + Send + 'static) {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let mut signals = match signal_hook::iterator::Signals::new([SIGTERM, SIGINT]) {
         Ok(s) => s,

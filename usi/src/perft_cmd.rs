@@ -11,7 +11,7 @@ use yomi_shogi::board::{divide, perft};
 /// moves are counted (from the sizes of the generator's target sets), not
 /// played. Ends with one line `nodes <N> time_ms <T> nps <NPS>`.
 #[derive(Args)]
-pub struct PerftArgs {
+pub(crate) struct PerftArgs {
     /// The position as SFEN text, or `startpos`.
     #[arg(long, default_value = "startpos")]
     sfen: String,
@@ -23,7 +23,7 @@ pub struct PerftArgs {
     divide: bool,
 }
 
-pub fn run(args: &PerftArgs) -> Result<(), String> {
+pub(crate) fn run(args: &PerftArgs) -> Result<(), String> {
     let mut pos = parse_position(&args.sfen)?;
     let start = Instant::now();
     let nodes = if args.divide && args.depth > 0 {

@@ -3,7 +3,7 @@
 use yomi_shogi::board::{Position, STARTPOS};
 
 /// Parses `startpos` or SFEN text (an optional leading `sfen` is accepted).
-pub fn parse_position(text: &str) -> Result<Position, String> {
+pub(crate) fn parse_position(text: &str) -> Result<Position, String> {
     let text = text.trim();
     let text = text.strip_prefix("sfen ").unwrap_or(text);
     let text = if text == "startpos" { STARTPOS } else { text };

@@ -15,7 +15,7 @@ use yomi_tree::ShogiGame;
 
 /// The other MPI ranks of an engine under mpirun, searching as one of the
 /// two methods that work across machines.
-pub enum Ranks {
+pub(crate) enum Ranks {
     /// The paper's master's workers.
     MasterWorker(MasterWorker),
     /// Ranks searching the same root, those on one machine in one table,
@@ -23,7 +23,7 @@ pub enum Ranks {
     Cluster(Cluster),
 }
 
-pub struct ShogiSearcher {
+pub(crate) struct ShogiSearcher {
     search: Search,
     threads: usize,
     method: Method,
@@ -49,7 +49,7 @@ enum Search {
 
 /// What a search will run on, as `go` reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Runs {
+pub(crate) enum Runs {
     /// The play search on this many threads (Lazy SMP beyond one).
     Play(usize),
     /// The play search's master and this many workers (threads or ranks).
@@ -66,7 +66,7 @@ pub enum Runs {
 impl ShogiSearcher {
     /// A searcher over `game` with a table of `table_mb` MB; `ranks`: the
     /// other MPI ranks, under mpirun.
-    pub fn new(
+    pub(crate) fn new(
         play: bool,
         game: ShogiGame,
         table_mb: usize,
@@ -103,7 +103,7 @@ impl ShogiSearcher {
     }
 
     /// The MPI ranks this searcher was given, for the next searcher.
-    pub fn into_ranks(mut self) -> Option<Ranks> {
+    pub(crate) fn into_ranks(mut self) -> Option<Ranks> {
         if !self.on_mpi {
             return None;
         }
@@ -115,7 +115,7 @@ impl ShogiSearcher {
     }
 
     /// The game to search, and its text for the workers (`yomi_play::root_text`).
-    pub fn set_game(&mut self, game: ShogiGame, root_text: String) {
+    pub(crate) fn set_game(&mut self, game: ShogiGame, root_text: String) {
         match &mut self.search {
             Search::Play(s) => *s.game_mut() = game,
             Search::Research { searcher, .. } => *searcher.game_mut() = game,
@@ -130,7 +130,7 @@ impl ShogiSearcher {
     /// memory. Under MPI with the cluster search, the threads of every
     /// rank (Lazy SMP within it); with the master-worker, the ranks are the
     /// workers and Threads is not used.
-    pub fn configure(&mut self, threads: usize, method: Method) {
+    pub(crate) fn configure(&mut self, threads: usize, method: Method) {
         self.threads = threads.max(1);
         self.method = method;
         let Search::Play(s) = &mut self.search else {
@@ -160,24 +160,24 @@ impl ShogiSearcher {
     }
 
     /// Whether the next search runs until `stop`, whatever its limits.
-    pub fn set_until_stopped(&mut self, until_stopped: bool) {
+    pub(crate) fn set_until_stopped(&mut self, until_stopped: bool) {
         self.until_stopped = until_stopped;
     }
 
     /// Whether the play search is seed 001's UCT-Treesplit on threads
     /// (not under MPI, whose ranks serve alpha-beta).
-    pub fn plays_uct(&self) -> bool {
+    pub(crate) fn plays_uct(&self) -> bool {
         self.method == Method::UctTreesplit
             && matches!(self.search, Search::Play(_))
             && !self.on_mpi
     }
 
     /// Whether the workers are MPI ranks.
-    pub fn runs_on_mpi(&self) -> bool {
+    pub(crate) fn runs_on_mpi(&self) -> bool {
         self.on_mpi
     }
 
-    pub fn runs(&self) -> Runs {
+    pub(crate) fn runs(&self) -> Runs {
         if self.plays_uct() {
             return Runs::UctTreesplit(self.threads);
         }
@@ -193,7 +193,7 @@ impl ShogiSearcher {
 
     /// Whether a search gives MultiPV's extra lines (a master reports only
     /// its best move).
-    pub fn gives_multipv(&self) -> bool {
+    pub(crate) fn gives_multipv(&self) -> bool {
         matches!(
             self.runs(),
             Runs::Play(_) | Runs::Cluster(..) | Runs::Research(1)
@@ -201,27 +201,27 @@ impl ShogiSearcher {
     }
 
     /// Reports long iterations' progress (the play search only).
-    pub fn set_progress(&mut self, report: ProgressReport) {
+    pub(crate) fn set_progress(&mut self, report: ProgressReport) {
         if let Search::Play(s) = &mut self.search {
             s.set_progress(report);
         }
     }
 
-    pub fn clear_tables(&mut self) {
+    pub(crate) fn clear_tables(&mut self) {
         match &mut self.search {
             Search::Play(s) => s.clear_tables(),
             Search::Research { searcher, .. } => searcher.clear_tables(),
         }
     }
 
-    pub fn game_mut(&mut self) -> &mut ShogiGame {
+    pub(crate) fn game_mut(&mut self) -> &mut ShogiGame {
         match &mut self.search {
             Search::Play(s) => s.game_mut(),
             Search::Research { searcher, .. } => searcher.game_mut(),
         }
     }
 
-    pub fn search(
+    pub(crate) fn search(
         &mut self,
         limits: Limits,
         on_iteration: impl FnMut(&Iteration<Move>),

@@ -31,7 +31,7 @@ const DECIDED_PLIES: u32 = 4;
 /// Play the engine against itself and append quiet positions with the
 /// game's result ("SFEN<TAB>result", 1 / 0.5 / 0 for Black) to a file.
 #[derive(Args)]
-pub struct SelfplayArgs {
+pub(crate) struct SelfplayArgs {
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: usize,
@@ -61,7 +61,7 @@ struct Record {
     black_score: f32,
 }
 
-pub fn run(args: &SelfplayArgs) -> Result<(), String> {
+pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
     let openings = OPENINGS
         .lines()
         .map(|line| GamePosition::parse(&line.split_whitespace().collect::<Vec<_>>()))

@@ -9,7 +9,7 @@ use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args)]
-pub struct ModelArgs {
+pub(crate) struct ModelArgs {
     /// Result records: the §5.2 sequential variants (sharing full and none,
     /// with and without full windows, at each d′) and parallel runs of the
     /// same trees; several files combine.
@@ -21,7 +21,7 @@ pub struct ModelArgs {
     pub out: Option<PathBuf>,
 }
 
-pub fn run(args: &ModelArgs) -> Result<(), String> {
+pub(crate) fn run(args: &ModelArgs) -> Result<(), String> {
     let reading = records::load(&args.files)?;
     let models = model::model(&reading.runs);
     let ratios = model::variant_ratios(&reading.runs);

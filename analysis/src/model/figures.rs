@@ -14,7 +14,7 @@ fn top(values: impl Iterator<Item = f64>) -> f64 {
 
 /// Fig. 9: a colour per variant, a line per tree set, b and d − d′
 /// (named at its last point) against d.
-pub fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
+pub(crate) fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
     type Pick = fn(&VariantRatios) -> Option<f64>;
     let kinds: [(&str, Pick); 4] = [
         ("no share", |v| v.none),
@@ -70,7 +70,7 @@ pub fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
 }
 
 /// Fig. 10: r against processes, a line per configuration.
-pub fn full_window_share(models: &[ConfigModel]) -> Result<String, String> {
+pub(crate) fn full_window_share(models: &[ConfigModel]) -> Result<String, String> {
     let mut lines: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
     for m in models {
         let c = &m.config;
@@ -103,7 +103,7 @@ pub fn full_window_share(models: &[ConfigModel]) -> Result<String, String> {
 
 /// Fig. 11: a point per tree, estimated against actual, a colour per
 /// configuration with its correlation, and the diagonal.
-pub fn estimated_vs_actual(models: &[ConfigModel]) -> Result<String, String> {
+pub(crate) fn estimated_vs_actual(models: &[ConfigModel]) -> Result<String, String> {
     let most = top(models
         .iter()
         .flat_map(|m| &m.trees)

@@ -12,7 +12,7 @@ use crate::summary::Config;
 use std::collections::BTreeMap;
 
 /// Tree set, b, d and d′: what the sequential variants are run at.
-pub type Split = (bool, u16, u32, u32);
+pub(crate) type Split = (bool, u16, u32, u32);
 
 /// A tree's sequential §5.2 variants at one split.
 #[derive(Default, Clone, Copy)]
@@ -54,7 +54,7 @@ fn variants(runs: &[Run]) -> BTreeMap<(Split, &str), Variants<'_>> {
 
 /// The three factors and their product for one tree (or one set of means).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Factors {
+pub(crate) struct Factors {
     pub table: f64,
     pub windows: f64,
     pub tasks: f64,
@@ -64,7 +64,7 @@ pub struct Factors {
 /// §5.3's arithmetic: `r` the full-window share, `t_n` and `t_f` the
 /// no-sharing increase with normal and with full windows, `w` the
 /// full-window increase, `tasks` parallel over sequential tasks.
-pub fn factors(r: f64, t_n: f64, t_f: f64, w: f64, tasks: f64) -> Factors {
+pub(crate) fn factors(r: f64, t_n: f64, t_f: f64, w: f64, tasks: f64) -> Factors {
     let table = (1.0 - r) * t_n + r * t_f;
     let windows = (1.0 - r) + r * w;
     Factors {
@@ -77,7 +77,7 @@ pub fn factors(r: f64, t_n: f64, t_f: f64, w: f64, tasks: f64) -> Factors {
 
 /// One tree of a parallel configuration.
 #[derive(Clone, Debug)]
-pub struct TreeModel {
+pub(crate) struct TreeModel {
     pub tree: String,
     pub r: f64,
     /// Tasks read as full-depth searches: finished at the full task depth
@@ -97,7 +97,7 @@ pub struct TreeModel {
 
 /// A parallel configuration's model over its trees.
 #[derive(Clone, Debug)]
-pub struct ConfigModel {
+pub(crate) struct ConfigModel {
     pub config: Config,
     pub trees: Vec<TreeModel>,
     /// (tree, what it lacks): left out of the means, not dropped silently.
@@ -125,7 +125,7 @@ fn mean(values: impl Iterator<Item = f64>) -> f64 {
 }
 
 /// Pearson's correlation coefficient of the pairs (x, y).
-pub fn pearson(pairs: &[(f64, f64)]) -> Option<f64> {
+pub(crate) fn pearson(pairs: &[(f64, f64)]) -> Option<f64> {
     if pairs.len() < 3 {
         return None;
     }
@@ -186,7 +186,7 @@ fn mean_factors(trees: &[TreeModel], f: fn(&TreeModel) -> Factors) -> Factors {
 }
 
 /// The model of every parallel configuration in `runs`.
-pub fn model(runs: &[Run]) -> Vec<ConfigModel> {
+pub(crate) fn model(runs: &[Run]) -> Vec<ConfigModel> {
     let variants = variants(runs);
     let mut groups: BTreeMap<Config, BTreeMap<&str, &Run>> = BTreeMap::new();
     for run in runs.iter().filter(|r| r.method != "sequential") {
@@ -237,7 +237,7 @@ pub fn model(runs: &[Run]) -> Vec<ConfigModel> {
 /// Fig. 9: at one split, each variant's mean leaves over the baseline's,
 /// on the trees that ran both.
 #[derive(Clone, Debug)]
-pub struct VariantRatios {
+pub(crate) struct VariantRatios {
     pub split: Split,
     pub trees: usize,
     pub none: Option<f64>,
@@ -246,7 +246,7 @@ pub struct VariantRatios {
     pub none_full: Option<f64>,
 }
 
-pub fn variant_ratios(runs: &[Run]) -> Vec<VariantRatios> {
+pub(crate) fn variant_ratios(runs: &[Run]) -> Vec<VariantRatios> {
     let mut by_split: BTreeMap<Split, Vec<Variants>> = BTreeMap::new();
     for ((s, _), v) in variants(runs) {
         by_split.entry(s).or_default().push(v);

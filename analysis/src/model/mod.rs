@@ -2,7 +2,7 @@
 //! fitted from the sequential variants (`fit`), Table 5 (`tables`) and
 //! Figs. 9–11 (`figures`), and the command that writes them.
 
-pub mod command;
-pub mod figures;
-pub mod fit;
-pub mod tables;
+pub(crate) mod command;
+pub(crate) mod figures;
+pub(crate) mod fit;
+pub(crate) mod tables;

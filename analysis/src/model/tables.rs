@@ -34,7 +34,7 @@ fn method_cell(c: &crate::summary::Config) -> String {
 
 /// Table 5: per parallel configuration, the factors' means, their product
 /// and the actual increase, the paper's row beside it where it has one.
-pub fn table_5(models: &[ConfigModel]) -> String {
+pub(crate) fn table_5(models: &[ConfigModel]) -> String {
     let mut table = Table::new(&[
         "trees",
         "b",
@@ -140,7 +140,7 @@ fn paper_table_5() -> String {
 }
 
 /// Fig. 9's data: the sequential variants over the baseline.
-pub fn variants(ratios: &[VariantRatios]) -> String {
+pub(crate) fn variants(ratios: &[VariantRatios]) -> String {
     if ratios.is_empty() {
         return String::new();
     }
@@ -180,7 +180,7 @@ pub fn variants(ratios: &[VariantRatios]) -> String {
 }
 
 /// Fig. 10's data: r by processes.
-pub fn full_window_share(models: &[ConfigModel]) -> String {
+pub(crate) fn full_window_share(models: &[ConfigModel]) -> String {
     let mut table = Table::new(&["trees", "b", "d", "d′", "method", "processes", "r"]);
     for m in models {
         let mut cells = config_cells(m);
@@ -194,7 +194,7 @@ pub fn full_window_share(models: &[ConfigModel]) -> String {
 }
 
 /// Trees a configuration could not be modelled on, and why.
-pub fn missing(models: &[ConfigModel]) -> String {
+pub(crate) fn missing(models: &[ConfigModel]) -> String {
     let lines: Vec<String> = models
         .iter()
         .flat_map(|m| {

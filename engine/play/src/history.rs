@@ -10,10 +10,10 @@ use yomi_shogi::board::{Color, Move, Position};
 
 /// A move as the piece that stands on its destination afterwards (its
 /// kind, promoted or dropped) and that square: `kind · 81 + square`.
-pub type PieceTo = usize;
+pub(crate) type PieceTo = usize;
 const PIECE_TO: usize = 15 * 81;
 
-pub fn piece_to(pos: &Position, mv: Move) -> PieceTo {
+pub(crate) fn piece_to(pos: &Position, mv: Move) -> PieceTo {
     let kind = if mv.is_drop() {
         mv.drop_kind()
     } else {
@@ -28,10 +28,10 @@ pub fn piece_to(pos: &Position, mv: Move) -> PieceTo {
 }
 
 /// The moves one and two plies before a node (`None`: a pass, or the root).
-pub type Context = [Option<PieceTo>; 2];
+pub(crate) type Context = [Option<PieceTo>; 2];
 
 /// History scores stay within ±`HISTORY_MAX`.
-pub const HISTORY_MAX: i32 = 16_384;
+pub(crate) const HISTORY_MAX: i32 = 16_384;
 
 /// A move's 15 bits without the none-bit: origin or drop kind,
 /// destination, promotion.
@@ -40,7 +40,7 @@ fn index(side: Color, mv: Move) -> usize {
     side.index() << 15 | usize::from(mv.to_bits() & 0x7fff)
 }
 
-pub struct History {
+pub(crate) struct History {
     butterfly: Vec<i16>,
     continuation: Vec<i16>,
     counters: Vec<Move>,
@@ -48,7 +48,7 @@ pub struct History {
 }
 
 impl History {
-    pub fn new(plies: usize) -> History {
+    pub(crate) fn new(plies: usize) -> History {
         History {
             butterfly: vec![0; 2 << 15],
             continuation: vec![0; PIECE_TO * PIECE_TO],
@@ -58,7 +58,7 @@ impl History {
     }
 
     /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.butterfly.fill(0);
         self.continuation.fill(0);
         self.counters.fill(Move::NONE);
@@ -66,12 +66,12 @@ impl History {
     }
 
     /// Killers are ply-relative: they do not carry over to another root.
-    pub fn clear_killers(&mut self) {
+    pub(crate) fn clear_killers(&mut self) {
         self.killers.fill([Move::NONE; 2]);
     }
 
     /// Ages history between searches so that newer results weigh more.
-    pub fn age(&mut self) {
+    pub(crate) fn age(&mut self) {
         for h in self.butterfly.iter_mut().chain(&mut self.continuation) {
             *h /= 2;
         }
@@ -79,7 +79,7 @@ impl History {
 
     /// A quiet move's score: its history and its continuation histories.
     #[inline]
-    pub fn score(&self, side: Color, mv: Move, to: PieceTo, context: &Context) -> i32 {
+    pub(crate) fn score(&self, side: Color, mv: Move, to: PieceTo, context: &Context) -> i32 {
         let mut score = i32::from(self.butterfly[index(side, mv)]);
         for before in context.iter().flatten() {
             score += i32::from(self.continuation[before * PIECE_TO + to]);
@@ -88,13 +88,13 @@ impl History {
     }
 
     #[inline]
-    pub fn killers(&self, ply: usize) -> [Move; 2] {
+    pub(crate) fn killers(&self, ply: usize) -> [Move; 2] {
         self.killers[ply]
     }
 
     /// The move that last refuted `previous` (played by the other side).
     #[inline]
-    pub fn counter(&self, side: Color, previous: Move) -> Move {
+    pub(crate) fn counter(&self, side: Color, previous: Move) -> Move {
         if previous == Move::NONE {
             Move::NONE
         } else {
@@ -106,7 +106,7 @@ impl History {
     /// `previous` is the opponent's move before it, `context` the moves
     /// before the node.
     #[allow(clippy::too_many_arguments)]
-    pub fn cutoff(
+    pub(crate) fn cutoff(
         &mut self,
         side: Color,
         ply: usize,

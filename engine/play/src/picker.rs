@@ -16,7 +16,7 @@ const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// Whether a move changes material: a capture or a promotion.
 #[inline]
-pub fn is_tactical(pos: &Position, mv: Move) -> bool {
+pub(crate) fn is_tactical(pos: &Position, mv: Move) -> bool {
     mv.is_promotion() || (!mv.is_drop() && !pos.piece_at(mv.to()).is_empty())
 }
 
@@ -32,7 +32,7 @@ fn mvv_lva(pos: &Position, mv: Move) -> i32 {
 
 /// What the search tells the picker about a node.
 #[derive(Clone, Copy)]
-pub struct Hints {
+pub(crate) struct Hints {
     pub table: Move,
     pub killers: [Move; 2],
     pub counter: Move,
@@ -46,7 +46,7 @@ enum Stage {
     Rest,
 }
 
-pub struct Picker {
+pub(crate) struct Picker {
     hints: Hints,
     stage: Stage,
     /// (score, move), filled once the table move is spent.
@@ -59,7 +59,7 @@ const TABLE: i32 = 2 * GOOD_CAPTURE;
 
 impl Picker {
     /// `list` is reused storage; `hints.table` must be legal or `Move::NONE`.
-    pub fn new(mut list: Vec<(i32, Move)>, hints: Hints) -> Picker {
+    pub(crate) fn new(mut list: Vec<(i32, Move)>, hints: Hints) -> Picker {
         list.clear();
         Picker {
             hints,
@@ -71,7 +71,7 @@ impl Picker {
 
     /// The next move and its score; `moves` (every move that may be
     /// searched here) is called once, when the table move is spent.
-    pub fn next(
+    pub(crate) fn next(
         &mut self,
         pos: &Position,
         history: &History,
@@ -126,7 +126,7 @@ impl Picker {
     /// Leaves out the quiet moves not yet picked, but those `keep` wants:
     /// once pruning would skip every quiet move, the picker need not sort
     /// them.
-    pub fn skip_quiets(&mut self, keep: impl Fn(Move) -> bool) {
+    pub(crate) fn skip_quiets(&mut self, keep: impl Fn(Move) -> bool) {
         let mut kept = self.next;
         for i in self.next..self.list.len() {
             let (score, mv) = self.list[i];
@@ -140,24 +140,29 @@ impl Picker {
     }
 
     /// Whether a score is of a capture that loses material.
-    pub fn is_bad_capture(score: i32) -> bool {
+    pub(crate) fn is_bad_capture(score: i32) -> bool {
         score < BAD_CAPTURE / 2
     }
 
     /// Whether a score is of a killer or the counter move.
-    pub fn is_refutation(score: i32) -> bool {
+    pub(crate) fn is_refutation(score: i32) -> bool {
         (KILLER..GOOD_CAPTURE).contains(&score)
     }
 
     /// The storage back, for the next node at this ply.
-    pub fn into_list(self) -> Vec<(i32, Move)> {
+    pub(crate) fn into_list(self) -> Vec<(i32, Move)> {
         self.list
     }
 }
 
 /// Quiescence ordering: captures and promotions by victim and attacker,
 /// the table move first when it is one of them.
-pub fn order_tactical(pos: &Position, moves: &[Move], table: Move, out: &mut Vec<(i32, Move)>) {
+pub(crate) fn order_tactical(
+    pos: &Position,
+    moves: &[Move],
+    table: Move,
+    out: &mut Vec<(i32, Move)>,
+) {
     out.clear();
     out.extend(moves.iter().map(|&mv| {
         let score = if mv == table {

@@ -25,7 +25,7 @@ const CHEAPEST_FIRST: [PieceKind; 14] = [
 ];
 
 /// The material a move takes: the captured piece, plus what promoting adds.
-pub fn captured_value(pos: &Position, mv: Move) -> Score {
+pub(crate) fn captured_value(pos: &Position, mv: Move) -> Score {
     let mut gain = 0;
     if !mv.is_drop() {
         let captured = pos.piece_at(mv.to());

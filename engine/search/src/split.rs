@@ -46,7 +46,7 @@ impl WorkerTable {
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         match self.sharing {
             Sharing::Full => self.table.probe(key),
             Sharing::None => self.table.probe(self.private_key(key)),
@@ -58,7 +58,7 @@ impl WorkerTable {
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, entry: Entry) {
+    pub(crate) fn store(&mut self, key: u64, entry: Entry) {
         match self.sharing {
             Sharing::Full => self.table.store(key, entry),
             Sharing::None => self.table.store(self.private_key(key), entry),

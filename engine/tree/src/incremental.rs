@@ -13,7 +13,7 @@ use super::synthetic::{child_key, mix, Edge};
 use super::{Game, Value};
 
 /// Edge values in [−SCALE, SCALE]: the paper's [−1, 1] in thousandths.
-pub const SCALE: Value = 1000;
+pub(crate) const SCALE: Value = 1000;
 
 #[derive(Clone, Copy, Debug)]
 struct Node {

@@ -24,7 +24,7 @@ const MIN_TABLE_MB: usize = 128;
 /// three significant digits. A search of its last child first touches the
 /// table's pages: a page's first touch costs the kernel far more than a
 /// node, and a long-running search has paid it long before.
-pub fn node_cost_us<G: Game + Clone>(root: &G, depth: u32, table_mb: usize) -> f64 {
+pub(crate) fn node_cost_us<G: Game + Clone>(root: &G, depth: u32, table_mb: usize) -> f64 {
     let mut searcher = Searcher::new(
         root.clone(),
         table_mb.max(MIN_TABLE_MB),
@@ -60,7 +60,7 @@ pub fn node_cost_us<G: Game + Clone>(root: &G, depth: u32, table_mb: usize) -> f
 }
 
 /// `x` rounded to `digits` significant digits.
-pub fn significant(x: f64, digits: i32) -> f64 {
+pub(crate) fn significant(x: f64, digits: i32) -> f64 {
     if x <= 0.0 || !x.is_finite() {
         return x;
     }

@@ -10,7 +10,7 @@ use yomi_runtime::program::{on_threads, Program};
 use yomi_tree::Game;
 
 /// Where master and workers run.
-pub enum Runner {
+pub(crate) enum Runner {
     Threads,
     Sim(SimRunner),
     /// This process is one rank of an MPI run.
@@ -21,7 +21,7 @@ pub enum Runner {
 impl Runner {
     /// The runner of `plan`'s backend for searches of `trees` (`sim`: the
     /// virtual cluster's options).
-    pub fn new(plan: &Plan, sim: &SimArgs, trees: &[Tree]) -> Result<Runner, String> {
+    pub(crate) fn new(plan: &Plan, sim: &SimArgs, trees: &[Tree]) -> Result<Runner, String> {
         match plan.backend {
             Backend::Threads => Ok(Runner::Threads),
             Backend::Sim => {
@@ -76,7 +76,7 @@ impl Runner {
 
     /// Workers of a run: as asked on threads, every rank but the master
     /// on the virtual cluster and under MPI.
-    pub fn workers(&self, requested: usize) -> usize {
+    pub(crate) fn workers(&self, requested: usize) -> usize {
         match self {
             Runner::Threads => requested,
             Runner::Sim(sim) => sim.workers(),
@@ -89,7 +89,7 @@ impl Runner {
     }
 
     /// Whether this process writes the records (the master's rank).
-    pub fn reports(&self) -> bool {
+    pub(crate) fn reports(&self) -> bool {
         match self {
             Runner::Threads | Runner::Sim(_) => true,
             #[cfg(feature = "mpi")]
@@ -103,7 +103,7 @@ impl Runner {
     /// `program`'s search of `root` (`None` on ranks other than 0): on
     /// `threads` threads, every rank of the virtual cluster (`nodes`: what
     /// it searched, for the simulation's cost figures) or of the MPI run.
-    pub fn run_program<G: Game + Clone + Send + 'static, P: Program<G>>(
+    pub(crate) fn run_program<G: Game + Clone + Send + 'static, P: Program<G>>(
         &self,
         root: G,
         threads: usize,
@@ -125,7 +125,7 @@ impl Runner {
     }
 
     /// The virtual cluster's model, for the records.
-    pub fn cluster(&self) -> Option<&SimRunner> {
+    pub(crate) fn cluster(&self) -> Option<&SimRunner> {
         match self {
             Runner::Sim(sim) => Some(sim),
             _ => None,

@@ -9,7 +9,7 @@ use yomi_runtime::sim::{Model, Network};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum NetworkPreset {
+pub(crate) enum NetworkPreset {
     /// 10 Gb Ethernet, MPI over TCP (the paper's cluster): 25 µs latency,
     /// 10 Gb/s, 2 µs to handle a message.
     Ethernet10g,
@@ -22,7 +22,7 @@ pub enum NetworkPreset {
 
 /// Processor time per searched node.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum NodeCost {
+pub(crate) enum NodeCost {
     /// This machine's sequential rate on the first tree of the set.
     Measured,
     /// The paper's machines (seed 000 §4.2–4.3): shogi 7,500 nodes/s (it
@@ -51,7 +51,7 @@ impl FromStr for NodeCost {
 
 impl NodeCost {
     /// How records name the source of the cost.
-    pub fn source(self) -> &'static str {
+    pub(crate) fn source(self) -> &'static str {
         match self {
             NodeCost::Measured => "measured",
             NodeCost::Paper => "paper",
@@ -60,7 +60,7 @@ impl NodeCost {
     }
 
     /// The paper's time per node for a kind of tree, µs.
-    pub fn paper_us(kind: TreeKind) -> f64 {
+    pub(crate) fn paper_us(kind: TreeKind) -> f64 {
         match kind {
             TreeKind::Shogi => 1e6 / 7_500.0,
             TreeKind::Synthetic => 1e6 / 50_000.0,
@@ -72,7 +72,7 @@ impl NodeCost {
 }
 
 #[derive(Args, Clone, Debug)]
-pub struct SimArgs {
+pub(crate) struct SimArgs {
     /// --backend sim: ranks of the virtual cluster, the master included
     /// (instead of --workers).
     #[arg(long)]
@@ -107,7 +107,7 @@ pub struct SimArgs {
 
 /// The model of a run, as its records show it.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct ClusterRecord {
+pub(crate) struct ClusterRecord {
     pub ranks: usize,
     /// Where the node cost came from: `paper`, `measured` or `given`.
     pub node_cost: &'static str,
@@ -119,7 +119,7 @@ pub struct ClusterRecord {
 
 impl SimArgs {
     /// Whether any of these options was given (they need --backend sim).
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         self.ranks.is_some()
             || self.network.is_some()
             || self.latency_us.is_some()
@@ -131,7 +131,7 @@ impl SimArgs {
 
     /// The model with `node_cost_us` per node and `visit_cost_us` per
     /// master revisit, checked.
-    pub fn model(&self, node_cost_us: f64, visit_cost_us: f64) -> Result<Model, String> {
+    pub(crate) fn model(&self, node_cost_us: f64, visit_cost_us: f64) -> Result<Model, String> {
         let preset = match self.network.unwrap_or(NetworkPreset::Ethernet10g) {
             NetworkPreset::Ethernet10g => Network::ETHERNET_10G,
             NetworkPreset::Infiniband => Network::INFINIBAND,

@@ -27,7 +27,7 @@ const DEFAULT_TOTAL_MB: usize = 4096;
 /// Each of `workers` tables' size on the virtual cluster: `requested`, or
 /// the largest power of two up to 16 MB that keeps all tables within 4 GB
 /// and half of the machine's memory; an error if they cannot fit.
-pub fn worker_table_mb(workers: usize, requested: Option<usize>) -> Result<usize, String> {
+pub(crate) fn worker_table_mb(workers: usize, requested: Option<usize>) -> Result<usize, String> {
     let cap = table_cap_mb().unwrap_or(usize::MAX);
     let table_mb = requested.unwrap_or_else(|| {
         let fit = (cap.min(DEFAULT_TOTAL_MB) / workers.max(1)).clamp(1, DEFAULT_WORKER_TABLE_MB);
@@ -43,7 +43,7 @@ pub fn worker_table_mb(workers: usize, requested: Option<usize>) -> Result<usize
     Ok(table_mb)
 }
 
-pub struct SimRunner {
+pub(crate) struct SimRunner {
     pub record: ClusterRecord,
     /// This machine's processor time per node, µs: the yardstick of the
     /// simulator's own cost.
@@ -57,7 +57,7 @@ impl SimRunner {
     /// The cluster for searches of `trees` to `depth` by `ranks` ranks
     /// (1: the sequential search) with a master tree of `d_prime` plies;
     /// `table_mb` per worker, or as `worker_table_mb` chooses.
-    pub fn new(
+    pub(crate) fn new(
         args: &SimArgs,
         trees: &[Tree],
         depth: u32,
@@ -128,13 +128,13 @@ impl SimRunner {
         })
     }
 
-    pub fn workers(&self) -> usize {
+    pub(crate) fn workers(&self) -> usize {
         self.record.ranks - 1
     }
 
     /// `program`'s search on `ranks` ranks of the cluster, times in
     /// virtual time (`nodes`: what it searched, for the cost figures).
-    pub fn run_program<G: Game + Clone + 'static, P: Program<G>>(
+    pub(crate) fn run_program<G: Game + Clone + 'static, P: Program<G>>(
         &self,
         root: G,
         ranks: usize,
@@ -151,12 +151,12 @@ impl SimRunner {
     }
 
     /// A sequential search's virtual time: its nodes at the model's cost.
-    pub fn sequential_time_s(&self, nodes: u64) -> f64 {
+    pub(crate) fn sequential_time_s(&self, nodes: u64) -> f64 {
         nodes as f64 * self.record.model.node_cost_us * 1e-6
     }
 
     /// What simulating took against what the simulated nodes alone take here.
-    pub fn print_cost(&self) {
+    pub(crate) fn print_cost(&self) {
         let nodes = self.simulated_nodes.get();
         if nodes == 0 {
             return;

@@ -10,7 +10,7 @@ use yomi_tree::{EdgeModel, EdgeParams, Game, ShogiGame, LOSS};
 /// and write their quantile function (at --quantiles evenly spaced
 /// probabilities) as the synthetic trees' edge model.
 #[derive(Args)]
-pub struct FitEdgesArgs {
+pub(crate) struct FitEdgesArgs {
     /// Positions whose subtrees are walked (a file, `FILE#N`, `FILE#A-B`, or an SFEN).
     #[arg(long, default_value = "positions/pro_middlegame_32.sfen")]
     position: String,
@@ -28,7 +28,7 @@ pub struct FitEdgesArgs {
     out: String,
 }
 
-pub fn run(args: &FitEdgesArgs) -> Result<(), String> {
+pub(crate) fn run(args: &FitEdgesArgs) -> Result<(), String> {
     let positions = shogi_positions(&args.position)?;
     let mut diffs = Vec::new();
     for (_, pos) in &positions {

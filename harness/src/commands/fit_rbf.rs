@@ -17,7 +17,7 @@ use yomi_tree::Game;
 /// searches under a prior (the residuals' spread at size 1, shrinking as
 /// 1/√size), each further pass under the last fit.
 #[derive(Args)]
-pub struct FitRbfArgs {
+pub(crate) struct FitRbfArgs {
     #[command(flatten)]
     trees: TreeArgs,
     /// Training nodes per tree.
@@ -48,7 +48,7 @@ pub struct FitRbfArgs {
     out: String,
 }
 
-pub fn run(args: &FitRbfArgs) -> Result<(), String> {
+pub(crate) fn run(args: &FitRbfArgs) -> Result<(), String> {
     if args.leaf_depth > 0 && args.trees.tree != TreeKind::Shogi {
         return Err("--leaf-depth is for shogi trees".into());
     }

@@ -1,10 +1,10 @@
 //! The harness's commands, one a file.
 
-pub mod fit_edges;
-pub mod fit_rbf;
-pub mod ordering;
-pub mod positions;
-pub mod rbf_shogi;
-pub mod search;
-pub mod sweep;
-pub mod uct_match;
+pub(crate) mod fit_edges;
+pub(crate) mod fit_rbf;
+pub(crate) mod ordering;
+pub(crate) mod positions;
+pub(crate) mod rbf_shogi;
+pub(crate) mod search;
+pub(crate) mod sweep;
+pub(crate) mod uct_match;

@@ -10,7 +10,7 @@ use yomi_tree::Game;
 /// Print, for depth pairs (d, d + 2), the share of nodes whose best child at
 /// depth d is still the best at depth d + 2.
 #[derive(Args)]
-pub struct OrderingArgs {
+pub(crate) struct OrderingArgs {
     #[command(flatten)]
     trees: TreeArgs,
     /// Search depths, consecutive ones two plies apart: `14,16` or `4,6,8`.
@@ -27,7 +27,7 @@ pub struct OrderingArgs {
 /// For each depth pair: nodes compared, nodes whose best child stayed.
 type Counts = Vec<(u64, u64)>;
 
-pub fn run(args: &OrderingArgs) -> Result<(), String> {
+pub(crate) fn run(args: &OrderingArgs) -> Result<(), String> {
     let depths = &args.depths;
     if depths.len() < 2 || depths[0] == 0 || depths.windows(2).any(|w| w[1] != w[0] + 2) {
         return Err(format!(

@@ -6,12 +6,12 @@ use yomi_shogi::positions::parse_set;
 /// Validate a position file (`sfen <SFEN>[<TAB>metadata]` per line) and list
 /// each position's legal move count.
 #[derive(Args)]
-pub struct PositionsArgs {
+pub(crate) struct PositionsArgs {
     #[arg(default_value = "positions/pro_middlegame_32.sfen")]
     file: String,
 }
 
-pub fn run(args: &PositionsArgs) -> Result<(), String> {
+pub(crate) fn run(args: &PositionsArgs) -> Result<(), String> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file))?;
     for e in parse_set(&text)? {

@@ -17,7 +17,7 @@ use yomi_tree::{Game, ShogiGame, Value};
 
 /// RBF against the play search at equal time on shogi positions.
 #[derive(Args)]
-pub struct RbfShogiArgs {
+pub(crate) struct RbfShogiArgs {
     /// Positions: a file, `FILE#N`, `FILE#A-B`, an SFEN or `startpos`
     /// [default: the professional set's 17th to 32nd; the shipped model
     /// was fitted on the 1st to 16th].
@@ -57,7 +57,7 @@ struct Row {
     losses: (Value, Value),
 }
 
-pub fn run(args: &RbfShogiArgs) -> Result<(), String> {
+pub(crate) fn run(args: &RbfShogiArgs) -> Result<(), String> {
     if args.leaf_depth == 0 {
         return Err("--leaf-depth must be at least 1".into());
     }

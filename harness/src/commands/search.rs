@@ -14,7 +14,7 @@ use clap::Args;
 
 /// Search every tree of a set to depth d and print one JSON record per tree.
 #[derive(Args)]
-pub struct SearchArgs {
+pub(crate) struct SearchArgs {
     #[command(flatten)]
     trees: TreeArgs,
     /// Search depth d in plies.
@@ -106,7 +106,7 @@ pub struct SearchArgs {
 
 impl SearchArgs {
     /// The run these arguments describe, validated.
-    pub fn plan(&self) -> Result<Plan, String> {
+    pub(crate) fn plan(&self) -> Result<Plan, String> {
         Plan::new(&Options {
             b: self.trees.b(),
             d: self.d,
@@ -135,7 +135,7 @@ impl SearchArgs {
     }
 }
 
-pub fn run(args: &SearchArgs) -> Result<(), String> {
+pub(crate) fn run(args: &SearchArgs) -> Result<(), String> {
     let plan = args.plan()?;
     let trees = args.trees.trees()?;
     let rbf_model = args.rbf_model.as_deref();

@@ -23,7 +23,7 @@ use yomi_search::memory::table_cap_mb;
 
 /// Run a grid of searches (a TOML file) into a JSON Lines file, resumably.
 #[derive(Args)]
-pub struct SweepArgs {
+pub(crate) struct SweepArgs {
     /// The sweep's TOML file.
     config: PathBuf,
     /// The records' file: created, or resumed (runs whose records it holds
@@ -47,7 +47,7 @@ struct Item<'a> {
     key: String,
 }
 
-pub fn run(args: &SweepArgs) -> Result<(), String> {
+pub(crate) fn run(args: &SweepArgs) -> Result<(), String> {
     let shown = args.config.display().to_string();
     let text =
         std::fs::read_to_string(&args.config).map_err(|e| format!("cannot read {shown}: {e}"))?;

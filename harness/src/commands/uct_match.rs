@@ -22,7 +22,7 @@ use yomi_tree::Game;
 /// Games of UCT-Treesplit on --ranks against itself on --against ranks, at
 /// equal virtual time a move (seed 001's Elo against ranks).
 #[derive(Args)]
-pub struct UctMatchArgs {
+pub(crate) struct UctMatchArgs {
     /// The start positions: shogi or a plugged game (synthetic trees have
     /// no end to play to).
     #[command(flatten)]
@@ -68,7 +68,7 @@ struct GameRecord {
     opponent_simulations: f64,
 }
 
-pub fn run(args: &UctMatchArgs) -> Result<(), String> {
+pub(crate) fn run(args: &UctMatchArgs) -> Result<(), String> {
     if matches!(
         args.trees.tree,
         TreeKind::Synthetic | TreeKind::Ordered | TreeKind::Incremental

@@ -15,7 +15,7 @@ use yomi_search::Stats;
 use yomi_tree::{Game, INFINITE};
 
 /// Every tree of `trees` searched by the baseline `shape` describes.
-pub fn run_baseline(
+pub(crate) fn run_baseline(
     plan: &Plan,
     shape: BaselineShape,
     sim: &SimArgs,

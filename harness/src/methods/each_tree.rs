@@ -7,12 +7,12 @@ use crate::record::{Outcome, Summary};
 use crate::trees::{Tree, TreeLabel};
 
 /// Takes each tree's name and outcome (only on the rank that reports).
-pub type Sink<'a> = &'a mut dyn FnMut(&TreeLabel, &Outcome) -> Result<(), String>;
+pub(crate) type Sink<'a> = &'a mut dyn FnMut(&TreeLabel, &Outcome) -> Result<(), String>;
 
 /// Every tree's outcome by `search` (`None` on MPI ranks that do not
 /// report) to `sink`, and the set's summary, on `runner` if the method
 /// runs on one.
-pub fn each_tree(
+pub(crate) fn each_tree(
     trees: Vec<Tree>,
     runner: Option<&Runner>,
     sim: &SimArgs,
@@ -37,7 +37,7 @@ pub fn each_tree(
 
 /// The set's summary, and what simulating it took, on stderr (from the
 /// rank that reports, unless quiet).
-pub fn print_summary(runner: &Runner, sim: &SimArgs, summary: &Summary) {
+pub(crate) fn print_summary(runner: &Runner, sim: &SimArgs, summary: &Summary) {
     if runner.reports() && !sim.quiet {
         summary.print();
         if let Some(cluster) = runner.cluster() {

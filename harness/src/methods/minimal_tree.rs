@@ -13,7 +13,7 @@ use yomi_search::Stats;
 use yomi_tree::Game;
 
 /// The master/worker methods: every tree with the same configuration.
-pub fn run_parallel(
+pub(crate) fn run_parallel(
     plan: &Plan,
     sim: &SimArgs,
     trees: Vec<Tree>,
@@ -42,7 +42,7 @@ pub fn run_parallel(
 }
 
 /// One tree's parallel search; `None` on a worker rank.
-pub fn search<G: Game + Clone + Send + 'static>(
+pub(crate) fn search<G: Game + Clone + Send + 'static>(
     runner: &Runner,
     root: G,
     config: ParallelConfig,

@@ -5,13 +5,13 @@
 //! MPI; each tree's outcome goes to a sink as soon as it is found, and a
 //! summary of the set to stderr.
 
-pub mod baseline;
-pub mod each_tree;
-pub mod judge;
-pub mod minimal_tree;
-pub mod rbf;
-pub mod sequential;
-pub mod uct;
+pub(crate) mod baseline;
+pub(crate) mod each_tree;
+pub(crate) mod judge;
+pub(crate) mod minimal_tree;
+pub(crate) mod rbf;
+pub(crate) mod sequential;
+pub(crate) mod uct;
 
 use crate::backend::sim_args::SimArgs;
 use crate::plan::Plan;
@@ -26,7 +26,7 @@ use uct::run::run_uct;
 /// Searches every tree of `trees` under `plan` (`sim`: the virtual
 /// cluster's options; `rbf_model`: RBF's real-score model file, if not
 /// the embedded one).
-pub fn execute(
+pub(crate) fn execute(
     plan: &Plan,
     sim: &SimArgs,
     trees: Vec<Tree>,

@@ -14,7 +14,7 @@ use yomi_tree::Game;
 
 /// The sequential search of every tree; on the virtual cluster its time
 /// is its nodes at the model's cost.
-pub fn run_sequential(
+pub(crate) fn run_sequential(
     plan: &Plan,
     sim: &SimArgs,
     trees: Vec<Tree>,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Method {
+pub(crate) enum Method {
     /// One process, alpha-beta (or NegaScout) with iterative deepening.
     Sequential,
     /// Master and workers; workers report every finished iteration (needs --d-prime).
@@ -68,7 +68,7 @@ pub enum Method {
 
 impl Method {
     /// Seed 002's methods, on processor trees.
-    pub fn splits(self) -> bool {
+    pub(crate) fn splits(self) -> bool {
         matches!(
             self,
             Method::TreeSplitting | Method::PvSplitting | Method::StagedSss
@@ -76,39 +76,39 @@ impl Method {
     }
 
     /// YBWC and Jamboree: every rank searches, work goes by stealing.
-    pub fn steals(self) -> bool {
+    pub(crate) fn steals(self) -> bool {
         matches!(self, Method::Ybwc | Method::Jamboree)
     }
 
     /// The baselines run on a number of ranks: YBWC, Jamboree and seed
     /// 004's master–worker.
-    pub fn on_ranks(self) -> bool {
+    pub(crate) fn on_ranks(self) -> bool {
         self.steals() || self == Method::MasterWorker
     }
 
     /// The baselines beside seed 000's methods (plain alpha-beta inside).
-    pub fn is_baseline(self) -> bool {
+    pub(crate) fn is_baseline(self) -> bool {
         self.splits() || self.on_ranks()
     }
 
     /// Seed 003's randomized best-first searches.
-    pub fn is_rbf(self) -> bool {
+    pub(crate) fn is_rbf(self) -> bool {
         matches!(self, Method::Rbf | Method::ParallelRbf)
     }
 
     /// Seed 000's parallel methods: a master to d′ and its workers.
-    pub fn needs_d_prime(self) -> bool {
+    pub(crate) fn needs_d_prime(self) -> bool {
         self != Method::Sequential && !self.is_baseline() && !self.is_rbf() && !self.is_uct()
     }
 
     /// Seed 001's UCT, sequential or Treesplit.
-    pub fn is_uct(self) -> bool {
+    pub(crate) fn is_uct(self) -> bool {
         matches!(self, Method::Uct | Method::UctTreesplit)
     }
 
     /// Methods run at a number of ranks (in sweeps): seed 000's parallel
     /// methods, YBWC, Jamboree and parallel RBF.
-    pub fn takes_ranks(self) -> bool {
+    pub(crate) fn takes_ranks(self) -> bool {
         !matches!(self, Method::Sequential | Method::Rbf | Method::Uct) && !self.splits()
     }
 }
@@ -116,7 +116,7 @@ impl Method {
 /// What the virtual cluster's node cost is charged for (baselines).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum ChargeArg {
+pub(crate) enum ChargeArg {
     /// Every node searched or split.
     Nodes,
     /// Leaves only: seed 002's simulated concurrency (a leaf one unit;
@@ -126,7 +126,7 @@ pub enum ChargeArg {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Backend {
+pub(crate) enum Backend {
     /// Master and workers as threads of this process.
     Threads,
     /// Master and workers as MPI ranks: rank 0 the master (start with
@@ -140,7 +140,7 @@ pub enum Backend {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum SharingArg {
+pub(crate) enum SharingArg {
     /// One worker table used everywhere (the §5.2 baseline).
     Full,
     /// Worker-table results used only in task subtrees of the same position.

@@ -3,8 +3,8 @@
 //! or the master and workers are given. `search` runs a plan per command
 //! line; every check of the options lives here.
 
-pub mod method;
-pub mod options;
+pub(crate) mod method;
+pub(crate) mod options;
 
 use crate::methods::rbf::plan::RbfShape;
 use crate::methods::uct::plan::UctShape;
@@ -19,7 +19,7 @@ use yomi_search::{SearchOptions, Sharing, TableSplit};
 
 /// A baseline's shape, as records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct BaselineShape {
+pub(crate) struct BaselineShape {
     /// Split methods: the processor tree.
     pub levels: Option<u32>,
     pub fanout: Option<usize>,
@@ -37,12 +37,12 @@ pub struct BaselineShape {
 }
 
 /// Each table's size unless the options say (the virtual cluster fits its own).
-pub const DEFAULT_TABLE_MB: usize = 256;
+pub(crate) const DEFAULT_TABLE_MB: usize = 256;
 
 /// A validated run. The method fields hold what the records show: options
 /// that do not apply to the method are `None`.
 #[derive(Clone, Copy, Debug)]
-pub struct Plan {
+pub(crate) struct Plan {
     pub b: u16,
     pub d: u32,
     pub method: Method,
@@ -66,7 +66,7 @@ pub struct Plan {
 
 impl Plan {
     /// The plan of `o`, or the reason it cannot run.
-    pub fn new(o: &Options) -> Result<Plan, String> {
+    pub(crate) fn new(o: &Options) -> Result<Plan, String> {
         if o.cluster_options && o.backend != Backend::Sim {
             return Err(
                 "--ranks, --network, --latency-us, --bandwidth-gbps, --message-cost-us and \
@@ -196,17 +196,17 @@ impl Plan {
     }
 
     /// Every method but the sequential searches.
-    pub fn parallel(&self) -> bool {
+    pub(crate) fn parallel(&self) -> bool {
         !matches!(self.method, Method::Sequential | Method::Rbf)
     }
 
     /// Methods whose one rank alone is their sequential search.
-    pub fn runs_alone(&self) -> bool {
+    pub(crate) fn runs_alone(&self) -> bool {
         self.baseline.is_some() || matches!(self.method, Method::ParallelRbf | Method::UctTreesplit)
     }
 
     /// A split method's processor tree.
-    pub fn processor_tree(&self) -> Option<ProcessorTree> {
+    pub(crate) fn processor_tree(&self) -> Option<ProcessorTree> {
         let shape = self.baseline?;
         ProcessorTree::new(shape.levels?, shape.fanout?).ok()
     }
@@ -229,7 +229,7 @@ impl Plan {
     }
 
     /// A split method's configuration on `processors`.
-    pub fn split_config(&self, processors: ProcessorTree) -> SplitConfig {
+    pub(crate) fn split_config(&self, processors: ProcessorTree) -> SplitConfig {
         SplitConfig {
             processors,
             depth: self.d,
@@ -244,7 +244,7 @@ impl Plan {
     }
 
     /// YBWC's or Jamboree's configuration.
-    pub fn ybwc_config(&self) -> YbwcConfig {
+    pub(crate) fn ybwc_config(&self) -> YbwcConfig {
         let (d, charge, poll) = (self.d, self.charge(), self.poll_every());
         let config = match self.method {
             Method::Jamboree => YbwcConfig::jamboree(d, charge, poll),
@@ -257,7 +257,7 @@ impl Plan {
     }
 
     /// Seed 004's master–worker's configuration.
-    pub fn master_worker_config(&self) -> MasterWorkerConfig {
+    pub(crate) fn master_worker_config(&self) -> MasterWorkerConfig {
         MasterWorkerConfig {
             depth: self.d,
             charge: self.charge(),
@@ -267,12 +267,12 @@ impl Plan {
     }
 
     /// Each table's size (a sequential search's; each worker's).
-    pub fn table_mb(&self) -> usize {
+    pub(crate) fn table_mb(&self) -> usize {
         self.tt_mb.unwrap_or(DEFAULT_TABLE_MB)
     }
 
     /// The sequential searcher's options.
-    pub fn search_options(&self) -> SearchOptions {
+    pub(crate) fn search_options(&self) -> SearchOptions {
         let split = self.d_prime.map(|d_prime| TableSplit {
             d_prime,
             sharing: match self.sharing.unwrap_or(SharingArg::Full) {
@@ -293,7 +293,7 @@ impl Plan {
 
     /// The master's and workers' configuration with `workers` workers of
     /// `table_mb` each (a parallel plan has a d′).
-    pub fn parallel_config(&self, workers: usize, table_mb: usize) -> ParallelConfig {
+    pub(crate) fn parallel_config(&self, workers: usize, table_mb: usize) -> ParallelConfig {
         ParallelConfig {
             depth: self.d,
             d_prime: self.d_prime.unwrap_or(1),

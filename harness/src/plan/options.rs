@@ -7,7 +7,7 @@ use crate::methods::uct::options::UctOptions;
 
 /// The options of one run as given, before validation.
 #[derive(Clone, Copy, Debug)]
-pub struct Options {
+pub(crate) struct Options {
     pub b: u16,
     pub d: u32,
     pub method: Method,

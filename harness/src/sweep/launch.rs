@@ -9,7 +9,7 @@ use clap::ValueEnum;
 use std::process::Command;
 
 /// The record line of `tree`'s search under `run`, keyed `key`.
-pub fn search(run: &Run, tree: &str, key: &str) -> Result<String, String> {
+pub(crate) fn search(run: &Run, tree: &str, key: &str) -> Result<String, String> {
     let mut words = run.launcher.split_whitespace();
     let launcher = words.next().ok_or("cluster.launcher is empty")?;
     let exe = std::env::current_exe().map_err(|e| format!("cannot find yomi-harness: {e}"))?;

@@ -2,6 +2,6 @@
 //! jobs of their own (`launch`), and the records file they resume over
 //! (`store`).
 
-pub mod launch;
-pub mod plan;
-pub mod store;
+pub(crate) mod launch;
+pub(crate) mod plan;
+pub(crate) mod store;

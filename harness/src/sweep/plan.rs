@@ -282,7 +282,7 @@ fn default_launcher() -> String {
 
 /// One configuration of the grid over the whole tree set.
 #[derive(Clone, Debug)]
-pub struct Run {
+pub(crate) struct Run {
     pub trees: TreeArgs,
     pub plan: Plan,
     pub sim: SimArgs,
@@ -299,13 +299,13 @@ pub struct Run {
 impl Run {
     /// The key of this run's record for `tree`: a hash of the record
     /// layout's version, the run's parameters and the tree's name.
-    pub fn key(&self, tree: &str) -> String {
+    pub(crate) fn key(&self, tree: &str) -> String {
         let digest = Sha256::digest(format!("{}|{tree}", self.identity));
         digest[..8].iter().map(|b| format!("{b:02x}")).collect()
     }
 
     /// A one-line description for listings and errors.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let p = &self.plan;
         let method = clap::ValueEnum::to_possible_value(&p.method)
             .map_or_else(|| format!("{:?}", p.method), |v| v.get_name().to_string());
@@ -382,7 +382,7 @@ impl Run {
     /// 1.5 times the minimal tree's leaves sequentially and 3 times in
     /// parallel, 2 nodes a leaf (for --dry-run; real counts vary by
     /// several times either way).
-    pub fn estimated_nodes(&self, trees: usize) -> f64 {
+    pub(crate) fn estimated_nodes(&self, trees: usize) -> f64 {
         let b = f64::from(self.plan.b.max(1));
         // RBF runs about as far as alpha-beta at its judge's depth.
         let d = self.plan.rbf.map_or(self.plan.d, |r| r.judge_depth);
@@ -405,7 +405,7 @@ impl Run {
 
 /// The runs of the TOML text `text` (from `source`, for messages), every
 /// one checked; the first problem found is the error.
-pub fn parse(text: &str, source: &str) -> Result<Vec<Run>, String> {
+pub(crate) fn parse(text: &str, source: &str) -> Result<Vec<Run>, String> {
     let config: Config = toml::from_str(text).map_err(|e| format!("{source}: {e}"))?;
     expand(&config).map_err(|e| format!("{source}: {e}"))
 }

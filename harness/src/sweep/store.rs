@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 
-pub struct Store {
+pub(crate) struct Store {
     file: File,
     path: PathBuf,
     keys: HashSet<String>,
@@ -18,7 +18,7 @@ impl Store {
     /// Opens (or creates) `path` for this sweep alone: an error if another
     /// process holds it. Returns the store and whether a torn last line was
     /// cut off.
-    pub fn open(path: &Path) -> Result<(Store, bool), String> {
+    pub(crate) fn open(path: &Path) -> Result<(Store, bool), String> {
         let shown = path.display();
         let mut file = OpenOptions::new()
             .read(true)
@@ -52,16 +52,16 @@ impl Store {
         ))
     }
 
-    pub fn contains(&self, key: &str) -> bool {
+    pub(crate) fn contains(&self, key: &str) -> bool {
         self.keys.contains(key)
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.keys.len()
     }
 
     /// Appends one record under `key`, written through before returning.
-    pub fn append(&mut self, key: &str, line: &str) -> Result<(), String> {
+    pub(crate) fn append(&mut self, key: &str, line: &str) -> Result<(), String> {
         let shown = self.path.display();
         self.file
             .write_all(format!("{line}\n").as_bytes())
@@ -74,7 +74,7 @@ impl Store {
 
 /// The run keys of the records in the file at `path` (none if it does not
 /// exist), read without taking its lock: what a dry run reports as done.
-pub fn keys_in(path: &Path) -> HashSet<String> {
+pub(crate) fn keys_in(path: &Path) -> HashSet<String> {
     std::fs::read_to_string(path).map_or_else(|_| HashSet::new(), |t| complete_records(&t).0)
 }
 

@@ -7,7 +7,7 @@ use yomi_shogi::board::Color;
 
 /// A move's time budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub(super) struct Budget {
     /// Do not start another iteration after this much time (the target;
     /// the margin matters only for the hard limit).
     pub soft: Duration,
@@ -22,7 +22,7 @@ const FLOOR: Duration = Duration::from_millis(10);
 /// transmission (at most a quarter of the time there is, so that a short
 /// byoyomi is still used); `None` when the clock does not limit the search
 /// (no time given, `infinite`).
-pub fn budget(go: &Go, us: Color, margin: Duration) -> Option<Budget> {
+pub(super) fn budget(go: &Go, us: Color, margin: Duration) -> Option<Budget> {
     if let Some(t) = go.movetime {
         let hard = t.saturating_sub(margin.min(t / 4)).max(FLOOR);
         return Some(Budget { soft: hard, hard });

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Go {
+pub(super) struct Go {
     /// Remaining time of Black and White.
     pub time: [Option<Duration>; 2],
     /// Fischer increments of Black and White.
@@ -20,7 +20,7 @@ pub struct Go {
 
 impl Go {
     /// Parses the words after `go`.
-    pub fn parse(words: &[&str]) -> Result<Go, String> {
+    pub(super) fn parse(words: &[&str]) -> Result<Go, String> {
         let mut go = Go::default();
         let mut it = words.iter();
         while let Some(&word) = it.next() {

@@ -5,10 +5,10 @@ use std::io::{self, BufRead};
 
 /// Longer lines are answered with an error and skipped (a real `position`
 /// line of a 1,000-move game is about 6 KB).
-pub const MAX_LINE: usize = 1 << 20;
+pub(super) const MAX_LINE: usize = 1 << 20;
 
 /// A line read from the GUI.
-pub enum Line {
+pub(super) enum Line {
     Text(String),
     /// Longer than [`MAX_LINE`]: its length, the rest was discarded.
     TooLong(usize),
@@ -16,7 +16,7 @@ pub enum Line {
 
 /// The next line without its line ending, invalid UTF-8 replaced; `None`
 /// at the end of input.
-pub fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
+pub(super) fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
     let mut bytes = Vec::new();
     let mut length = 0;
     loop {

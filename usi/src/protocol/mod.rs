@@ -9,8 +9,8 @@ mod position_cmd;
 mod search_thread;
 mod session;
 
-pub use options::Method;
-pub use output::Output;
+pub(crate) use options::Method;
+pub(crate) use output::Output;
 pub(crate) use position_cmd::GamePosition;
-pub use search_thread::Pending;
-pub use session::run;
+pub(crate) use search_thread::Pending;
+pub(crate) use session::run;

@@ -5,14 +5,14 @@ use std::fmt::Write;
 
 /// Research or play: the search's mode (`SearchMode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub(super) enum Mode {
     Play,
     Research,
 }
 
 /// How threads beyond the first search in play mode (`ParallelMethod`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Method {
+pub(crate) enum Method {
     /// Every thread searches the root, sharing the table.
     LazySmp,
     /// The paper's master and workers, the root's moves as tasks.
@@ -24,7 +24,7 @@ pub enum Method {
 
 /// The option values the engine runs with.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub(super) struct Options {
     pub hash_mb: usize,
     pub ponder: bool,
     pub threads: usize,
@@ -165,7 +165,7 @@ impl Default for Options {
 
 impl Options {
     /// The `option name …` lines of the `usi` answer.
-    pub fn declarations() -> String {
+    pub(super) fn declarations() -> String {
         let mut out = String::new();
         for spec in SPECS {
             let _ = match &spec.kind {
@@ -198,7 +198,7 @@ impl Options {
     /// Applies `setoption name <name> value <value>`; names match without
     /// regard to case. Out-of-range numbers are clamped (the answer says so);
     /// anything else that does not fit is an error and changes nothing.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<Option<String>, String> {
+    pub(super) fn set(&mut self, name: &str, value: &str) -> Result<Option<String>, String> {
         let spec = SPECS
             .iter()
             .find(|s| s.name.eq_ignore_ascii_case(name))

@@ -4,13 +4,13 @@ use yomi_shogi::board::{Move, Position};
 
 /// A game position: where it started and the moves played since.
 #[derive(Clone, Debug)]
-pub struct GamePosition {
+pub(crate) struct GamePosition {
     pub start: Position,
     pub moves: Vec<Move>,
 }
 
 impl GamePosition {
-    pub fn startpos() -> GamePosition {
+    pub(crate) fn startpos() -> GamePosition {
         GamePosition {
             start: Position::startpos(),
             moves: Vec::new(),
@@ -18,7 +18,7 @@ impl GamePosition {
     }
 
     /// The position after every move.
-    pub fn current(&self) -> Position {
+    pub(crate) fn current(&self) -> Position {
         let mut pos = self.start.clone();
         for &mv in &self.moves {
             pos.make_move(mv);
@@ -27,7 +27,7 @@ impl GamePosition {
     }
 
     /// Parses the words after `position`, checking every move's legality.
-    pub fn parse(words: &[&str]) -> Result<GamePosition, String> {
+    pub(crate) fn parse(words: &[&str]) -> Result<GamePosition, String> {
         let split = words
             .iter()
             .position(|&w| w == "moves")

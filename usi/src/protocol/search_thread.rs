@@ -14,7 +14,7 @@ use yomi_shogi::board::Move;
 use yomi_tree::{Game, ShogiGame};
 
 /// What the command loop and the search share.
-pub struct Control {
+pub(super) struct Control {
     pub stop: Arc<AtomicBool>,
     /// `go ponder` or `go infinite`: hold `bestmove` until `stop` or `ponderhit`.
     hold: AtomicBool,
@@ -31,7 +31,7 @@ pub struct Control {
 /// The running search, for whoever must answer for it early (see
 /// `cluster`).
 #[derive(Clone, Default)]
-pub struct Pending(Arc<Mutex<Option<Arc<Control>>>>);
+pub(crate) struct Pending(Arc<Mutex<Option<Arc<Control>>>>);
 
 impl Pending {
     fn set(&self, control: Arc<Control>) {
@@ -41,7 +41,7 @@ impl Pending {
     /// The `bestmove` line the running search owes, taken (the search
     /// thread will not send its own); `None` when nothing is owed.
     #[cfg(feature = "mpi")]
-    pub fn take_answer(&self) -> Option<String> {
+    pub(crate) fn take_answer(&self) -> Option<String> {
         let running = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let control = running.as_ref()?;
         if control.answered.swap(true, Ordering::SeqCst) {
@@ -54,13 +54,13 @@ impl Pending {
 
 impl Control {
     /// `stop`: end the search and answer.
-    pub fn stop(&self) {
+    pub(super) fn stop(&self) {
         self.hold.store(false, Ordering::SeqCst);
         self.stop.store(true, Ordering::SeqCst);
     }
 
     /// `ponderhit`: the predicted move was played; the clock runs from now.
-    pub fn ponderhit(self: &Arc<Self>) {
+    pub(super) fn ponderhit(self: &Arc<Self>) {
         self.start_clock();
         self.hold.store(false, Ordering::SeqCst);
     }
@@ -78,7 +78,7 @@ impl Control {
         });
     }
 
-    pub fn answered(&self) -> bool {
+    pub(super) fn answered(&self) -> bool {
         self.answered.load(Ordering::SeqCst)
     }
 
@@ -90,7 +90,7 @@ impl Control {
 }
 
 /// What a `go` asks for.
-pub struct Request {
+pub(super) struct Request {
     pub limits: Limits,
     pub budget: Option<Budget>,
     /// Hold the answer until told (`ponder`, `infinite`).
@@ -100,14 +100,14 @@ pub struct Request {
     pub send_ponder_move: bool,
 }
 
-pub struct Running {
+pub(super) struct Running {
     pub control: Arc<Control>,
     pub handle: JoinHandle<ShogiSearcher>,
 }
 
 /// Starts searching `searcher`'s game; the thread hands the searcher back.
 /// `pending` learns of the search.
-pub fn start(
+pub(super) fn start(
     mut searcher: ShogiSearcher,
     request: Request,
     out: Output,

@@ -38,7 +38,7 @@ struct Session {
 
 /// Runs the protocol until `quit` or the end of input; `cluster`: the
 /// other MPI ranks (under mpirun); `pending` hears of every search.
-pub fn run(mut input: impl BufRead, out: Output, cluster: Option<Ranks>, pending: Pending) {
+pub(crate) fn run(mut input: impl BufRead, out: Output, cluster: Option<Ranks>, pending: Pending) {
     let mut session = Session {
         out,
         options: Options::default(),

@@ -7,13 +7,13 @@ use yomi_shogi::eval::weights::{self, Weights};
 use yomi_shogi::eval::Features;
 
 /// A position: its features, merged and with zeros dropped, and Black's result.
-pub struct Sample {
+pub(super) struct Sample {
     x: Vec<(u32, f32)>,
     result: f64,
 }
 
 impl Sample {
-    pub fn new(features: Features, result: f64) -> Sample {
+    pub(super) fn new(features: Features, result: f64) -> Sample {
         let mut x = features.0;
         x.sort_unstable_by_key(|&(i, _)| i);
         let mut merged: Vec<(u32, f32)> = Vec::with_capacity(x.len());
@@ -35,13 +35,13 @@ impl Sample {
     }
 }
 
-pub struct Settings {
+pub(super) struct Settings {
     pub epochs: usize,
     pub rate: f64,
     pub l2: f64,
 }
 
-pub struct Fitted {
+pub(super) struct Fitted {
     pub weights: Weights,
     /// The logistic scale: a result is predicted as σ(k · evaluation).
     pub k: f64,
@@ -103,7 +103,7 @@ fn clamp(i: usize, w: f64) -> f64 {
     }
 }
 
-pub fn fit(start: &Weights, train: &[Sample], hold_out: &[Sample], s: &Settings) -> Fitted {
+pub(super) fn fit(start: &Weights, train: &[Sample], hold_out: &[Sample], s: &Settings) -> Fitted {
     let w0: Vec<f64> = start.to_flat().into_iter().map(f64::from).collect();
     let k = fit_scale(train, &w0);
     let before = (loss(train, &w0, k), loss(hold_out, &w0, k));

@@ -15,7 +15,7 @@ use yomi_shogi::eval::{features, play_weights, research_weights, weights::Weight
 
 /// Fit the play evaluation to self-play results and write its weights.
 #[derive(Args)]
-pub struct TuneArgs {
+pub(crate) struct TuneArgs {
     /// Position files of `yomi selfplay` ("SFEN<TAB>result" lines).
     #[arg(required = true)]
     data: Vec<PathBuf>,
@@ -61,7 +61,7 @@ impl Start {
     }
 }
 
-pub fn run(args: &TuneArgs) -> Result<(), String> {
+pub(crate) fn run(args: &TuneArgs) -> Result<(), String> {
     let start: Weights = match args.from {
         Start::Play => play_weights(),
         Start::Research => research_weights(),

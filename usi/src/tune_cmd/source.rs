@@ -26,7 +26,7 @@ fn placement_table(out: &mut String, name: &str, table: &[[[i32; 5]; 9]; KINDS])
 }
 
 /// The whole file, with `notes` (how the weights were made) as its header.
-pub fn rust_source(w: &Weights, notes: &[String]) -> String {
+pub(super) fn rust_source(w: &Weights, notes: &[String]) -> String {
     let mut out = String::new();
     out.push_str("//! The play search's evaluation weights, written by `yomi tune`: edit\n");
     out.push_str("//! them by running it again (README, \"Tuning the evaluation\").\n//!\n");

@@ -12,12 +12,12 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::thread;
 
-pub fn run(script: &str, args: &[&str]) {
+pub(crate) fn run(script: &str, args: &[&str]) {
     run_engine(script, env!("CARGO_BIN_EXE_yomi"), args);
 }
 
 /// [`run`] with `yomi` as the engine (a wrapper script, say).
-pub fn run_engine(script: &str, yomi: &str, args: &[&str]) {
+pub(crate) fn run_engine(script: &str, yomi: &str, args: &[&str]) {
     let repo = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let script = repo.join("scripts").join(script);
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 /// cores would make every timing in a transcript meaningless.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-pub struct Engine {
+pub(crate) struct Engine {
     _turn: MutexGuard<'static, ()>,
     child: Child,
     stdin: Option<ChildStdin>,
@@ -24,12 +24,12 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn start() -> Engine {
+    pub(crate) fn start() -> Engine {
         Engine::start_with(Command::new(env!("CARGO_BIN_EXE_yomi")))
     }
 
     /// The engine as `command` starts it (under mpirun, say).
-    pub fn start_with(mut command: Command) -> Engine {
+    pub(crate) fn start_with(mut command: Command) -> Engine {
         let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = command
             .stdin(Stdio::piped())
@@ -69,18 +69,18 @@ impl Engine {
         }
     }
 
-    pub fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         self.send_bytes(format!("{line}\n").as_bytes());
     }
 
-    pub fn send_bytes(&mut self, bytes: &[u8]) {
+    pub(crate) fn send_bytes(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         stdin.write_all(bytes).expect("engine reads stdin");
         stdin.flush().expect("engine reads stdin");
     }
 
     /// What the engine wrote to stderr so far.
-    pub fn stderr(&self) -> String {
+    pub(crate) fn stderr(&self) -> String {
         self.stderr
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -88,13 +88,13 @@ impl Engine {
     }
 
     /// Closes stdin (EOF).
-    pub fn close_input(&mut self) {
+    pub(crate) fn close_input(&mut self) {
         self.stdin = None;
     }
 
     /// Lines up to and including the first that satisfies `done`; panics
     /// after `timeout`.
-    pub fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+    pub(crate) fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
         let deadline = Instant::now() + timeout;
         let mut out = Vec::new();
         loop {
@@ -120,17 +120,17 @@ impl Engine {
     }
 
     /// Lines up to `expected` (exactly).
-    pub fn expect(&mut self, expected: &str, timeout: Duration) -> Vec<String> {
+    pub(crate) fn expect(&mut self, expected: &str, timeout: Duration) -> Vec<String> {
         self.until(timeout, |l| l == expected)
     }
 
     /// Lines up to the `bestmove` line, which is returned last.
-    pub fn bestmove(&mut self, timeout: Duration) -> Vec<String> {
+    pub(crate) fn bestmove(&mut self, timeout: Duration) -> Vec<String> {
         self.until(timeout, |l| l.starts_with("bestmove"))
     }
 
     /// Whatever arrives within `wait`.
-    pub fn drain(&mut self, wait: Duration) -> Vec<String> {
+    pub(crate) fn drain(&mut self, wait: Duration) -> Vec<String> {
         let mut out = Vec::new();
         while let Ok(line) = self.lines.recv_timeout(wait) {
             self.transcript.push(line.clone());
@@ -140,18 +140,18 @@ impl Engine {
     }
 
     /// `isready` is answered within `timeout`.
-    pub fn ready(&mut self, timeout: Duration) {
+    pub(crate) fn ready(&mut self, timeout: Duration) {
         self.send("isready");
         self.expect("readyok", timeout);
     }
 
     /// The engine's process (mpirun, when it starts the engine).
-    pub fn pid(&self) -> u32 {
+    pub(crate) fn pid(&self) -> u32 {
         self.child.id()
     }
 
     /// Waits for the process to exit; its status code.
-    pub fn wait_exit(&mut self, timeout: Duration) -> Option<i32> {
+    pub(crate) fn wait_exit(&mut self, timeout: Duration) -> Option<i32> {
         let deadline = Instant::now() + timeout;
         loop {
             if let Some(status) = self.child.try_wait().expect("engine status") {

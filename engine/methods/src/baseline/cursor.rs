@@ -14,7 +14,7 @@ pub(super) struct Cursor<M> {
 }
 
 impl<M: Copy> Cursor<M> {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Cursor {
             path: Vec::new(),
             lists: Vec::new(),
@@ -23,7 +23,7 @@ impl<M: Copy> Cursor<M> {
     }
 
     /// Moves `game`, at this cursor's node, to the node of `target`.
-    pub fn goto<G: Game<Move = M>>(&mut self, game: &mut G, target: &[u16]) {
+    pub(crate) fn goto<G: Game<Move = M>>(&mut self, game: &mut G, target: &[u16]) {
         let common = self
             .path
             .iter()
@@ -47,7 +47,7 @@ impl<M: Copy> Cursor<M> {
     }
 
     /// The children of the current node.
-    pub fn children<G: Game<Move = M>>(&mut self, game: &mut G) -> &[M] {
+    pub(crate) fn children<G: Game<Move = M>>(&mut self, game: &mut G) -> &[M] {
         let ply = self.path.len();
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, Vec::new);

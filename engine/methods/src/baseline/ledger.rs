@@ -14,7 +14,7 @@ pub(super) struct Ledger {
 
 impl Ledger {
     /// Rank 0 has its work from the start; the others wait for a task.
-    pub fn new(rank: Rank) -> Ledger {
+    pub(crate) fn new(rank: Rank) -> Ledger {
         Ledger {
             counts: Counts::default(),
             first_task: (rank == 0).then_some(Duration::ZERO),
@@ -22,13 +22,17 @@ impl Ledger {
         }
     }
 
-    pub fn task_arrived(&mut self, now: Duration) {
+    pub(crate) fn task_arrived(&mut self, now: Duration) {
         self.first_task.get_or_insert(now);
     }
 
     /// Gives the processor away until a message arrives (or `deadline`, on
     /// the transport's clock), the time counted as idle once work began.
-    pub fn idle<M, T: Transport<M>>(&mut self, transport: &mut T, deadline: Option<Duration>) {
+    pub(crate) fn idle<M, T: Transport<M>>(
+        &mut self,
+        transport: &mut T,
+        deadline: Option<Duration>,
+    ) {
         let before = transport.now();
         match deadline {
             Some(d) => transport.idle_until(d),
@@ -39,7 +43,7 @@ impl Ledger {
         }
     }
 
-    pub fn report<M, T: Transport<M>>(&self, transport: &T) -> ProcessorReport {
+    pub(crate) fn report<M, T: Transport<M>>(&self, transport: &T) -> ProcessorReport {
         let startup = self.first_task.unwrap_or(transport.now());
         ProcessorReport {
             rank: transport.rank(),

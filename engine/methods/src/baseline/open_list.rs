@@ -52,7 +52,7 @@ pub(super) struct OpenList {
 }
 
 impl OpenList {
-    pub fn push(&mut self, path: Vec<u16>, status: Status, merit: Value) {
+    pub(crate) fn push(&mut self, path: Vec<u16>, status: Status, merit: Value) {
         self.states.insert(State {
             path,
             status,
@@ -61,7 +61,7 @@ impl OpenList {
     }
 
     /// The first state that is not purged.
-    pub fn top(&mut self) -> Option<&State> {
+    pub(crate) fn top(&mut self) -> Option<&State> {
         while let Some(first) = self.states.first() {
             if !self.is_purged(&first.path) {
                 break;
@@ -71,27 +71,27 @@ impl OpenList {
         self.states.first()
     }
 
-    pub fn pop(&mut self) -> Option<State> {
+    pub(crate) fn pop(&mut self) -> Option<State> {
         self.top()?;
         self.states.pop_first()
     }
 
-    pub fn remove(&mut self, state: &State) {
+    pub(crate) fn remove(&mut self, state: &State) {
         self.states.remove(state);
     }
 
     /// Drops every state strictly below `node`.
-    pub fn purge_below(&mut self, node: &[u16]) {
+    pub(crate) fn purge_below(&mut self, node: &[u16]) {
         self.purged.insert(node.to_vec());
     }
 
     /// Whether a state of `path` has been purged.
-    pub fn is_purged(&self, path: &[u16]) -> bool {
+    pub(crate) fn is_purged(&self, path: &[u16]) -> bool {
         (0..path.len()).any(|k| self.purged.contains(&path[..k]))
     }
 
     /// The states not purged, in the order the list takes them.
-    pub fn iter(&self) -> impl Iterator<Item = &State> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &State> {
         self.states.iter().filter(|s| !self.is_purged(&s.path))
     }
 }

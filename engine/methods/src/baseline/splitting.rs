@@ -109,11 +109,11 @@ pub fn run_processor<G: Game, T: Transport<SplitMessage>>(
 }
 
 impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
-    pub fn tree(&self) -> ProcessorTree {
+    pub(crate) fn tree(&self) -> ProcessorTree {
         self.config.processors
     }
 
-    pub fn rank(&self) -> Rank {
+    pub(crate) fn rank(&self) -> Rank {
         self.transport.rank()
     }
 
@@ -192,7 +192,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
     }
 
     /// The next message, idle until one comes.
-    pub fn wait(&mut self) -> (Rank, SplitMessage) {
+    pub(crate) fn wait(&mut self) -> (Rank, SplitMessage) {
         loop {
             if let Some(m) = self.transport.poll() {
                 return m;
@@ -327,14 +327,14 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         }
     }
 
-    pub fn abort(&mut self, busy: &[(Rank, u64)]) {
+    pub(crate) fn abort(&mut self, busy: &[(Rank, u64)]) {
         for &(slave, id) in busy {
             self.transport.send(slave, SplitMessage::Abort { id });
         }
     }
 
     /// A master's cost of generating a node's children.
-    pub fn charge_split(&mut self) {
+    pub(crate) fn charge_split(&mut self) {
         self.ledger.counts.nodes += 1;
         if self.config.charge == Charge::Nodes {
             self.transport.work(1);
@@ -353,7 +353,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
     /// A sequential search of the current node by `run`, which is given
     /// the game and what to ask as it goes: the processor's clock charged
     /// and its messages read (an abort or the end of the search stops it).
-    pub fn sequential(
+    pub(crate) fn sequential(
         &mut self,
         run: impl FnOnce(&mut G, &mut dyn FnMut(Counts) -> bool) -> (Option<Value>, Counts),
     ) -> Option<Value> {

@@ -16,7 +16,7 @@ pub use node_table::{Node, Table};
 pub use playout::Playout;
 pub use reward::{reward_of_end, reward_of_value, value_of_reward};
 pub use treesplit::{
-    CubeNet, Duplication, Layout, Overheads, Simulation, TreesplitMessage, TreesplitOutcome,
-    TreesplitReport, UctTreesplit, PEER_LIMIT,
+    Counts, CubeNet, Duplication, Layout, Overheads, Simulation, SyncEntry, TreesplitMessage,
+    TreesplitOutcome, TreesplitReport, UctTreesplit, PEER_LIMIT,
 };
 pub use uct::{Uct, UctConfig, UctResult};

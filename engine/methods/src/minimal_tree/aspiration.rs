@@ -8,7 +8,7 @@ use yomi_tree::{Value, INFINITE};
 /// The root window: (`alpha`, `beta`) around a guess, `delta` its next
 /// widening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Aspiration {
+pub(crate) struct Aspiration {
     pub alpha: Value,
     pub beta: Value,
     delta: Value,
@@ -20,7 +20,7 @@ const FULL_PAST: Value = 1000;
 
 impl Aspiration {
     /// A window around `guess`, or the full window without one.
-    pub fn around(guess: Option<Value>) -> Aspiration {
+    pub(crate) fn around(guess: Option<Value>) -> Aspiration {
         match guess {
             Some(v) => Aspiration {
                 alpha: v - DELTA,
@@ -38,7 +38,7 @@ impl Aspiration {
     /// Takes a decided, fail-hard root value: false when it lies inside
     /// the window (the search is done), else widens the window towards it
     /// and says the root must be searched again.
-    pub fn widen(&mut self, value: Value) -> bool {
+    pub(crate) fn widen(&mut self, value: Value) -> bool {
         if value <= self.alpha && self.alpha > -INFINITE {
             self.beta = (self.alpha + self.beta) / 2;
             self.alpha = (value - self.delta).max(-INFINITE);

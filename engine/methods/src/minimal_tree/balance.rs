@@ -8,7 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-pub struct Balancer {
+pub(crate) struct Balancer {
     workers: usize,
     /// Positions per worker in the last pass.
     last_pass: Vec<u32>,
@@ -27,7 +27,7 @@ pub struct Balancer {
 
 impl Balancer {
     /// A balancer for workers `0..workers` (at least one).
-    pub fn new(workers: usize) -> Balancer {
+    pub(crate) fn new(workers: usize) -> Balancer {
         let workers = workers.max(1);
         Balancer {
             workers,
@@ -42,7 +42,7 @@ impl Balancer {
     }
 
     /// The worker a task for `position` (its hash) goes to.
-    pub fn choose(&mut self, position: u64) -> usize {
+    pub(crate) fn choose(&mut self, position: u64) -> usize {
         let worker = match self.owner.get(&position).copied() {
             Some(owner) => match self.idle_worker() {
                 Some(idle) if !self.sent.contains(&position) && self.this_pass[owner] > 0 => idle,
@@ -60,14 +60,14 @@ impl Balancer {
     }
 
     /// The pass ended: this pass's counts become the last pass's.
-    pub fn end_pass(&mut self) {
+    pub(crate) fn end_pass(&mut self) {
         self.last_pass = std::mem::replace(&mut self.this_pass, vec![0; self.workers]);
         self.counted.clear();
         self.sent.clear();
     }
 
     /// `worker`'s queue ran dry.
-    pub fn ran_dry(&mut self, worker: usize) {
+    pub(crate) fn ran_dry(&mut self, worker: usize) {
         if let Some(dry) = self.dry.get_mut(worker) {
             *dry = true;
         }
@@ -91,7 +91,9 @@ impl Balancer {
         best
     }
 
-    pub fn owner(&self, position: u64) -> Option<usize> {
+    /// The worker that owns `position`, if one does (for the tests).
+    #[cfg(test)]
+    fn owner(&self, position: u64) -> Option<usize> {
         self.owner.get(&position).copied()
     }
 }

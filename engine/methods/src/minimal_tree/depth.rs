@@ -5,7 +5,7 @@ use yomi_tree::Value;
 
 /// A finished search of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Finished {
+pub(crate) struct Finished {
     pub depth: u32,
     pub alpha: Value,
     pub beta: Value,
@@ -17,7 +17,7 @@ pub struct Finished {
 /// worker deepens 2 plies past its deepest finished search of the position
 /// (from 1 or 2 by parity); without them it always searches the required
 /// depth (deepening inside that search).
-pub fn next_depth(
+pub(crate) fn next_depth(
     finished: &[Finished],
     required: u32,
     alpha: Value,

@@ -7,7 +7,7 @@ use yomi_tree::Value;
 
 /// The window a worker searches for the pass window (`alpha`, `beta`): the
 /// ε-widened one for a null window, else the pass window itself.
-pub fn widen(alpha: Value, beta: Value, eps: Value) -> (Value, Value) {
+pub(crate) fn widen(alpha: Value, beta: Value, eps: Value) -> (Value, Value) {
     if i64::from(beta) - i64::from(alpha) == 1 {
         (alpha - eps, beta + eps)
     } else {
@@ -18,7 +18,12 @@ pub fn widen(alpha: Value, beta: Value, eps: Value) -> (Value, Value) {
 /// The worker's window for a task it is searching with `current` when the
 /// master's new pass window is (`alpha`, `beta`): kept when the new pass
 /// window lies inside it, else the new widened window.
-pub fn update(current: (Value, Value), alpha: Value, beta: Value, eps: Value) -> (Value, Value) {
+pub(crate) fn update(
+    current: (Value, Value),
+    alpha: Value,
+    beta: Value,
+    eps: Value,
+) -> (Value, Value) {
     if current.0 <= alpha && beta <= current.1 {
         current
     } else {

@@ -3,16 +3,16 @@
 //! master and worker loops built on them, run over `yomi-runtime`'s
 //! transports.
 
-pub mod aspiration;
-pub mod balance;
+mod aspiration;
+mod balance;
 pub mod deepening;
-pub mod depth;
-pub mod eps_window;
+mod depth;
+mod eps_window;
 pub mod master;
 pub mod message;
 pub mod parallel_search;
-pub mod priority;
-pub mod ring;
+mod priority;
+mod ring;
 pub mod service;
 pub mod signature;
 pub mod task_search;

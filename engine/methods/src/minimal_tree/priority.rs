@@ -10,7 +10,7 @@ use yomi_tree::Value;
 /// What a task's priority depends on (borrowing the task's signature:
 /// workers compare priorities at every look at their messages).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Priority<'a> {
+pub(crate) struct Priority<'a> {
     /// Received (again) since the worker's last pass message.
     pub fresh: bool,
     /// Depth of the deepest finished search of the task's position.

@@ -13,14 +13,14 @@ pub struct Shared<E> {
 
 /// The worker after `worker` on a ring of workers `1..=workers` (rank 0 is
 /// the master).
-pub fn next(worker: usize, workers: usize) -> usize {
+pub(crate) fn next(worker: usize, workers: usize) -> usize {
     worker % workers + 1
 }
 
 /// What `worker` sends on: the entries it received (already inserted into
 /// its own table) and its own new ones, less those whose origin is the next
 /// worker, which has had them since it sent them round.
-pub fn forward<E>(
+pub(crate) fn forward<E>(
     worker: usize,
     workers: usize,
     received: Vec<Shared<E>>,

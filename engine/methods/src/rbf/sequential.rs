@@ -13,7 +13,7 @@ use crate::random::Random;
 
 /// One expansion of a search below a leaf: the node's child indices from
 /// the leaf, and its children.
-pub type Expansion = (Vec<u16>, Vec<Generated>);
+pub(crate) type Expansion = (Vec<u16>, Vec<Generated>);
 use yomi_tree::{play_path, take_back, Game, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,10 +11,10 @@ use serde::{Deserialize, Serialize};
 use yomi_tree::{Game, Value};
 
 /// Index of a node in the tree.
-pub type NodeId = u32;
+pub(crate) type NodeId = u32;
 
 #[derive(Clone, Debug)]
-pub struct Node {
+pub(crate) struct Node {
     pub parent: NodeId,
     /// Its children, `first..first + count` once expanded.
     pub first: NodeId,
@@ -29,11 +29,11 @@ pub struct Node {
 }
 
 impl Node {
-    pub fn expanded(&self) -> bool {
+    pub(crate) fn expanded(&self) -> bool {
         self.count > 0
     }
 
-    pub fn child_ids(&self) -> std::ops::Range<NodeId> {
+    pub(crate) fn child_ids(&self) -> std::ops::Range<NodeId> {
         self.first..self.first + NodeId::from(self.count)
     }
 }
@@ -49,7 +49,7 @@ pub struct Generated {
 
 /// The node `game` is at, `depth` plies below the root of a search to
 /// `horizon`.
-pub fn generate<G: Game>(
+pub(crate) fn generate<G: Game>(
     game: &mut G,
     depth: u32,
     horizon: u32,
@@ -72,13 +72,13 @@ pub fn generate<G: Game>(
 }
 
 /// Move lists kept between expansions (one is made every iteration).
-pub struct Expander<M> {
+pub(crate) struct Expander<M> {
     moves: Vec<M>,
     scratch: Vec<M>,
 }
 
 impl<M: Copy> Expander<M> {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Expander {
             moves: Vec::new(),
             scratch: Vec::new(),
@@ -87,7 +87,7 @@ impl<M: Copy> Expander<M> {
 
     /// The children of the node `game` is at, `depth` plies deep,
     /// generated into `out`.
-    pub fn children<G: Game<Move = M>>(
+    pub(crate) fn children<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         depth: u32,
@@ -104,7 +104,7 @@ impl<M: Copy> Expander<M> {
     }
 }
 
-pub struct Tree {
+pub(crate) struct Tree {
     pub nodes: Vec<Node>,
     /// Nodes generated (statically evaluated), the root included.
     pub generated: u64,
@@ -114,7 +114,7 @@ pub struct Tree {
 
 impl Tree {
     /// The tree of a root generated as `root`.
-    pub fn new(root: Generated) -> Tree {
+    pub(crate) fn new(root: Generated) -> Tree {
         let mut tree = Tree {
             nodes: Vec::new(),
             generated: 0,
@@ -139,7 +139,7 @@ impl Tree {
     }
 
     /// Expands leaf `id`, `depth` plies deep, with its `children`.
-    pub fn attach(&mut self, id: NodeId, depth: u32, children: &[Generated]) {
+    pub(crate) fn attach(&mut self, id: NodeId, depth: u32, children: &[Generated]) {
         let first = self.nodes.len() as NodeId;
         for &g in children {
             let child = self.node(g, id);
@@ -154,7 +154,7 @@ impl Tree {
 
     /// Recomputes `id`'s score and solved flag from its children; whether
     /// either changed.
-    pub fn refresh(&mut self, id: NodeId) -> bool {
+    pub(crate) fn refresh(&mut self, id: NodeId) -> bool {
         let node = &self.nodes[id as usize];
         let (mut best, mut solved) = (Value::MIN, true);
         for c in node.child_ids() {
@@ -169,7 +169,7 @@ impl Tree {
     }
 
     /// Backs scores up from the parent of `id` while they change.
-    pub fn back_up(&mut self, mut id: NodeId) {
+    pub(crate) fn back_up(&mut self, mut id: NodeId) {
         while id != 0 {
             id = self.nodes[id as usize].parent;
             if !self.refresh(id) {
@@ -180,7 +180,7 @@ impl Tree {
 
     /// The child of `id` with the lowest score (its mover's best), the
     /// first of equals.
-    pub fn lowest_child(&self, id: NodeId) -> NodeId {
+    pub(crate) fn lowest_child(&self, id: NodeId) -> NodeId {
         self.nodes[id as usize]
             .child_ids()
             .min_by_key(|&c| self.nodes[c as usize].score)
@@ -188,7 +188,7 @@ impl Tree {
     }
 
     /// `child`'s index among its parent's children.
-    pub fn index(&self, child: NodeId) -> u16 {
+    pub(crate) fn index(&self, child: NodeId) -> u16 {
         let parent = &self.nodes[self.nodes[child as usize].parent as usize];
         (child - parent.first) as u16
     }

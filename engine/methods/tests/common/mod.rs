@@ -3,4 +3,4 @@
 // Each test crate uses only part of this module.
 #![allow(dead_code)]
 
-pub mod parallel;
+pub(crate) mod parallel;

@@ -9,11 +9,11 @@ use yomi_search::{Limits, SearchOptions, Searcher};
 use yomi_tree::{Game, Value};
 
 /// A parallel method: (dynamic updates, the master's search, sharing plies).
-pub type Method = (bool, MasterSearch, Option<usize>);
+pub(crate) type Method = (bool, MasterSearch, Option<usize>);
 
 /// With updates, without, with share, NegaScout with task windows and
 /// with ε-windows.
-pub const METHODS: [Method; 5] = [
+pub(crate) const METHODS: [Method; 5] = [
     (true, MasterSearch::AlphaBeta, None),
     (false, MasterSearch::AlphaBeta, None),
     (true, MasterSearch::AlphaBeta, Some(2)),
@@ -22,14 +22,16 @@ pub const METHODS: [Method; 5] = [
 ];
 
 /// The root value of a plain sequential search.
-pub fn sequential<G: Game>(game: G, depth: u32) -> Value {
+pub(crate) fn sequential<G: Game>(game: G, depth: u32) -> Value {
     Searcher::new(game, 4, SearchOptions::default())
         .search(Limits::depth(depth), |_| {})
         .value
 }
 
 /// Every method, and with updates also with confirmed deepening.
-pub fn variants(methods: impl IntoIterator<Item = Method>) -> impl Iterator<Item = (Method, bool)> {
+pub(crate) fn variants(
+    methods: impl IntoIterator<Item = Method>,
+) -> impl Iterator<Item = (Method, bool)> {
     methods
         .into_iter()
         .flat_map(|m| [(m, false), (m, true)])
@@ -37,7 +39,7 @@ pub fn variants(methods: impl IntoIterator<Item = Method>) -> impl Iterator<Item
 }
 
 /// A search of `depth` with tasks at ply `d_prime`, 1 MB worker tables.
-pub fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> ParallelConfig {
+pub(crate) fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> ParallelConfig {
     let (updates, master_search, share_plies) = method;
     ParallelConfig {
         depth,
@@ -53,7 +55,7 @@ pub fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -> Paral
 }
 
 /// The parallel search of `root` on threads: a master and the workers.
-pub fn run_threads<G: Game + Clone + Send + 'static>(
+pub(crate) fn run_threads<G: Game + Clone + Send + 'static>(
     root: G,
     config: ParallelConfig,
 ) -> MasterOutcome<G::Move> {
@@ -62,7 +64,7 @@ pub fn run_threads<G: Game + Clone + Send + 'static>(
 }
 
 /// The parallel search of `root` on the virtual cluster under `model`.
-pub fn run_sim<G: Game + Clone + 'static>(
+pub(crate) fn run_sim<G: Game + Clone + 'static>(
     root: G,
     config: ParallelConfig,
     model: &Model,

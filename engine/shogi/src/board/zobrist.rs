@@ -56,18 +56,18 @@ const fn keys() -> Keys {
 static KEYS: Keys = keys();
 
 #[inline(always)]
-pub fn board(piece: Piece, sq: Square) -> u64 {
+pub(super) fn board(piece: Piece, sq: Square) -> u64 {
     KEYS.board[piece.index()][sq.index()]
 }
 
 /// The key of holding `count` pieces of `kind` in `color`'s hand.
 #[inline(always)]
-pub fn hand(color: Color, kind: PieceKind, count: u8) -> u64 {
+pub(super) fn hand(color: Color, kind: PieceKind, count: u8) -> u64 {
     KEYS.hand[color.index()][kind.index()][count as usize % MAX_HAND]
 }
 
 /// XORed in when White is to move.
 #[inline(always)]
-pub fn side() -> u64 {
+pub(super) fn side() -> u64 {
     KEYS.side
 }

@@ -61,7 +61,7 @@ pub(super) struct Kings {
 
 impl Kings {
     #[inline(always)]
-    pub fn new(tables: &'static Tables, pos: &Position, color: Color) -> Kings {
+    pub(super) fn new(tables: &'static Tables, pos: &Position, color: Color) -> Kings {
         let base = |k: Option<Square>| k.map_or(NO_KING, |k| CENTER - grid(k.index()));
         Kings {
             tables,
@@ -73,7 +73,7 @@ impl Kings {
 
     /// The material and placement of a non-king `piece` of this colour.
     #[inline(always)]
-    pub fn term(&self, piece: Piece, sq: Square) -> Score {
+    pub(super) fn term(&self, piece: Piece, sq: Square) -> Score {
         let t = &self.tables[piece.index() & 31];
         let s = sq.index() & 127;
         let g = GRID[s] as usize;
@@ -84,7 +84,7 @@ impl Kings {
 
     /// The material and placement of all of this colour's pieces on the board.
     #[inline(always)]
-    pub fn board_total(&self, pos: &Position) -> Score {
+    pub(super) fn board_total(&self, pos: &Position) -> Score {
         let mut total = 0;
         let pieces = pos
             .color_bb(self.color)

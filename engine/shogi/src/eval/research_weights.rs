@@ -86,7 +86,7 @@ const fn pick(d: usize, by_distance: &[i32]) -> i32 {
 
 /// The rules above, tabulated. Every offset of one (distance, region) cell
 /// gets the same value from them, so the table loses nothing.
-pub const WEIGHTS: Weights = {
+pub(super) const WEIGHTS: Weights = {
     let mut w = Weights {
         material: VALUES,
         hand: [0; 8],

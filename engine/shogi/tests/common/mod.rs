@@ -7,7 +7,7 @@ use yomi_shogi::positions::startpos_and_pro;
 
 /// Positions reached by random legal play from every start position:
 /// `games` games of at most `plies` plies from each, every position visited.
-pub fn random_play(seed: u64, games: usize, plies: usize) -> Vec<Position> {
+pub(crate) fn random_play(seed: u64, games: usize, plies: usize) -> Vec<Position> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = Vec::new();
     for start in startpos_and_pro() {

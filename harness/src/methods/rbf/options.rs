@@ -5,7 +5,7 @@ use clap::Args;
 
 /// RBF's options as given.
 #[derive(Args, Clone, Copy, Debug)]
-pub struct RbfOptions {
+pub(crate) struct RbfOptions {
     /// rbf, parallel-rbf: the generated nodes it may use.
     #[arg(long)]
     pub rbf_nodes: Option<u64>,

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 /// What an RBF run is given, as records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct RbfShape {
+pub(crate) struct RbfShape {
     /// Generated nodes allowed, given outright…
     pub rbf_nodes: Option<u64>,
     /// …or those of plain alpha-beta at this depth…
@@ -32,7 +32,7 @@ pub struct RbfShape {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum RbfForm {
+pub(crate) enum RbfForm {
     /// Rank 0 keeps the tree and walks; the others expand (every backend).
     MasterSlave,
     /// Threads iterate on one tree (threads only).
@@ -43,7 +43,7 @@ impl RbfShape {
     /// The settings a run shows and passes on, as option names without
     /// their dashes (`rbf_nodes` is `--rbf-nodes`) and numbers; the
     /// pruning rule is the switch `no_pruning` when off.
-    pub fn settings(&self) -> Vec<(&'static str, u64)> {
+    pub(crate) fn settings(&self) -> Vec<(&'static str, u64)> {
         [
             ("rbf_nodes", self.rbf_nodes),
             ("match_depth", self.match_depth.map(u64::from)),
@@ -60,7 +60,7 @@ impl RbfShape {
 
     /// The shape of `o`'s RBF run, `None` for other methods, or why the
     /// options do not fit.
-    pub fn of(o: &Options) -> Result<Option<RbfShape>, String> {
+    pub(crate) fn of(o: &Options) -> Result<Option<RbfShape>, String> {
         let r = &o.rbf;
         if !o.method.is_rbf() {
             if r.given() {

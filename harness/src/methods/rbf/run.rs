@@ -22,7 +22,7 @@ use yomi_methods::rbf::{
 use yomi_search::Stats;
 use yomi_tree::{Game, INFINITE};
 
-pub fn run_rbf(
+pub(crate) fn run_rbf(
     plan: &Plan,
     shape: RbfShape,
     sim: &SimArgs,

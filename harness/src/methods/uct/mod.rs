@@ -1,7 +1,7 @@
 //! Seed 001's UCT and UCT-Treesplit: their options, their validated plans,
 //! and their run.
 
-pub mod options;
-pub mod plan;
-pub mod run;
-pub mod treesplit_plan;
+pub(crate) mod options;
+pub(crate) mod plan;
+pub(crate) mod run;
+pub(crate) mod treesplit_plan;

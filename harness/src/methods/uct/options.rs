@@ -6,7 +6,7 @@ use clap::Args;
 
 /// UCT's options as given.
 #[derive(Args, Clone, Copy, Debug, Default)]
-pub struct UctOptions {
+pub(crate) struct UctOptions {
     /// uct: the simulations it runs.
     #[arg(long)]
     pub simulations: Option<u64>,

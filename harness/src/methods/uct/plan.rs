@@ -13,7 +13,7 @@ use yomi_methods::mcts::{Playout, UctConfig};
 
 /// What a UCT run is given, as records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct UctShape {
+pub(crate) struct UctShape {
     /// `u64::MAX` (left out of records): uct-treesplit's --time-ms alone
     /// bounds it.
     #[serde(skip_serializing_if = "unbounded")]
@@ -33,7 +33,7 @@ pub struct UctShape {
 impl UctShape {
     /// The shape of `o`'s UCT run, `None` for other methods, or why the
     /// options do not fit.
-    pub fn of(o: &Options) -> Result<Option<UctShape>, String> {
+    pub(crate) fn of(o: &Options) -> Result<Option<UctShape>, String> {
         let u = &o.uct;
         if !o.method.is_uct() {
             if u.given() {
@@ -80,7 +80,7 @@ impl UctShape {
 
     /// The shape `u` gives UCT (`treesplit`: UCT-Treesplit), judged at
     /// `judge_depth`.
-    pub fn from_options(
+    pub(crate) fn from_options(
         u: &UctOptions,
         treesplit: bool,
         judge_depth: u32,
@@ -122,7 +122,7 @@ impl UctShape {
     /// The engine's configuration for a tree searched to `d`.
     /// The settings a sweep's MPI launch passes on, as option names
     /// without their dashes and values.
-    pub fn settings(&self) -> Vec<(&'static str, String)> {
+    pub(crate) fn settings(&self) -> Vec<(&'static str, String)> {
         let mut s = vec![
             ("uct_c", self.uct_c.to_string()),
             ("reward_scale", self.reward_scale.to_string()),
@@ -137,7 +137,7 @@ impl UctShape {
         s
     }
 
-    pub fn config(&self, d: u32) -> UctConfig {
+    pub(crate) fn config(&self, d: u32) -> UctConfig {
         UctConfig {
             c: self.uct_c,
             horizon: d,

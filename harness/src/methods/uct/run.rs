@@ -17,7 +17,7 @@ use yomi_methods::mcts::{value_of_reward, Overheads, TreesplitOutcome, Treesplit
 use yomi_search::Stats;
 use yomi_tree::{Game, INFINITE};
 
-pub fn run_uct(
+pub(crate) fn run_uct(
     plan: &Plan,
     shape: UctShape,
     sim: &SimArgs,

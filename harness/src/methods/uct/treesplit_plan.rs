@@ -11,7 +11,7 @@ use yomi_methods::mcts::{Duplication, UctConfig, UctTreesplit};
 
 /// As given (also a sweep grid's keys, one value each).
 #[derive(Args, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct TreesplitOptions {
+pub(crate) struct TreesplitOptions {
     /// uct-treesplit: simulations each search rank keeps going at once
     /// (seed 001's overload factor O) [default: 5].
     #[arg(long)]
@@ -64,14 +64,14 @@ pub struct TreesplitOptions {
 }
 
 impl TreesplitOptions {
-    pub fn given(&self) -> bool {
+    pub(crate) fn given(&self) -> bool {
         *self != TreesplitOptions::default()
     }
 }
 
 /// What a UCT-Treesplit run is given, as records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct TreesplitShape {
+pub(crate) struct TreesplitShape {
     pub in_flight: usize,
     /// 0: no duplication.
     pub n_dup: u64,
@@ -88,7 +88,7 @@ pub struct TreesplitShape {
 }
 
 impl TreesplitShape {
-    pub fn of(o: &TreesplitOptions) -> Result<TreesplitShape, String> {
+    pub(crate) fn of(o: &TreesplitOptions) -> Result<TreesplitShape, String> {
         let d = Duplication::SEED_001;
         let s = TreesplitShape {
             in_flight: o.in_flight.unwrap_or(5),
@@ -138,7 +138,7 @@ impl TreesplitShape {
 
     /// The settings a sweep's MPI launch passes on (an empty value: a
     /// flag).
-    pub fn settings(&self) -> Vec<(&'static str, String)> {
+    pub(crate) fn settings(&self) -> Vec<(&'static str, String)> {
         vec![
             ("in_flight", self.in_flight.to_string()),
             ("n_dup", self.n_dup.to_string()),
@@ -156,7 +156,7 @@ impl TreesplitShape {
     }
 
     /// The engine's program for `simulations` over `config`.
-    pub fn program(&self, config: UctConfig, simulations: u64) -> UctTreesplit {
+    pub(crate) fn program(&self, config: UctConfig, simulations: u64) -> UctTreesplit {
         UctTreesplit {
             config,
             simulations,

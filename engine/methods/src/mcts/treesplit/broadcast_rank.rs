@@ -6,7 +6,7 @@
 //! never gets its own Δs back: each member's part is subtracted from what
 //! it is sent.
 
-use super::duplication::{merge, without, Counts, Entry};
+use super::duplication::{merge, without, Counts, SyncEntry};
 use super::layout::Layout;
 use super::overheads::{Overheads, Package};
 use super::{TreesplitMessage, TreesplitReport};
@@ -24,7 +24,7 @@ struct Held {
     own: Vec<(Rank, Counts)>,
 }
 
-pub struct BroadcastRank<T> {
+pub(crate) struct BroadcastRank<T> {
     t: T,
     layout: Layout,
     merge_delay: Duration,
@@ -40,7 +40,7 @@ pub struct BroadcastRank<T> {
 }
 
 impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
-    pub fn new(t: T, layout: Layout, merge_delay: Duration) -> BroadcastRank<T> {
+    pub(crate) fn new(t: T, layout: Layout, merge_delay: Duration) -> BroadcastRank<T> {
         let me = t.rank();
         BroadcastRank {
             members: layout.members(me),
@@ -59,7 +59,7 @@ impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
     }
 
     /// Relays until rank 0 says stop, then reports.
-    pub fn run(mut self) {
+    pub(crate) fn run(mut self) {
         let mut over = Overheads::default();
         loop {
             let start = self.t.now();
@@ -103,7 +103,7 @@ impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
         }
     }
 
-    fn take_from_member(&mut self, from: Rank, entries: Vec<Entry>) {
+    fn take_from_member(&mut self, from: Rank, entries: Vec<SyncEntry>) {
         for e in entries {
             let out = self
                 .outgoing
@@ -121,7 +121,7 @@ impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
 
     /// A broadcast from another broadcast rank: on through the network at
     /// once, and held for the members.
-    fn take_from_network(&mut self, origin: u32, dimension: Option<u8>, entries: Vec<Entry>) {
+    fn take_from_network(&mut self, origin: u32, dimension: Option<u8>, entries: Vec<SyncEntry>) {
         if let Some(d) = dimension {
             let at = self.layout.net_index(self.t.rank());
             self.relay(origin as usize, at, usize::from(d), &entries);
@@ -131,7 +131,7 @@ impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
         }
     }
 
-    fn hold(&mut self, e: &Entry) -> &mut Held {
+    fn hold(&mut self, e: &SyncEntry) -> &mut Held {
         self.report.entries_relayed += 1;
         self.t.visit(1); // merged into what is held, as a statistic updated
         if self.due.is_none() {
@@ -146,7 +146,7 @@ impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
         held
     }
 
-    fn relay(&mut self, origin: usize, at: usize, dimension: usize, entries: &[Entry]) {
+    fn relay(&mut self, origin: usize, at: usize, dimension: usize, entries: &[SyncEntry]) {
         for (to, next) in self.layout.net.forward(origin, at, dimension) {
             let relay = TreesplitMessage::Relay {
                 origin: origin as u32,
@@ -163,7 +163,7 @@ impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
         self.due = None;
         let held = std::mem::take(&mut self.held);
         for &member in &self.members {
-            let entries: Vec<Entry> = held
+            let entries: Vec<SyncEntry> = held
                 .iter()
                 .filter_map(|(&key, h)| {
                     let own = h.own.iter().find(|(r, _)| *r == member);
@@ -175,7 +175,7 @@ impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
                     // A share reaches every member but the owner, whose
                     // own part it is.
                     let share = h.share && !(empty && own.is_some());
-                    (share || !empty).then_some(Entry { key, share, counts })
+                    (share || !empty).then_some(SyncEntry { key, share, counts })
                 })
                 .collect();
             if !entries.is_empty() {
@@ -184,9 +184,9 @@ impl<T: Transport<TreesplitMessage>> BroadcastRank<T> {
         }
         let outgoing = std::mem::take(&mut self.outgoing);
         if !outgoing.is_empty() {
-            let entries: Vec<Entry> = outgoing
+            let entries: Vec<SyncEntry> = outgoing
                 .into_iter()
-                .map(|(key, (share, counts))| Entry { key, share, counts })
+                .map(|(key, (share, counts))| SyncEntry { key, share, counts })
                 .collect();
             let me = self.layout.net_index(self.t.rank());
             self.relay(me, me, 0, &entries);

@@ -42,7 +42,7 @@ impl Duplication {
 /// A state's statistics sent between ranks: a share (the owner's whole
 /// statistics when it duplicated the state) or a synchronisation (Δs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Entry {
+pub struct SyncEntry {
     pub key: u64,
     pub share: bool,
     pub counts: Counts,
@@ -50,7 +50,7 @@ pub struct Entry {
 
 /// One rank's copy of a duplicated state.
 #[derive(Clone, Debug)]
-pub struct Shared {
+pub(crate) struct Shared {
     /// The owner's share has arrived: synchronisations from ranks that got
     /// it sooner can come first, and are kept until then.
     pub known: bool,
@@ -62,7 +62,7 @@ pub struct Shared {
 }
 
 impl Shared {
-    pub fn new(children: usize, known: bool) -> Shared {
+    pub(crate) fn new(children: usize, known: bool) -> Shared {
         Shared {
             known,
             node: Node::new(children),
@@ -71,7 +71,7 @@ impl Shared {
     }
 
     /// The owner's copy of a state it shares.
-    pub fn of_owner(node: Node) -> Shared {
+    pub(crate) fn of_owner(node: Node) -> Shared {
         let delta = vec![(0, 0.0); node.children.len()];
         Shared {
             known: true,
@@ -83,7 +83,13 @@ impl Shared {
     /// This rank's own simulation through child `i` (its visit already
     /// counted where it was `visited`, as a virtual loss); the Δs to send
     /// when they are due.
-    pub fn add(&mut self, i: usize, reward: f64, visited: bool, d: &Duplication) -> Option<Counts> {
+    pub(crate) fn add(
+        &mut self,
+        i: usize,
+        reward: f64,
+        visited: bool,
+        d: &Duplication,
+    ) -> Option<Counts> {
         match visited {
             true => self.node.children[i].1 += reward,
             false => self.node.add(i, reward),
@@ -98,7 +104,7 @@ impl Shared {
     }
 
     /// Another rank's share or Δs.
-    pub fn merge(&mut self, counts: &Counts) {
+    pub(crate) fn merge(&mut self, counts: &Counts) {
         merge(&mut self.node.children, counts);
         self.node.visits += counts.iter().map(|&(n, _)| n).sum::<u64>();
     }
@@ -106,7 +112,7 @@ impl Shared {
 
 /// `into` += `counts`, child by child (a state's copies agree on its
 /// children).
-pub fn merge(into: &mut Counts, counts: &Counts) {
+pub(crate) fn merge(into: &mut Counts, counts: &Counts) {
     for (a, b) in into.iter_mut().zip(counts) {
         a.0 += b.0;
         a.1 += b.1;
@@ -114,7 +120,7 @@ pub fn merge(into: &mut Counts, counts: &Counts) {
 }
 
 /// `from` − `counts`, child by child.
-pub fn without(from: &Counts, counts: &Counts) -> Counts {
+pub(crate) fn without(from: &Counts, counts: &Counts) -> Counts {
     from.iter()
         .zip(counts)
         .map(|(a, b)| (a.0 - b.0, a.1 - b.1))

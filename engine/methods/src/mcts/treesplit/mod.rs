@@ -22,7 +22,8 @@ mod overheads;
 mod search_rank;
 
 pub use cube_net::{CubeNet, PEER_LIMIT};
-pub use duplication::{Counts, Duplication, Entry};
+pub use duplication::Duplication;
+pub use duplication::{Counts, SyncEntry};
 pub use layout::Layout;
 pub use overheads::Overheads;
 
@@ -146,14 +147,14 @@ pub enum TreesplitMessage {
     /// Shares and Δs of duplicated states: search rank to its broadcast
     /// rank (or to every search rank, without broadcast ranks), broadcast
     /// rank to its search ranks.
-    Sync(Vec<Entry>),
+    Sync(Vec<SyncEntry>),
     /// Between broadcast ranks: a broadcast begun by `origin` (its place in
     /// the cube network), to go on along dimensions below `dimension`
     /// (`None`: only to deliver).
     Relay {
         origin: u32,
         dimension: Option<u8>,
-        entries: Vec<Entry>,
+        entries: Vec<SyncEntry>,
     },
     /// To rank 0: this rank's simulations are all done.
     Done,

@@ -4,7 +4,7 @@
 //! backs rewards up as updates, and keeps its copies of duplicated states
 //! in step with the others'.
 
-use super::duplication::{Counts, Duplication, Entry, Shared};
+use super::duplication::{Counts, Duplication, Shared, SyncEntry};
 use super::layout::Layout;
 use super::overheads::{Overheads, Package};
 use super::{
@@ -21,7 +21,7 @@ use std::time::Duration;
 use yomi_runtime::transport::{Rank, Transport};
 use yomi_tree::{play_path, take_back, Game};
 
-pub struct SearchRank<G: Game, T> {
+pub(crate) struct SearchRank<G: Game, T> {
     game: G,
     t: T,
     layout: Layout,
@@ -62,7 +62,7 @@ pub struct SearchRank<G: Game, T> {
     queued_moves: u64,
     light: VecDeque<TreesplitMessage>,
     /// Shares and Δs due to the other ranks.
-    outbox: Vec<Entry>,
+    outbox: Vec<SyncEntry>,
     over: Overheads,
     report: TreesplitReport,
     moves: Vec<G::Move>,
@@ -70,7 +70,7 @@ pub struct SearchRank<G: Game, T> {
 }
 
 impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
-    pub fn new(p: UctTreesplit, mut game: G, t: T, layout: Layout) -> SearchRank<G, T> {
+    pub(crate) fn new(p: UctTreesplit, mut game: G, t: T, layout: Layout) -> SearchRank<G, T> {
         let me = t.rank();
         let ranks = layout.search as u64;
         let quota = p.simulations / ranks + u64::from((me as u64) < p.simulations % ranks);
@@ -127,7 +127,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
         self.t.rank()
     }
 
-    pub fn run(mut self) -> Option<TreesplitOutcome> {
+    pub(crate) fn run(mut self) -> Option<TreesplitOutcome> {
         let (mut done_ranks, mut done_sent) = (0, false);
         loop {
             while self.open()
@@ -423,7 +423,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                     .as_ref()
                     .expect("states are shared only when duplicated");
                 if let Some(counts) = s.add(i, reward, visited, d) {
-                    self.outbox.push(Entry {
+                    self.outbox.push(SyncEntry {
                         key,
                         share: false,
                         counts,
@@ -482,7 +482,7 @@ impl<G: Game, T: Transport<TreesplitMessage>> SearchRank<G, T> {
                 (n - u64::from(pending), w)
             })
             .collect();
-        self.outbox.push(Entry {
+        self.outbox.push(SyncEntry {
             key,
             share: true,
             counts,
