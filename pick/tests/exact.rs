@@ -5,8 +5,8 @@
 
 use yomi_methods::baseline::{AlphaBeta, Charge, YbwcConfig};
 use yomi_pick::{solve, MoveOrder, Pick};
-use yomi_runtime::program::{on_sim, on_threads};
 use yomi_runtime::sim::Model;
+use yomi_runtime::{on_sim, on_threads};
 use yomi_tree::{Game, Value, INFINITE};
 
 /// Alpha-beta's value of `board` searched to the end (each move takes a

@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 use yomi_methods::mcts::{value_of_reward, Playout, UctConfig, UctTreesplit};
-use yomi_runtime::program::on_threads;
+use yomi_runtime::on_threads;
 use yomi_search::{Iteration, Limits, SearchResult, Stats};
 use yomi_shogi::board::Move;
 use yomi_tree::{Game, ShogiGame, LOSS};

@@ -7,7 +7,7 @@
 //!     cargo run --release -p yomi-methods --example seed002_tables -- [TREES]
 
 use yomi_methods::baseline::{Charge, ProcessorTree, SplitConfig, Splitting};
-use yomi_runtime::program::on_sim;
+use yomi_runtime::on_sim;
 use yomi_runtime::sim::Model;
 use yomi_tree::{OrderedTree, TreeOrdering};
 

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use yomi_methods::baseline::{
     AlphaBeta, Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
 };
-use yomi_runtime::program::{on_sim, on_threads};
 use yomi_runtime::sim::Model;
+use yomi_runtime::{on_sim, on_threads};
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
 use yomi_tree::reference::Ending;

@@ -98,7 +98,7 @@ fn the_games_master_options_keep_the_sequential_value() {
     use yomi_methods::minimal_tree::message::Message;
     use yomi_methods::minimal_tree::message::WorkerConfig;
     use yomi_methods::minimal_tree::worker;
-    use yomi_runtime::threads::network;
+    use yomi_runtime::network;
     let model = Arc::new(EdgeModel::embedded());
     for seed in 0..8 {
         let root = SyntheticTree::new(seed, 4, model.clone());

@@ -8,7 +8,7 @@ use yomi_methods::minimal_tree::message::{Message, Outcome, Report, Task};
 use yomi_methods::minimal_tree::signature::Signature;
 use yomi_methods::minimal_tree::worker;
 use yomi_runtime::sim::{simulate, Body, Model, Network, SimTransport};
-use yomi_runtime::transport::{encoded_size, Transport};
+use yomi_runtime::{encoded_size, Transport};
 use yomi_tree::{EdgeModel, Game, SyntheticTree};
 
 /// Whole nanoseconds everywhere: 1 µs a node, 2 µs to handle a message,

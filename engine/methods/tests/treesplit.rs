@@ -7,8 +7,8 @@
 
 use std::sync::Arc;
 use yomi_methods::mcts::{Duplication, Playout, Uct, UctConfig, UctTreesplit};
-use yomi_runtime::program::{on_sim, on_threads};
 use yomi_runtime::sim::{Model, Network};
+use yomi_runtime::{on_sim, on_threads};
 use yomi_tree::reference::child_values;
 use yomi_tree::{EdgeModel, SyntheticTree};
 

@@ -9,8 +9,8 @@ use super::cluster_message::ClusterMessage as Message;
 use super::machines::Machines;
 use super::table::PlayTable;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use yomi_runtime::transport::{Rank, Transport};
-use yomi_search::shared_memory::SharedMemory;
+use yomi_runtime::{Rank, Transport};
+use yomi_search::memory::SharedMemory;
 
 /// Rank 0: every machine makes a new table of `megabytes` MB; returns
 /// when all have (so that no search starts before), with rank 0's.

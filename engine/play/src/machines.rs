@@ -3,7 +3,7 @@
 //! between machines only deep entries travel, each to one rank of every
 //! other machine (what it stores, its machine's other ranks find).
 
-use yomi_runtime::transport::Rank;
+use yomi_runtime::Rank;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Machines {

@@ -1,13 +1,19 @@
 //! The runtime every parallel method runs on: a search is written once
-//! against [`transport::Transport`] (send, poll, clock, rank, size) as a
-//! [`program::Program`], and runs unchanged on threads (one a rank), on
+//! against [`Transport`] (send, poll, clock, rank, size) as a
+//! [`Program`], and runs unchanged on threads (one a rank), on
 //! the deterministic virtual cluster ([`sim`]), or as one rank of an MPI
 //! job (feature `mpi`).
 
 pub mod launch;
 #[cfg(feature = "mpi")]
 pub mod mpi;
-pub mod program;
+mod program;
 pub mod sim;
-pub mod threads;
-pub mod transport;
+mod threads;
+mod transport;
+
+#[cfg(feature = "mpi")]
+pub use program::on_mpi;
+pub use program::{on_sim, on_threads, Program};
+pub use threads::{network, ThreadTransport};
+pub use transport::{decode, encode, encoded_size, Rank, Traffic, Transport};

@@ -4,11 +4,9 @@ mod hook;
 mod limits;
 pub mod memory;
 mod searcher;
-pub mod shared_memory;
 mod split;
 mod stats;
 mod tt;
-pub mod zeroed;
 
 pub use hook::{Hook, NoHook};
 pub use limits::Limits;

@@ -6,7 +6,7 @@ use crate::backend::sim_run::SimRunner;
 use crate::plan::method::Backend;
 use crate::plan::Plan;
 use crate::trees::Tree;
-use yomi_runtime::program::{on_threads, Program};
+use yomi_runtime::{on_threads, Program};
 use yomi_tree::Game;
 
 /// Where master and workers run.
@@ -116,11 +116,7 @@ impl Runner {
                 .run_program(root, sim.record.ranks, program, nodes)
                 .map(Some),
             #[cfg(feature = "mpi")]
-            Runner::Mpi(universe) => Ok(yomi_runtime::program::on_mpi(
-                root,
-                program,
-                universe.world(),
-            )),
+            Runner::Mpi(universe) => Ok(yomi_runtime::on_mpi(root, program, universe.world())),
         }
     }
 

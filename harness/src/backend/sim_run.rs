@@ -8,7 +8,7 @@ use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 use yomi_methods::minimal_tree::master::visit_cost_us;
-use yomi_runtime::program::{on_sim, Program};
+use yomi_runtime::{on_sim, Program};
 use yomi_search::memory::table_cap_mb;
 use yomi_tree::Game;
 

@@ -15,7 +15,7 @@ use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
 use yomi_methods::mcts::UctTreesplit;
-use yomi_runtime::program::on_sim;
+use yomi_runtime::on_sim;
 use yomi_runtime::sim::Model;
 use yomi_tree::Game;
 

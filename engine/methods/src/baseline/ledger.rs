@@ -4,7 +4,7 @@
 use super::plain_alphabeta::Counts;
 use super::split_message::ProcessorReport;
 use std::time::Duration;
-use yomi_runtime::transport::{Rank, Transport};
+use yomi_runtime::{Rank, Transport};
 
 pub(super) struct Ledger {
     pub counts: Counts,

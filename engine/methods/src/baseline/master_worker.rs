@@ -21,7 +21,7 @@ use super::plain_alphabeta::{AlphaBeta, Counts};
 use super::split_message::SplitMessage;
 use super::splitting::Charge;
 use std::cell::Cell;
-use yomi_runtime::transport::{Rank, Transport};
+use yomi_runtime::{Rank, Transport};
 use yomi_tree::{play_path, take_back, Game, Value, INFINITE};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use super::plain_alphabeta::Counts;
 use super::split_message::{ProcessorReport, SplitMessage};
 use std::time::Duration;
-use yomi_runtime::transport::Transport;
+use yomi_runtime::Transport;
 use yomi_tree::Value;
 
 #[derive(Clone, Debug, PartialEq)]

@@ -4,7 +4,7 @@
 //! those. Ranks number the processors breadth first, so rank 0 is the
 //! root and rank r's slaves are r·K + 1 … r·K + K.
 
-use yomi_runtime::transport::Rank;
+use yomi_runtime::Rank;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ProcessorTree {

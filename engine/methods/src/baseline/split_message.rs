@@ -3,7 +3,7 @@
 
 use super::plain_alphabeta::Counts;
 use serde::{Deserialize, Serialize};
-use yomi_runtime::transport::{Rank, Traffic};
+use yomi_runtime::{Rank, Traffic};
 use yomi_tree::Value;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -20,7 +20,7 @@ use super::outcome::BaselineOutcome;
 use super::plain_alphabeta::{AlphaBeta, Counts};
 use super::processor_tree::ProcessorTree;
 use super::split_message::SplitMessage;
-use yomi_runtime::transport::{Rank, Transport};
+use yomi_runtime::{Rank, Transport};
 use yomi_tree::{play_path, take_back, Game, Value, INFINITE};
 
 /// Which of seed 002's processor-tree algorithms.

@@ -18,7 +18,7 @@ use super::split_message::SplitMessage;
 use super::splitting::Processor;
 use super::sss::{expand, is_max, leaf_value, solved, StagedSss};
 use std::collections::HashMap;
-use yomi_runtime::transport::{Rank, Transport};
+use yomi_runtime::{Rank, Transport};
 use yomi_tree::{Game, Value, INFINITE};
 
 /// A task out with a slave.

@@ -24,7 +24,7 @@ use super::plain_alphabeta::Counts;
 use super::split_message::SplitMessage;
 use super::splitting::Charge;
 use std::time::Duration;
-use yomi_runtime::transport::{Rank, Transport};
+use yomi_runtime::{Rank, Transport};
 use yomi_tree::{play_path, take_back, Game, Value, INFINITE};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

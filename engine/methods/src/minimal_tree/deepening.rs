@@ -10,7 +10,7 @@ use super::master::MasterOutcome;
 use super::parallel_search::{MasterSearch, ParallelConfig, ParallelSearch, Stop};
 use std::sync::Arc;
 use std::time::Instant;
-use yomi_runtime::program::on_threads;
+use yomi_runtime::on_threads;
 use yomi_search::{Iteration, Limits, SearchResult, Stats};
 use yomi_tree::Game;
 

@@ -9,7 +9,7 @@ use super::message::{Message, Outcome, Report, Task};
 use super::signature::Signature;
 use std::collections::HashMap;
 use std::time::Duration;
-use yomi_runtime::transport::{Rank, Traffic, Transport};
+use yomi_runtime::{Rank, Traffic, Transport};
 use yomi_tree::{Game, Value, INFINITE};
 
 /// A node of the master's tree: children generated once, the values they
@@ -423,7 +423,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
 /// inside, so it overstates the bookkeeping a little.
 pub fn visit_cost_us<G: Game>(root: G, depth: u32, d_prime: u32) -> f64 {
     const PASSES: u32 = 3;
-    let mut transports = yomi_runtime::threads::network::<Message>(2).into_iter();
+    let mut transports = yomi_runtime::network::<Message>(2).into_iter();
     let transport = transports.next().expect("rank 0");
     let _worker = transports.next();
     let mut master = Master::new(root, transport, depth, d_prime);
@@ -485,7 +485,7 @@ fn usable(r: &Outcome, a1: Value, b1: Value) -> Option<Value> {
 mod tests {
     use super::*;
     use std::sync::Arc;
-    use yomi_runtime::threads::network;
+    use yomi_runtime::network;
     use yomi_tree::{EdgeModel, SyntheticTree};
 
     #[test]

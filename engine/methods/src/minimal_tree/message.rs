@@ -3,7 +3,7 @@
 use super::ring::Shared;
 use super::signature::Signature;
 use serde::{Deserialize, Serialize};
-use yomi_runtime::transport::Traffic;
+use yomi_runtime::Traffic;
 use yomi_search::{Entry, Stats};
 use yomi_tree::Value;
 

@@ -6,8 +6,8 @@ use super::message::Message;
 use super::message::WorkerConfig;
 use super::worker;
 use std::sync::Arc;
-use yomi_runtime::program::Program;
-use yomi_runtime::transport::Transport;
+use yomi_runtime::Program;
+use yomi_runtime::Transport;
 use yomi_tree::{Game, Value};
 
 /// How the master searches its tree and which windows its tasks carry.

@@ -9,7 +9,7 @@ use super::message::Message;
 use super::message::WorkerConfig;
 use super::task_search::TaskSearch;
 use super::worker::{search_tasks, Inbox};
-use yomi_runtime::transport::Transport;
+use yomi_runtime::Transport;
 use yomi_tree::Game;
 
 /// A worker rank's life: searches as rank 0 announces them, until `Quit`

@@ -12,7 +12,7 @@ use super::ring::{self, Shared};
 use super::task_search::{TaskPath, TaskSearch};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
-use yomi_runtime::transport::Transport;
+use yomi_runtime::Transport;
 use yomi_search::{Entry, Hook, SearchOptions, Searcher, Stats};
 use yomi_tree::{Game, Value, INFINITE};
 
@@ -546,7 +546,7 @@ impl Tally {
 mod tests {
     use super::*;
     use crate::minimal_tree::signature::Signature;
-    use yomi_runtime::threads::{network, ThreadTransport};
+    use yomi_runtime::{network, ThreadTransport};
 
     fn task(key: u64, alpha: Value, beta: Value) -> Task {
         Task {

@@ -18,8 +18,8 @@ use super::tree::{Expander, Generated, NodeId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;
-use yomi_runtime::program::Program;
-use yomi_runtime::transport::{Rank, Traffic, Transport};
+use yomi_runtime::Program;
+use yomi_runtime::{Rank, Traffic, Transport};
 use yomi_tree::{play_path, take_back, Game, Value};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -261,8 +261,8 @@ impl ParallelRbf {
 mod tests {
     use super::*;
     use crate::baseline::AlphaBeta;
-    use yomi_runtime::program::{on_sim, on_threads};
     use yomi_runtime::sim::Model;
+    use yomi_runtime::{on_sim, on_threads};
     use yomi_tree::{IncrementalTree, INFINITE};
 
     #[test]

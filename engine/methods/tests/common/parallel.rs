@@ -3,8 +3,8 @@
 
 use yomi_methods::minimal_tree::master::MasterOutcome;
 use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig, ParallelSearch};
-use yomi_runtime::program::{on_sim, on_threads};
 use yomi_runtime::sim::{Model, SimStats};
+use yomi_runtime::{on_sim, on_threads};
 use yomi_search::{Limits, SearchOptions, Searcher};
 use yomi_tree::{Game, Value};
 

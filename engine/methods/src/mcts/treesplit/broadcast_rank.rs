@@ -12,7 +12,7 @@ use super::overheads::{Overheads, Package};
 use super::{TreesplitMessage, TreesplitReport};
 use std::collections::BTreeMap;
 use std::time::Duration;
-use yomi_runtime::transport::{Rank, Transport};
+use yomi_runtime::{Rank, Transport};
 
 /// What this rank holds for a state until its next flush.
 #[derive(Default)]

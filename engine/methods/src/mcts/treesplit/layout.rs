@@ -5,7 +5,7 @@
 //! and hears the others' from, one broadcast partner.
 
 use super::cube_net::{CubeNet, PEER_LIMIT};
-use yomi_runtime::transport::Rank;
+use yomi_runtime::Rank;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {

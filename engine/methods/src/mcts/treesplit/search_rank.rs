@@ -18,7 +18,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use yomi_runtime::transport::{Rank, Transport};
+use yomi_runtime::{Rank, Transport};
 use yomi_tree::{play_path, take_back, Game};
 
 pub(crate) struct SearchRank<G: Game, T> {

@@ -7,7 +7,7 @@
 //! fault then brings 2 MB instead of 4 KB (filling a table costs the kernel
 //! far less), and random probes miss the TLB far less often.
 
-use super::shared_memory::SharedMemory;
+use super::shared::SharedMemory;
 use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
@@ -29,7 +29,7 @@ pub struct ZeroedArray<T> {
 enum Memory {
     /// What the allocator gave, and how it was asked.
     Heap(NonNull<u8>, Layout),
-    /// A mapping other processes may share (see `shared_memory`), held
+    /// A mapping other processes may share (see `shared`), held
     /// to be unmapped with the array.
     Shared { _mapping: SharedMemory },
 }
