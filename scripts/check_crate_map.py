@@ -11,7 +11,7 @@ from pathlib import Path
 
 root = Path(__file__).resolve().parent.parent
 meta = json.loads(subprocess.run(
-    ["cargo", "metadata", "--format-version", "1", "--no-deps", "--offline"],
+    ["cargo", "metadata", "--format-version", "1", "--no-deps"],
     cwd=root, check=True, capture_output=True, text=True).stdout)
 names = {p["name"] for p in meta["packages"]}
 actual = {}
