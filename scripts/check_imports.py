@@ -19,7 +19,7 @@ def module_file(src, parts):
     """The file of the module `parts` below `src` (deepest that exists)."""
     best = None
     d = src
-    for i, p in enumerate(parts):
+    for p in parts:
         for f in (d / f"{p}.rs", d / p / "mod.rs"):
             if f.exists():
                 best = f
@@ -50,11 +50,11 @@ def edges(src):
             if kind == "crate":
                 base = []
             elif kind == "super":
-                base = me[:-1] if not is_parent else me[:-1]
+                base = me[:-1]
                 while parts and parts[0] == "super":
                     base, parts = base[:-1], parts[1:]
             else:
-                base = me if is_parent else me
+                base = me
             t = module_file(src, base + parts)
             if t and t != f:
                 targets.add(t)

@@ -18,8 +18,7 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use yomi_runtime::network;
-use yomi_runtime::{Rank, Transport};
+use yomi_runtime::{network, Rank, Transport};
 use yomi_search::{Limits, Stats};
 
 /// Results stored this deep or deeper go to the other machines. Time to

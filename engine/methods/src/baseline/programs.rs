@@ -5,8 +5,7 @@ use super::outcome::BaselineOutcome;
 use super::split_message::SplitMessage;
 use super::splitting::{run_processor, SplitConfig};
 use super::ybwc::{run_ybwc, YbwcConfig};
-use yomi_runtime::Program;
-use yomi_runtime::Transport;
+use yomi_runtime::{Program, Transport};
 use yomi_tree::Game;
 
 impl<G: Game> Program<G> for SplitConfig {

@@ -2,12 +2,10 @@
 //! backend of `yomi-runtime` (threads, the virtual cluster, MPI).
 
 use super::master::{Master, MasterOutcome};
-use super::message::Message;
-use super::message::WorkerConfig;
+use super::message::{Message, WorkerConfig};
 use super::worker;
 use std::sync::Arc;
-use yomi_runtime::Program;
-use yomi_runtime::Transport;
+use yomi_runtime::{Program, Transport};
 use yomi_tree::{Game, Value};
 
 /// How the master searches its tree and which windows its tasks carry.

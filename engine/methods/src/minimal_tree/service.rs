@@ -5,8 +5,7 @@
 //! histories kept, until `Quit`. The same code serves worker threads and
 //! MPI ranks.
 
-use super::message::Message;
-use super::message::WorkerConfig;
+use super::message::{Message, WorkerConfig};
 use super::task_search::TaskSearch;
 use super::worker::{search_tasks, Inbox};
 use yomi_runtime::Transport;

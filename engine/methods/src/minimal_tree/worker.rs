@@ -421,7 +421,7 @@ where
 {
     let stats_before = searcher.stats();
     let mut tally = Tally::default();
-    let mut moves = Vec::new();
+    let (mut moves, mut children) = (Vec::new(), Vec::new());
     loop {
         let io = searcher.hook_mut();
         io.receive();
@@ -441,7 +441,13 @@ where
             continue;
         };
         io.running = Some((task.key, task.alpha, task.beta));
-        replay(searcher.game_mut(), root, &task.path, &mut moves);
+        replay(
+            searcher.game_mut(),
+            root,
+            &task.path,
+            &mut moves,
+            &mut children,
+        );
         searcher.absorb_incoming();
         let leaves_before = searcher.stats().leaves;
         let path = TaskPath {
@@ -468,13 +474,18 @@ where
 }
 
 /// Sets `game` to the position at `path` (child indices from `root`), the
-/// moves played into `moves`.
-fn replay<G: Game + Clone>(game: &mut G, root: &G, path: &[u16], moves: &mut Vec<G::Move>) {
+/// moves played into `moves` (`children`: a buffer kept between tasks).
+fn replay<G: Game + Clone>(
+    game: &mut G,
+    root: &G,
+    path: &[u16],
+    moves: &mut Vec<G::Move>,
+    children: &mut Vec<G::Move>,
+) {
     *game = root.clone();
     moves.clear();
-    let mut children = Vec::new();
     for &index in path {
-        game.children(&mut children);
+        game.children(children);
         let mv = children[index as usize];
         game.play(mv);
         moves.push(mv);

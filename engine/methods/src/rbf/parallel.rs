@@ -18,8 +18,7 @@ use super::tree::{Expander, Generated, NodeId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;
-use yomi_runtime::Program;
-use yomi_runtime::{Rank, Traffic, Transport};
+use yomi_runtime::{Program, Rank, Traffic, Transport};
 use yomi_tree::{play_path, take_back, Game, Value};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

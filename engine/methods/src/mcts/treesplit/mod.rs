@@ -35,8 +35,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
-use yomi_runtime::Program;
-use yomi_runtime::{Rank, Traffic, Transport};
+use yomi_runtime::{Program, Rank, Traffic, Transport};
 use yomi_tree::Game;
 
 #[derive(Clone, Debug)]
