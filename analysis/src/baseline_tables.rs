@@ -8,6 +8,7 @@ use crate::paper002;
 use crate::records::{TreeSet, BASELINE_METHODS};
 use crate::summary::Summary;
 use std::collections::BTreeMap;
+use yomi_record::Method;
 
 pub(crate) fn baselines(summaries: &[Summary]) -> String {
     let mut groups: BTreeMap<_, Vec<&Summary>> = BTreeMap::new();
@@ -55,7 +56,7 @@ pub(crate) fn baselines(summaries: &[Summary]) -> String {
             .filter(|_| !charge_leaves)
             .find(|s| {
                 let c = &s.config;
-                c.method == "sequential"
+                c.method == Method::Sequential
                     && c.variant.is_empty()
                     && c.d_prime.is_none()
                     && (&c.trees, c.b, c.d, &c.clock) == (&trees, b, d, &clock)
@@ -94,7 +95,7 @@ fn row(s: &Summary, seed002: bool, trees: &TreeSet) -> Vec<String> {
     let c = &s.config;
     let shape = c.shape();
     let mut cells = vec![
-        c.method.clone(),
+        c.method.to_string(),
         shape,
         c.ranks.to_string(),
         s.trees.to_string(),
@@ -113,7 +114,7 @@ fn row(s: &Summary, seed002: bool, trees: &TreeSet) -> Vec<String> {
         let published = match (trees, c.processor_tree) {
             (TreeSet::Ordered(ordering), Some((levels, fanout))) => paper002::find(
                 ordering,
-                &c.method,
+                c.method,
                 levels,
                 fanout,
                 c.pv_depth.or(c.stage_depth),

@@ -6,6 +6,7 @@
 use crate::paper;
 use crate::summary::{ratios, Config, Summary};
 use std::collections::BTreeMap;
+use yomi_record::Method;
 
 /// Two configurations that differ only in their method (options beyond the
 /// paper, such as confirmed deepening, pair only with their like).
@@ -24,15 +25,15 @@ pub(crate) struct Pair<'a> {
 
 /// Table 4: with share over with updates.
 pub(crate) fn sharing(summaries: &[Summary]) -> Vec<Pair<'_>> {
-    pairs(summaries, "with-share", "with-updates")
+    pairs(summaries, Method::WithShare, Method::WithUpdates)
 }
 
 /// Fig. 7: with updates over without.
 pub(crate) fn updates(summaries: &[Summary]) -> Vec<Pair<'_>> {
-    pairs(summaries, "with-updates", "without-updates")
+    pairs(summaries, Method::WithUpdates, Method::WithoutUpdates)
 }
 
-fn pairs<'a>(summaries: &'a [Summary], first: &str, second: &str) -> Vec<Pair<'a>> {
+fn pairs<'a>(summaries: &'a [Summary], first: Method, second: Method) -> Vec<Pair<'a>> {
     let same = |a: &Config, b: &Config| {
         (
             &a.trees, a.b, a.d, a.d_prime, a.ranks, &a.clock, &a.network, &a.variant,
@@ -87,7 +88,7 @@ pub(crate) fn speedups(summaries: &[Summary]) -> Vec<Series> {
     let mut series: BTreeMap<_, Vec<(usize, f64)>> = BTreeMap::new();
     for s in summaries
         .iter()
-        .filter(|s| s.config.method == "with-updates" && s.config.variant.is_empty())
+        .filter(|s| s.config.method == Method::WithUpdates && s.config.variant.is_empty())
     {
         if let Some(speedup) = s.speedup {
             let c = &s.config;
@@ -120,7 +121,7 @@ pub(crate) fn speedups(summaries: &[Summary]) -> Vec<Series> {
             let paper = paper::rows()
                 .filter(|r| {
                     (Some(r.synthetic), r.b, r.d, r.d_prime, r.method)
-                        == (trees.paper(), b, d, Some(d_prime), "with-updates")
+                        == (trees.paper(), b, d, Some(d_prime), Method::WithUpdates)
                 })
                 .map(|r| (r.ranks, r.speedup))
                 .collect();
@@ -151,7 +152,7 @@ impl PaperPair {
 
 /// The paper's ratios of `first` over `second` (Table 4: with share over
 /// with updates; Fig. 7: with updates over without), from Tables 1–3.
-pub(crate) fn paper_pairs(first: &str, second: &str) -> Vec<PaperPair> {
+pub(crate) fn paper_pairs(first: Method, second: Method) -> Vec<PaperPair> {
     paper::rows()
         .filter(|r| r.method == first && r.table <= 3)
         .filter_map(|a| {
@@ -167,7 +168,7 @@ pub(crate) fn paper_pairs(first: &str, second: &str) -> Vec<PaperPair> {
 
 /// Fig. 7's published points: shogi, with updates over without.
 pub(crate) fn paper_updates() -> Vec<PaperPair> {
-    paper_pairs("with-updates", "without-updates")
+    paper_pairs(Method::WithUpdates, Method::WithoutUpdates)
         .into_iter()
         .filter(|p| !p.row.synthetic)
         .collect()
@@ -182,7 +183,7 @@ mod tests {
         let points = paper_updates();
         assert_eq!(points.len(), 6);
         assert_eq!(
-            paper_pairs("with-share", "with-updates").len(),
+            paper_pairs(Method::WithShare, Method::WithUpdates).len(),
             9,
             "Table 4's rows"
         );

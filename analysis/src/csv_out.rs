@@ -37,13 +37,13 @@ pub(crate) fn write(summaries: &[Summary]) -> Result<String, String> {
     let text = |x: Option<String>| x.unwrap_or_default();
     for s in summaries {
         let c = &s.config;
-        let published = paper::find(&c.trees, c.b, c.d, c.d_prime, c.ranks, &c.method, c.eps)
+        let published = paper::find(&c.trees, c.b, c.d, c.d_prime, c.ranks, c.method, c.eps)
             .filter(|_| c.variant.is_empty());
         w.write_record([
             c.kind().to_string(),
             c.b.to_string(),
             c.d.to_string(),
-            c.method.clone(),
+            c.method.to_string(),
             c.variant.clone(),
             text(c.d_prime.map(|d| d.to_string())),
             text(c.eps.map(|e| e.to_string())),

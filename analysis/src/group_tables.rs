@@ -5,16 +5,16 @@
 //! 004's Tables 1 and 2 have this shape.
 
 use crate::markdown::{ratio, time, Table};
-use crate::records::Run;
 use crate::summary::Config;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
+use yomi_record::{Method, Record};
 
-pub(crate) fn groups(runs: &[Run]) -> String {
+pub(crate) fn groups(runs: &[Record]) -> String {
     // (trees, b, d, clock, network) → configuration → group → runs.
-    type Cells<'a> = BTreeMap<String, Vec<&'a Run>>;
+    type Cells<'a> = BTreeMap<String, Vec<&'a Record>>;
     let mut sets: BTreeMap<_, BTreeMap<Config, Cells>> = BTreeMap::new();
-    for run in runs.iter().filter(|r| r.proves_value()) {
+    for run in runs.iter().filter(|r| r.method.proves_value()) {
         let Some(group) = &run.tree_group else {
             continue;
         };
@@ -38,14 +38,14 @@ pub(crate) fn groups(runs: &[Run]) -> String {
         );
         let reference = configs
             .iter()
-            .find(|(c, _)| c.ranks == 1 && c.method == "master-worker")
+            .find(|(c, _)| c.ranks == 1 && c.method == Method::MasterWorker)
             .or_else(|| {
                 let plain = |c: &Config| c.ranks == 1 && c.is_baseline_method();
                 configs.iter().find(|(c, _)| plain(c))
             });
         for group in names {
             let trees = configs.values().filter_map(|g| g.get(group)).map(Vec::len);
-            let row = |f: &dyn Fn(&[&Run]) -> String| {
+            let row = |f: &dyn Fn(&[&Record]) -> String| {
                 let mut cells = vec![group.clone(), trees.clone().max().unwrap_or(0).to_string()];
                 cells.extend(
                     configs
@@ -55,7 +55,7 @@ pub(crate) fn groups(runs: &[Run]) -> String {
                 cells
             };
             nodes.row(row(&|runs| {
-                format!("{:.0}", mean(runs, |r| r.nodes as f64))
+                format!("{:.0}", mean(runs, |r| r.stats.nodes as f64))
             }));
             times.row(row(&|runs| time(mean(runs, |r| r.time_s))));
             if let Some(base) = reference.and_then(|(_, g)| g.get(group)) {
@@ -81,7 +81,7 @@ pub(crate) fn groups(runs: &[Run]) -> String {
 }
 
 fn label(c: &Config) -> String {
-    let mut s = c.method.clone();
+    let mut s = c.method.to_string();
     let shape = c.shape();
     if !shape.is_empty() {
         s += &format!(" {shape}");
@@ -95,7 +95,7 @@ fn label(c: &Config) -> String {
     s + &format!(", {} ranks", c.ranks)
 }
 
-fn mean(runs: &[&Run], f: impl Fn(&Run) -> f64) -> f64 {
+fn mean(runs: &[&Record], f: impl Fn(&Record) -> f64) -> f64 {
     runs.iter().map(|r| f(r)).sum::<f64>() / runs.len().max(1) as f64
 }
 

@@ -4,6 +4,7 @@
 //! in the source text, so it is left out; its speedups are kept.
 
 use crate::records::TreeSet;
+use yomi_record::Method;
 
 /// One row: the configuration in the harness's terms and what the paper
 /// measured (times in seconds, leaves in millions, idle time per worker).
@@ -15,7 +16,7 @@ pub(crate) struct Row {
     pub d: u32,
     pub d_prime: Option<u32>,
     pub ranks: usize,
-    pub method: &'static str,
+    pub method: Method,
     pub eps: Option<i32>,
     pub time_s: f64,
     pub speedup: f64,
@@ -34,12 +35,12 @@ impl Row {
     }
 }
 
-const SEQ: &str = "sequential";
-const UPD: &str = "with-updates";
-const WOU: &str = "without-updates";
-const SHARE: &str = "with-share";
-const NS: &str = "negascout";
-const NSE: &str = "negascout-eps";
+const SEQ: Method = Method::Sequential;
+const UPD: Method = Method::WithUpdates;
+const WOU: Method = Method::WithoutUpdates;
+const SHARE: Method = Method::WithShare;
+const NS: Method = Method::Negascout;
+const NSE: Method = Method::NegascoutEps;
 
 /// (table, synthetic, b, d, d′, processes, method, ε, time, speedup,
 /// leaves ×10⁶, start-up idle, other idle); idle times < 0 are absent.
@@ -50,7 +51,7 @@ type Raw = (
     u32,
     u32,
     usize,
-    &'static str,
+    Method,
     i32,
     f64,
     f64,
@@ -178,7 +179,7 @@ pub(crate) fn find(
     d: u32,
     d_prime: Option<u32>,
     ranks: usize,
-    method: &str,
+    method: Method,
     eps: Option<i32>,
 ) -> Option<Row> {
     let synthetic = trees.paper()?;

@@ -3,6 +3,8 @@
 //! PV-splitting (PV) and staged SSS* (SSS) over 100 ordered trees of width
 //! 24 and depth 4, by processor tree (L, K).
 
+use yomi_record::Method;
+
 /// (L, K, TS, PV, SSS); 0 where the paper has no entry.
 type Row = (u32, usize, u32, u32, u32);
 
@@ -32,7 +34,7 @@ const PERFECT: &[Row] = &[
 /// stages of two plies), if it has one.
 pub(crate) fn find(
     ordering: &str,
-    method: &str,
+    method: Method,
     levels: u32,
     fanout: usize,
     option: Option<u32>,
@@ -45,9 +47,9 @@ pub(crate) fn find(
     };
     let &(_, _, ts, pv, sss) = table.iter().find(|r| (r.0, r.1) == (levels, fanout))?;
     let time = match (method, option) {
-        ("tree-splitting", None) => ts,
-        ("pv-splitting", Some(1)) => pv,
-        ("staged-sss", Some(2)) => sss,
+        (Method::TreeSplitting, None) => ts,
+        (Method::PvSplitting, Some(1)) => pv,
+        (Method::StagedSss, Some(2)) => sss,
         _ => 0,
     };
     (time > 0).then_some(time)
@@ -59,11 +61,16 @@ mod tests {
 
     #[test]
     fn it_finds_the_papers_entries_and_only_those() {
-        assert_eq!(find("strong", "pv-splitting", 2, 4, Some(1)), Some(391));
-        assert_eq!(find("perfect", "staged-sss", 1, 12, Some(2)), Some(213));
-        assert_eq!(find("random", "tree-splitting", 3, 4, None), Some(654));
-        assert_eq!(find("random", "staged-sss", 2, 2, Some(2)), None);
-        assert_eq!(find("perfect", "pv-splitting", 1, 2, Some(2)), None);
-        assert_eq!(find("strong", "tree-splitting", 1, 3, None), None);
+        let (ts, pv, sss) = (
+            Method::TreeSplitting,
+            Method::PvSplitting,
+            Method::StagedSss,
+        );
+        assert_eq!(find("strong", pv, 2, 4, Some(1)), Some(391));
+        assert_eq!(find("perfect", sss, 1, 12, Some(2)), Some(213));
+        assert_eq!(find("random", ts, 3, 4, None), Some(654));
+        assert_eq!(find("random", sss, 2, 2, Some(2)), None);
+        assert_eq!(find("perfect", pv, 1, 2, Some(2)), None);
+        assert_eq!(find("strong", ts, 1, 3, None), None);
     }
 }

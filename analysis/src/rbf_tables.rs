@@ -5,35 +5,42 @@
 //! total time, seed 003's measure), beside the published claims.
 
 use crate::markdown::{ratio, time, Table};
-use crate::records::{Run, TreeSet};
+use crate::records::{RecordView, TreeSet};
 use std::collections::BTreeMap;
+use yomi_record::{Backend, Method, RbfForm, Record};
 
 /// Seed 003's published figures for its parallel experiment (Fig. 2, §4.2).
 const SEED003_SPEEDUPS: &str = "Seed 003 (100 trees, b = 10, a Cilk shared-memory \
     RBF and Jamboree on an Origin-2000): RBF speeds up 18× and stops gaining beyond \
     30–35 processors; Jamboree reaches 5.5 and gains nothing beyond 15.";
 
-pub(crate) fn rbf(runs: &[Run]) -> String {
+pub(crate) fn rbf(runs: &[Record]) -> String {
     equal_nodes(runs) + &speedups(runs)
 }
 
 /// Sequential RBF runs stopped at alpha-beta's generated nodes.
-fn equal_nodes(runs: &[Run]) -> String {
+fn equal_nodes(runs: &[Record]) -> String {
     // (b, d, judge depth, alpha-beta depth) → per tree: α-β, RBF with and
     // without the pruning rule (every walk seed pooled).
     type Shares = (Vec<bool>, Vec<bool>, Vec<bool>, Vec<f64>);
     let mut groups: BTreeMap<(u16, u32, u32, u32), Shares> = BTreeMap::new();
-    for r in runs.iter().filter(|r| r.method == "rbf") {
-        let (Some(k), Some(judge)) = (r.match_depth, r.judge_depth) else {
+    for (r, f) in runs
+        .iter()
+        .filter(|r| r.method == Method::Rbf)
+        .filter_map(|r| Some((r, r.rbf()?)))
+    {
+        let Some(k) = f.shape.match_depth else {
             continue;
         };
-        let g = groups.entry((r.b, r.d, judge, k)).or_default();
-        if r.pruning {
-            g.0.extend(r.alpha_beta_correct);
-            g.1.extend(r.correct);
-            g.3.extend(r.alpha_beta_nodes.map(|n| n as f64));
+        let g = groups
+            .entry((r.b, r.d, f.shape.judge_depth, k))
+            .or_default();
+        if f.shape.pruning {
+            g.0.extend(f.alpha_beta_correct);
+            g.1.push(f.correct);
+            g.3.extend(f.alpha_beta_nodes.map(|n| n as f64));
         } else {
-            g.2.extend(r.correct);
+            g.2.push(f.correct);
         }
     }
     if groups.is_empty() {
@@ -91,25 +98,29 @@ fn equal_nodes(runs: &[Run]) -> String {
 }
 
 /// Parallel RBF and Jamboree on incremental trees, by ranks.
-fn speedups(runs: &[Run]) -> String {
+fn speedups(runs: &[Record]) -> String {
     // (method, b, d, stop, clock) → ranks → tree → (time, generated or nodes, correct)
     type Key = (String, u16, u32, String, String);
     type PerTree = BTreeMap<String, (f64, u64, Option<bool>)>;
     let mut groups: BTreeMap<Key, BTreeMap<usize, PerTree>> = BTreeMap::new();
     for r in runs.iter().filter(|r| r.tree_set() == TreeSet::Incremental) {
-        if r.method != "parallel-rbf" && r.method != "jamboree" {
+        if r.method != Method::ParallelRbf && r.method != Method::Jamboree {
             continue;
         }
         let clock = r.virtual_cluster.as_ref().map_or_else(
-            || format!("wall, {}", r.backend.as_deref().unwrap_or("native")),
-            |c| format!("virtual, {} µs a node", c.node_cost_us),
+            || format!("wall, {}", r.backend.map_or("native", Backend::name)),
+            |c| format!("virtual, {} µs a node", c.model.node_cost_us),
         );
-        let nodes = r.generated.unwrap_or(r.nodes);
-        let method = match (r.form.as_deref(), r.chunk) {
-            (Some("shared-tree"), _) => format!("{} (shared tree)", r.method),
+        let rbf = r.rbf();
+        let nodes = rbf.map_or(r.stats.nodes, |f| f.generated);
+        let shape = rbf.map(|f| f.shape);
+        let method = match (shape.and_then(|s| s.form), shape.and_then(|s| s.chunk)) {
+            (Some(RbfForm::SharedTree), _) => format!("{} (shared tree)", r.method),
             (_, Some(chunk)) if chunk > 1 => format!("{} (chunks of {chunk})", r.method),
-            _ if r.static_order => format!("{} (static order)", r.method),
-            _ => r.method.clone(),
+            _ if r.baseline().is_some_and(|b| b.shape.static_order) => {
+                format!("{} (static order)", r.method)
+            }
+            _ => r.method.to_string(),
         };
         groups
             .entry((method, r.b, r.d, r.stop(), clock))
@@ -117,7 +128,7 @@ fn speedups(runs: &[Run]) -> String {
             .entry(r.ranks())
             .or_default()
             .entry(r.tree.clone())
-            .or_insert((r.time_s, nodes, r.correct));
+            .or_insert((r.time_s, nodes, rbf.map(|f| f.correct)));
     }
     let mut out = String::new();
     for ((method, b, d, stop, clock), by_ranks) in groups {

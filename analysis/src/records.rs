@@ -1,148 +1,18 @@
-//! The harness's result records (JSON lines), as far as the report reads
-//! them, from one or more files: a record that two files both hold (the
-//! same run key) counts once.
+//! The harness's result records (`yomi-record`, JSON lines) from one or
+//! more files, a record that two files both hold (the same run key)
+//! counted once; and what the report reads off them.
 
-use serde::Deserialize;
 use std::collections::HashSet;
-
-/// One tree's search.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct Run {
-    #[serde(default)]
-    pub run_key: Option<String>,
-    /// `--tree`'s name for the kind (older records lack it: their names
-    /// tell).
-    #[serde(default)]
-    pub tree_kind: Option<String>,
-    pub tree: String,
-    /// A plugged game's group of comparable trees (boards of one size).
-    #[serde(default)]
-    pub tree_group: Option<String>,
-    pub b: u16,
-    pub d: u32,
-    pub method: String,
-    #[serde(default)]
-    pub negascout: bool,
-    #[serde(default)]
-    pub eps: Option<i32>,
-    #[serde(default)]
-    pub d_prime: Option<u32>,
-    #[serde(default)]
-    pub sharing: Option<String>,
-    #[serde(default)]
-    pub share_plies: Option<u32>,
-    #[serde(default)]
-    pub full_windows: bool,
-    #[serde(default)]
-    pub confirmed_deepening: bool,
-    pub value: i32,
-    pub leaves: u64,
-    #[serde(default)]
-    pub nodes: u64,
-    pub time_s: f64,
-    /// Sequential §5.2 variants: task-root searches, every iteration and
-    /// the last one (older records lack the latter).
-    #[serde(default)]
-    pub task_searches: u64,
-    #[serde(default)]
-    pub task_searches_last: Option<u64>,
-    #[serde(default)]
-    pub backend: Option<String>,
-    #[serde(default)]
-    pub workers: Option<usize>,
-    /// Parallel: searches finished at the full task depth, of those with
-    /// the full window, and finished at any depth (older records lack it).
-    #[serde(default)]
-    pub tasks_finished: Option<u64>,
-    #[serde(default)]
-    pub tasks_full_window: Option<u64>,
-    #[serde(default)]
-    pub searches_finished: Option<u64>,
-    /// Parallel: worker leaves on positions never finished at the full
-    /// task depth (speculative work §5's model leaves out).
-    #[serde(default)]
-    pub leaves_unfinished: Option<u64>,
-    #[serde(default)]
-    pub startup_idle_s: Option<f64>,
-    #[serde(default)]
-    pub other_idle_s: Option<f64>,
-    #[serde(default)]
-    pub virtual_cluster: Option<VirtualCluster>,
-    /// The baselines: processor tree, PV and stage depth, what the
-    /// virtual cluster charged, ranks, and the search-overhead
-    /// coefficient over their own sequential reference.
-    #[serde(default)]
-    pub levels: Option<u32>,
-    #[serde(default)]
-    pub fanout: Option<usize>,
-    #[serde(default)]
-    pub pv_depth: Option<u32>,
-    #[serde(default)]
-    pub stage_depth: Option<u32>,
-    #[serde(default)]
-    pub charge: Option<String>,
-    #[serde(default)]
-    pub processors: Option<usize>,
-    #[serde(default)]
-    pub search_overhead: Option<f64>,
-    /// RBF: its stop (generated nodes, alpha-beta's at a depth, or a depth
-    /// reached), the judge's depth and the pruning rule; what it
-    /// generated, whether its move and alpha-beta's were judged best, and
-    /// parallel RBF's ranks.
-    #[serde(default)]
-    pub rbf_nodes: Option<u64>,
-    #[serde(default)]
-    pub match_depth: Option<u32>,
-    #[serde(default)]
-    pub rbf_depth: Option<u32>,
-    #[serde(default)]
-    pub judge_depth: Option<u32>,
-    #[serde(default)]
-    pub pruning: bool,
-    #[serde(default)]
-    pub generated: Option<u64>,
-    #[serde(default)]
-    pub correct: Option<bool>,
-    #[serde(default)]
-    pub alpha_beta_nodes: Option<u64>,
-    #[serde(default)]
-    pub alpha_beta_correct: Option<bool>,
-    #[serde(default)]
-    pub ranks: Option<usize>,
-    /// Parallel RBF's form: `master-slave` or `shared-tree`.
-    #[serde(default)]
-    pub form: Option<String>,
-    /// Parallel RBF: iterations a slave runs below a leaf.
-    #[serde(default)]
-    pub chunk: Option<u32>,
-    /// YBWC and Jamboree: children in static order.
-    #[serde(default)]
-    pub static_order: bool,
-    /// Master–worker: windows pushed to busy workers.
-    #[serde(default)]
-    pub push_bounds: bool,
-    /// UCT: its simulations and their rate, the states it kept, and its
-    /// playouts' plies (none: to the horizon) and reward scale.
-    #[serde(default)]
-    pub simulations: Option<u64>,
-    #[serde(default)]
-    pub simulations_per_s: Option<f64>,
-    #[serde(default)]
-    pub states: Option<u64>,
-    #[serde(default)]
-    pub playout_plies: Option<u32>,
-    #[serde(default)]
-    pub reward_scale: Option<f64>,
-}
+use yomi_record::{Method, Record};
 
 /// The baselines beside seed 000's methods, in the order tables show them.
-pub(crate) const BASELINE_METHODS: &[&str] = &[
-    "tree-splitting",
-    "pv-splitting",
-    "staged-sss",
-    "ybwc",
-    "jamboree",
-    "master-worker",
+pub(crate) const BASELINE_METHODS: &[Method] = &[
+    Method::TreeSplitting,
+    Method::PvSplitting,
+    Method::StagedSss,
+    Method::Ybwc,
+    Method::Jamboree,
+    Method::MasterWorker,
 ];
 
 /// Which trees a run searched.
@@ -179,45 +49,25 @@ impl TreeSet {
     }
 }
 
-/// The virtual cluster's model, on that backend.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct VirtualCluster {
-    pub ranks: usize,
-    pub node_cost_us: f64,
-    pub latency_us: f64,
-    pub bandwidth_gbps: f64,
+/// What analysis reads off a record beyond its fields.
+pub(crate) trait RecordView {
+    /// RBF's stop as a phrase after a comma (empty for other methods).
+    fn stop(&self) -> String;
+    /// The plain sequential search (no NegaScout, no §5.2 variant): the
+    /// baseline of speedups.
+    fn is_plain_sequential(&self) -> bool;
+    /// Which trees it searched: plugged games by their kind; synthetic
+    /// trees are named by their seed (`seed5`), ordered trees by their
+    /// ordering and seed (`strong-seed5`), shogi positions otherwise.
+    fn tree_set(&self) -> TreeSet;
 }
 
-impl Run {
-    /// Ranks, the master included (1 for a sequential search).
-    pub(crate) fn ranks(&self) -> usize {
-        match (&self.virtual_cluster, self.processors, self.workers) {
-            (Some(c), _, _) => c.ranks,
-            (None, Some(p), _) => p,
-            (None, None, Some(w)) => w + 1,
-            (None, None, None) => self.ranks.unwrap_or(1),
-        }
-    }
-
-    /// Seed 003's randomized best-first searches.
-    pub(crate) fn is_rbf(&self) -> bool {
-        self.method == "rbf" || self.method == "parallel-rbf"
-    }
-
-    /// Seed 001's UCT, sequential or Treesplit.
-    pub(crate) fn is_uct(&self) -> bool {
-        self.method == "uct" || self.method == "uct-treesplit"
-    }
-
-    /// A search that proves its root value: every method but the
-    /// randomized ones (RBF, UCT), which choose a move.
-    pub(crate) fn proves_value(&self) -> bool {
-        !self.is_rbf() && !self.is_uct()
-    }
-
-    /// RBF's stop as a phrase after a comma (empty for other methods).
-    pub(crate) fn stop(&self) -> String {
-        match (self.rbf_nodes, self.match_depth, self.rbf_depth) {
+impl RecordView for Record {
+    fn stop(&self) -> String {
+        let Some(shape) = self.rbf().map(|f| f.shape) else {
+            return String::new();
+        };
+        match (shape.rbf_nodes, shape.match_depth, shape.rbf_depth) {
             (Some(n), _, _) => format!(", {n} generated nodes"),
             (_, Some(k), _) => format!(", alpha-beta's nodes at depth {k}"),
             (_, _, Some(depth)) => format!(", to depth {depth}"),
@@ -225,16 +75,11 @@ impl Run {
         }
     }
 
-    /// The plain sequential search (no NegaScout, no §5.2 variant): the
-    /// baseline of speedups.
-    pub(crate) fn is_baseline(&self) -> bool {
-        self.method == "sequential" && !self.negascout && self.d_prime.is_none()
+    fn is_plain_sequential(&self) -> bool {
+        self.method == Method::Sequential && !self.negascout && self.d_prime.is_none()
     }
 
-    /// Plugged games by their kind; synthetic trees are named by their
-    /// seed (`seed5`), ordered trees by their ordering and seed
-    /// (`strong-seed5`), shogi positions otherwise.
-    pub(crate) fn tree_set(&self) -> TreeSet {
+    fn tree_set(&self) -> TreeSet {
         let own = ["shogi", "synthetic", "ordered", "incremental"];
         if let Some(kind) = self.tree_kind.as_deref().filter(|k| !own.contains(k)) {
             return TreeSet::Plugged(kind.to_string());
@@ -259,7 +104,7 @@ impl Run {
 /// What reading the files found besides the runs.
 #[derive(Default, Debug)]
 pub(crate) struct Reading {
-    pub runs: Vec<Run>,
+    pub runs: Vec<Record>,
     /// Records held by an earlier file (or line) under the same run key.
     pub duplicates: usize,
     /// `file:line: reason` of lines that are not records (a torn last line
@@ -277,7 +122,7 @@ pub(crate) fn read(files: &[String]) -> Result<Reading, String> {
             if line.trim().is_empty() {
                 continue;
             }
-            match serde_json::from_str::<Run>(line) {
+            match Record::from_json(line) {
                 Ok(run) => {
                     if let Some(key) = &run.run_key {
                         if !keys.insert(key.clone()) {
@@ -322,7 +167,8 @@ mod tests {
         let ordered = line.replace("seed1", "strong-seed1").replace("k1", "k3");
         let split = line
             .replace("sequential", "tree-splitting")
-            .replace("k1", "k4");
+            .replace("k1", "k4")
+            .replace("}", r#","charge":"nodes","processors":5}"#);
         std::fs::write(
             &b,
             format!("{line}\n{ordered}\n{split}\n{{\"run_key\":\"k2\",\"tr"),
@@ -335,11 +181,11 @@ mod tests {
         assert_eq!(reading.skipped.len(), 1);
         assert!(reading.skipped[0].contains("b.jsonl:4"));
         let first = &reading.runs[0];
-        assert!(first.is_baseline() && first.tree_set() == TreeSet::Synthetic);
+        assert!(first.is_plain_sequential() && first.tree_set() == TreeSet::Synthetic);
         assert_eq!(first.ranks(), 1);
         let ordered = TreeSet::Ordered("strong".into());
         assert_eq!(reading.runs[1].tree_set(), ordered);
-        assert!(BASELINE_METHODS.contains(&reading.runs[2].method.as_str()));
+        assert!(BASELINE_METHODS.contains(&reading.runs[2].method));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

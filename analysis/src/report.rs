@@ -29,7 +29,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), String> {
     let searches: Vec<_> = reading
         .runs
         .iter()
-        .filter(|r| r.proves_value())
+        .filter(|r| r.method.proves_value())
         .cloned()
         .collect();
     let (summaries, repeats) = summarise(&searches);

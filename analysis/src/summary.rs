@@ -4,8 +4,9 @@
 //! worker; with the trees a configuration lacks and any root value that
 //! differs from the sequential one.
 
-use crate::records::{Run, TreeSet, BASELINE_METHODS};
+use crate::records::{RecordView, TreeSet, BASELINE_METHODS};
 use std::collections::{BTreeMap, BTreeSet};
+use yomi_record::{Backend, Method, NodeCharge, Record};
 
 /// What makes runs comparable: everything but the tree.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -13,7 +14,7 @@ pub(crate) struct Config {
     pub trees: TreeSet,
     pub b: u16,
     pub d: u32,
-    pub method: String,
+    pub method: Method,
     pub d_prime: Option<u32>,
     pub eps: Option<i32>,
     pub share_plies: Option<u32>,
@@ -39,17 +40,13 @@ pub(crate) struct Config {
 }
 
 impl Config {
-    pub(crate) fn of(run: &Run) -> Config {
+    pub(crate) fn of(run: &Record) -> Config {
         let mut variant = Vec::new();
         if run.negascout {
             variant.push("NegaScout".to_string());
         }
-        if let Some(sharing) = run
-            .sharing
-            .as_deref()
-            .filter(|_| run.method == "sequential")
-        {
-            variant.push(format!("sharing {sharing}"));
+        if let Some(sharing) = run.sharing.filter(|_| run.method == Method::Sequential) {
+            variant.push(format!("sharing {}", sharing.name()));
         }
         if run.full_windows {
             variant.push("full windows".into());
@@ -59,41 +56,42 @@ impl Config {
         }
         let (clock, network) = match &run.virtual_cluster {
             Some(c) => (
-                format!("virtual, {} µs a node", short(c.node_cost_us)),
+                format!("virtual, {} µs a node", short(c.model.node_cost_us)),
                 format!(
                     "{} µs, {} Gb/s",
-                    short(c.latency_us),
-                    short(c.bandwidth_gbps)
+                    short(c.model.network.latency_us),
+                    short(c.model.network.bandwidth_gbps)
                 ),
             ),
             None => (
-                format!("wall, {}", run.backend.as_deref().unwrap_or("native")),
+                format!("wall, {}", run.backend.map_or("native", Backend::name)),
                 String::new(),
             ),
         };
+        let shape = run.baseline().map(|b| b.shape);
         Config {
             trees: run.tree_set(),
             b: run.b,
             d: run.d,
-            method: run.method.clone(),
+            method: run.method,
             d_prime: run.d_prime,
             eps: run.eps,
             share_plies: run.share_plies,
             variant: variant.join(", "),
             ranks: run.ranks(),
             // Sequential times are comparable across networks.
-            network: if run.method == "sequential" {
+            network: if run.method == Method::Sequential {
                 String::new()
             } else {
                 network
             },
             clock,
-            processor_tree: run.levels.zip(run.fanout),
-            pv_depth: run.pv_depth,
-            stage_depth: run.stage_depth,
-            charge_leaves: run.charge.as_deref() == Some("leaves"),
-            static_order: run.static_order,
-            push_bounds: run.push_bounds,
+            processor_tree: shape.and_then(|s| s.levels.zip(s.fanout)),
+            pv_depth: shape.and_then(|s| s.pv_depth),
+            stage_depth: shape.and_then(|s| s.stage_depth),
+            charge_leaves: shape.is_some_and(|s| s.charge == NodeCharge::Leaves),
+            static_order: shape.is_some_and(|s| s.static_order),
+            push_bounds: shape.is_some_and(|s| s.push_bounds),
         }
     }
 
@@ -139,7 +137,7 @@ impl Config {
     }
 
     pub(crate) fn is_baseline_method(&self) -> bool {
-        BASELINE_METHODS.contains(&self.method.as_str())
+        BASELINE_METHODS.contains(&self.method)
     }
 
     pub(crate) fn kind(&self) -> String {
@@ -212,8 +210,8 @@ pub(crate) struct Summary {
 
 /// Every configuration in `runs`, in a stable order; runs repeating a
 /// configuration and tree already seen are counted in the second value.
-pub(crate) fn summarise(runs: &[Run]) -> (Vec<Summary>, usize) {
-    let mut groups: BTreeMap<Config, BTreeMap<String, &Run>> = BTreeMap::new();
+pub(crate) fn summarise(runs: &[Record]) -> (Vec<Summary>, usize) {
+    let mut groups: BTreeMap<Config, BTreeMap<String, &Record>> = BTreeMap::new();
     let mut repeats = 0;
     for run in runs {
         let trees = groups.entry(Config::of(run)).or_default();
@@ -232,7 +230,7 @@ pub(crate) fn summarise(runs: &[Run]) -> (Vec<Summary>, usize) {
     }
     let baselines: BTreeMap<_, _> = groups
         .iter()
-        .filter(|(_, trees)| trees.values().all(|r| r.is_baseline()))
+        .filter(|(_, trees)| trees.values().all(|r| r.is_plain_sequential()))
         .map(|(config, trees)| (config.baseline(), trees))
         .collect();
     let summaries = groups
@@ -252,9 +250,9 @@ pub(crate) fn summarise(runs: &[Run]) -> (Vec<Summary>, usize) {
 
 fn summary(
     config: &Config,
-    trees: &BTreeMap<String, &Run>,
+    trees: &BTreeMap<String, &Record>,
     expected: &BTreeSet<&str>,
-    baseline: Option<&BTreeMap<String, &Run>>,
+    baseline: Option<&BTreeMap<String, &Record>>,
 ) -> Summary {
     let n = trees.len() as f64;
     let geomean = |times: &mut dyn Iterator<Item = f64>| {
@@ -262,7 +260,7 @@ fn summary(
         (sum / f64::from(count)).exp()
     };
     let geomean_time_s = geomean(&mut trees.values().map(|r| r.time_s));
-    let mean = |f: &dyn Fn(&Run) -> Option<f64>| {
+    let mean = |f: &dyn Fn(&Record) -> Option<f64>| {
         let values: Vec<f64> = trees.values().filter_map(|r| f(r)).collect();
         (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
     };
@@ -284,15 +282,15 @@ fn summary(
         config: config.clone(),
         trees: trees.len(),
         geomean_time_s,
-        mean_leaves: trees.values().map(|r| r.leaves as f64).sum::<f64>() / n,
-        startup_idle_s: mean(&|r| r.startup_idle_s),
-        other_idle_s: mean(&|r| r.other_idle_s),
-        search_overhead: mean(&|r| r.search_overhead),
+        mean_leaves: trees.values().map(|r| r.stats.leaves as f64).sum::<f64>() / n,
+        startup_idle_s: mean(&|r| r.idle_s().map(|i| i.0)),
+        other_idle_s: mean(&|r| r.idle_s().map(|i| i.1)),
+        search_overhead: mean(&|r| r.baseline().map(|b| b.search_overhead)),
         node_cost_us: trees
             .values()
             .next()
             .and_then(|r| r.virtual_cluster.as_ref())
-            .map(|c| c.node_cost_us),
+            .map(|c| c.model.node_cost_us),
         speedup,
         missing: expected
             .iter()
@@ -302,7 +300,7 @@ fn summary(
         wrong_values,
         per_tree: trees
             .iter()
-            .map(|(t, r)| (t.clone(), (r.time_s, r.leaves)))
+            .map(|(t, r)| (t.clone(), (r.time_s, r.stats.leaves)))
             .collect(),
     }
 }
@@ -332,10 +330,10 @@ pub(crate) fn ratios(a: &Summary, b: &Summary) -> Option<(f64, f64)> {
 mod tests {
     use super::*;
 
-    fn run(confirmed: bool) -> Run {
-        serde_json::from_str(&format!(
+    fn run(confirmed: bool) -> Record {
+        Record::from_json(&format!(
             r#"{{"tree":"t","b":5,"d":16,"d_prime":8,"method":"with-updates","value":0,
-                "leaves":1,"time_s":1.0,"workers":7,"confirmed_deepening":{confirmed}}}"#
+                "leaves":1,"time_s":1.0,"workers":7,"passes":1,"confirmed_deepening":{confirmed}}}"#
         ))
         .unwrap()
     }

@@ -8,36 +8,38 @@ use crate::paper;
 use crate::records::TreeSet;
 use crate::summary::{Config, Summary};
 use std::collections::{BTreeMap, BTreeSet};
+use yomi_record::Method;
 
-const METHOD_TABLE: &[&str] = &[
-    "sequential",
-    "with-updates",
-    "without-updates",
-    "with-share",
+const METHOD_TABLE: &[Method] = &[
+    Method::Sequential,
+    Method::WithUpdates,
+    Method::WithoutUpdates,
+    Method::WithShare,
 ];
-const NEGASCOUT: &[&str] = &["negascout", "negascout-eps"];
+const NEGASCOUT: &[Method] = &[Method::Negascout, Method::NegascoutEps];
 
 /// Tables 1–3 show the plain sequential search (no §5.2 variant, no
 /// NegaScout) and the master/worker methods without NegaScout, on seed
 /// 000's tree sets.
 fn in_method_table(c: &Config) -> bool {
-    let plain = c.variant.is_empty() && (c.method != "sequential" || c.d_prime.is_none());
-    plain && METHOD_TABLE.contains(&c.method.as_str()) && c.trees.paper().is_some()
+    let plain = c.variant.is_empty() && (c.method != Method::Sequential || c.d_prime.is_none());
+    plain && METHOD_TABLE.contains(&c.method) && c.trees.paper().is_some()
 }
 
 /// Tables 6–7: NegaScout in the master, on seed 000's tree sets.
 fn in_negascout_table(c: &Config) -> bool {
-    NEGASCOUT.contains(&c.method.as_str()) && c.trees.paper().is_some()
+    NEGASCOUT.contains(&c.method) && c.trees.paper().is_some()
 }
 
-fn label(method: &str) -> &str {
+/// The paper's name for a method in its tables.
+fn label(method: Method) -> &'static str {
     match method {
-        "with-updates" => "w/ updates",
-        "without-updates" => "w/o updates",
-        "with-share" => "w/ share",
-        "negascout" => "w/o ε-windows",
-        "negascout-eps" => "w/ ε-windows",
-        m => m,
+        Method::WithUpdates => "w/ updates",
+        Method::WithoutUpdates => "w/o updates",
+        Method::WithShare => "w/ share",
+        Method::Negascout => "w/o ε-windows",
+        Method::NegascoutEps => "w/ ε-windows",
+        m => m.name(),
     }
 }
 
@@ -147,7 +149,11 @@ pub(crate) fn methods(summaries: &[Summary]) -> String {
             let c = &s.config;
             in_negascout_table(c) && (&c.trees, c.b, c.d) == (&first.config.trees, b, d)
         });
-        if negascout_beside && members.iter().all(|s| s.config.method == "sequential") {
+        if negascout_beside
+            && members
+                .iter()
+                .all(|s| s.config.method == Method::Sequential)
+        {
             continue;
         }
         members.sort_by_key(|s| {
@@ -166,9 +172,9 @@ pub(crate) fn methods(summaries: &[Summary]) -> String {
         let mut matched = false;
         for s in &members {
             let c = &s.config;
-            let published = paper::find(&c.trees, b, d, c.d_prime, c.ranks, &c.method, None);
+            let published = paper::find(&c.trees, b, d, c.d_prime, c.ranks, c.method, None);
             matched |= published.is_some();
-            let mut method = label(&c.method).to_string();
+            let mut method = label(c.method).to_string();
             if mixed && !c.network.is_empty() {
                 method += &format!(" ({})", c.network);
             }
@@ -198,7 +204,7 @@ pub(crate) fn negascout(summaries: &[Summary]) -> String {
     let mut groups: BTreeMap<_, Vec<&Summary>> = BTreeMap::new();
     for s in summaries
         .iter()
-        .filter(|s| NEGASCOUT.contains(&s.config.method.as_str()))
+        .filter(|s| NEGASCOUT.contains(&s.config.method))
     {
         let c = &s.config;
         groups
@@ -216,10 +222,10 @@ pub(crate) fn negascout(summaries: &[Summary]) -> String {
     let mut out = String::new();
     let mut shown = BTreeSet::new();
     for ((number, b, d, d_prime, clock, network), mut members) in groups {
-        members.sort_by_key(|s| (s.config.ranks, s.config.method.clone(), s.config.eps));
+        members.sort_by_key(|s| (s.config.ranks, s.config.method, s.config.eps));
         let best: BTreeMap<usize, f64> = members
             .iter()
-            .filter(|s| s.config.method == "negascout-eps")
+            .filter(|s| s.config.method == Method::NegascoutEps)
             .fold(BTreeMap::new(), |mut m, s| {
                 let t = m.entry(s.config.ranks).or_insert(f64::INFINITY);
                 *t = t.min(s.geomean_time_s);
@@ -233,7 +239,7 @@ pub(crate) fn negascout(summaries: &[Summary]) -> String {
             let published = c
                 .variant
                 .is_empty()
-                .then(|| paper::find(&c.trees, b, d, d_prime, c.ranks, &c.method, c.eps))
+                .then(|| paper::find(&c.trees, b, d, d_prime, c.ranks, c.method, c.eps))
                 .flatten();
             matched |= published.is_some();
             let eps = match c.eps {
@@ -241,7 +247,7 @@ pub(crate) fn negascout(summaries: &[Summary]) -> String {
                 Some(e) => e.to_string(),
                 None => "—".into(),
             };
-            let mut method = label(&c.method).to_string();
+            let mut method = label(c.method).to_string();
             if !c.variant.is_empty() {
                 method += &format!(" ({})", c.variant);
             }
@@ -320,7 +326,7 @@ pub(crate) fn sharing(summaries: &[Summary]) -> String {
         return String::new();
     }
     let table = pair_table(&pairs, ["ratio of search time", "ratio of leaves"]);
-    let published = comparisons::paper_pairs("with-share", "with-updates");
+    let published = comparisons::paper_pairs(Method::WithShare, Method::WithUpdates);
     format!(
         "### Table 4 layout: improvements by sharing transposition tables\n\n\
          Geometric-mean time and mean leaves with share over with updates, on the trees both ran.\n\n{}{}\n",
@@ -343,7 +349,7 @@ pub(crate) fn updates(summaries: &[Summary]) -> String {
         table.render(),
         paper_pairs(
             &pairs,
-            &comparisons::paper_pairs("with-updates", "without-updates")
+            &comparisons::paper_pairs(Method::WithUpdates, Method::WithoutUpdates)
         )
     )
 }
@@ -394,7 +400,7 @@ pub(crate) fn others(summaries: &[Summary]) -> String {
             c.kind().to_string(),
             c.b.to_string(),
             c.d.to_string(),
-            c.method.clone(),
+            c.method.to_string(),
             c.variant.clone(),
             c.d_prime.map_or("".into(), |d| d.to_string()),
             c.ranks.to_string(),
@@ -424,7 +430,7 @@ pub(crate) fn problems(summaries: &[Summary]) -> String {
                 s.missing.join(", ")
             ));
         }
-        if s.speedup.is_none() && c.method != "sequential" && !c.is_baseline_method() {
+        if s.speedup.is_none() && c.method != Method::Sequential && !c.is_baseline_method() {
             lines.push(format!(
                 "- {name}: no speedup: the input lacks plain sequential runs of some of its trees"
             ));

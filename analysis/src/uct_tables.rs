@@ -5,29 +5,33 @@
 //! each rank count.
 
 use crate::markdown::Table;
-use crate::records::Run;
+use crate::records::RecordView;
 use std::collections::BTreeMap;
+use yomi_record::Record;
 
-pub(crate) fn uct(runs: &[Run]) -> String {
+pub(crate) fn uct(runs: &[Record]) -> String {
     // (trees, b, d, judged at, playouts, scale) → (simulations, method,
     // ranks) → runs.
     type Key = (String, u16, u32, u32, String, String);
     type Cell = (u64, String, usize, &'static str);
-    let mut groups: BTreeMap<Key, BTreeMap<Cell, Vec<&Run>>> = BTreeMap::new();
-    for r in runs.iter().filter(|r| r.is_uct()) {
-        let (Some(simulations), Some(judge)) = (r.simulations, r.judge_depth) else {
-            continue;
-        };
-        let playouts = r
+    let mut groups: BTreeMap<Key, BTreeMap<Cell, Vec<&Record>>> = BTreeMap::new();
+    // Runs bounded by time alone (no number of simulations) are left out.
+    for r in runs
+        .iter()
+        .filter(|r| r.uct().is_some_and(|u| u.shape.bounded()))
+    {
+        let shape = r.uct().expect("filtered").shape;
+        let (simulations, judge) = (shape.simulations, shape.judge_depth);
+        let playouts = shape
             .playout_plies
             .map_or("to the horizon".into(), |k| format!("{k} plies"));
-        let scale = r.reward_scale.map_or("—".into(), |s| format!("{s}"));
+        let scale = format!("{}", shape.reward_scale);
         let key = (r.tree_set().label(), r.b, r.d, judge, playouts, scale);
         let clock = match r.virtual_cluster {
             Some(_) => "virtual",
             None => "wall",
         };
-        let cell = (simulations, r.method.clone(), r.ranks(), clock);
+        let cell = (simulations, r.method.to_string(), r.ranks(), clock);
         groups
             .entry(key)
             .or_default()
@@ -49,8 +53,12 @@ pub(crate) fn uct(runs: &[Run]) -> String {
         ]);
         for ((simulations, method, ranks, clock), runs) in cells {
             let n = runs.len() as f64;
-            let best = runs.iter().filter(|r| r.correct == Some(true)).count() as f64 / n;
-            let mean = |f: &dyn Fn(&Run) -> f64| runs.iter().map(|r| f(r)).sum::<f64>() / n;
+            let best = runs
+                .iter()
+                .filter(|r| r.uct().is_some_and(|u| u.correct))
+                .count() as f64
+                / n;
+            let mean = |f: &dyn Fn(&Record) -> f64| runs.iter().map(|r| f(r)).sum::<f64>() / n;
             table.row(vec![
                 simulations.to_string(),
                 method,
@@ -58,8 +66,11 @@ pub(crate) fn uct(runs: &[Run]) -> String {
                 clock.into(),
                 runs.len().to_string(),
                 format!("{best:.3}"),
-                format!("{:.0}", mean(&|r| r.simulations_per_s.unwrap_or(0.0))),
-                format!("{:.0}", mean(&|r| r.states.unwrap_or(0) as f64)),
+                format!(
+                    "{:.0}",
+                    mean(&|r| r.uct().map_or(0.0, |u| u.simulations_per_s))
+                ),
+                format!("{:.0}", mean(&|r| r.uct().map_or(0.0, |u| u.states as f64))),
             ]);
         }
         out += &format!(

@@ -92,7 +92,7 @@ fn per_tree_csv(models: &[ConfigModel]) -> Result<String, String> {
                 c.b.to_string(),
                 c.d.to_string(),
                 c.d_prime.map_or(String::new(), |d| d.to_string()),
-                c.method.clone(),
+                c.method.to_string(),
                 c.ranks.to_string(),
                 t.tree.clone(),
                 t.r.to_string(),

@@ -7,9 +7,10 @@
 //! over baseline leaves, w = full windows over baseline, t_f = no-share
 //! with full windows over full windows.
 
-use crate::records::Run;
+use crate::records::RecordView;
 use crate::summary::Config;
 use std::collections::BTreeMap;
+use yomi_record::{Method, Record, TableSharing};
 
 /// Tree set, b, d and d′: what the sequential variants are run at.
 pub(crate) type Split = (bool, u16, u32, u32);
@@ -17,34 +18,34 @@ pub(crate) type Split = (bool, u16, u32, u32);
 /// A tree's sequential §5.2 variants at one split.
 #[derive(Default, Clone, Copy)]
 struct Variants<'a> {
-    base: Option<&'a Run>,
-    none: Option<&'a Run>,
-    partial: Option<&'a Run>,
-    full: Option<&'a Run>,
-    none_full: Option<&'a Run>,
+    base: Option<&'a Record>,
+    none: Option<&'a Record>,
+    partial: Option<&'a Record>,
+    full: Option<&'a Record>,
+    none_full: Option<&'a Record>,
 }
 
-fn split(run: &Run) -> Option<Split> {
+fn split(run: &Record) -> Option<Split> {
     // Seed 000's tree sets only.
     let synthetic = run.tree_set().paper()?;
     run.d_prime.map(|dp| (synthetic, run.b, run.d, dp))
 }
 
 /// Every tree's variants, by split and tree; the first record of each wins.
-fn variants(runs: &[Run]) -> BTreeMap<(Split, &str), Variants<'_>> {
+fn variants(runs: &[Record]) -> BTreeMap<(Split, &str), Variants<'_>> {
     let mut out: BTreeMap<(Split, &str), Variants> = BTreeMap::new();
     for run in runs
         .iter()
-        .filter(|r| r.method == "sequential" && !r.negascout)
+        .filter(|r| r.method == Method::Sequential && !r.negascout)
     {
         let Some(s) = split(run) else { continue };
         let v = out.entry((s, run.tree.as_str())).or_default();
-        let slot = match (run.sharing.as_deref(), run.full_windows) {
-            (Some("full") | None, false) => &mut v.base,
-            (Some("none"), false) => &mut v.none,
-            (Some("partial"), false) => &mut v.partial,
-            (Some("full") | None, true) => &mut v.full,
-            (Some("none"), true) => &mut v.none_full,
+        let slot = match (run.sharing, run.full_windows) {
+            (Some(TableSharing::Full) | None, false) => &mut v.base,
+            (Some(TableSharing::None), false) => &mut v.none,
+            (Some(TableSharing::Partial), false) => &mut v.partial,
+            (Some(TableSharing::Full) | None, true) => &mut v.full,
+            (Some(TableSharing::None), true) => &mut v.none_full,
             _ => continue,
         };
         slot.get_or_insert(run);
@@ -137,14 +138,14 @@ pub(crate) fn pearson(pairs: &[(f64, f64)]) -> Option<f64> {
     (sxx > 0.0 && syy > 0.0).then(|| sxy / (sxx * syy).sqrt())
 }
 
-fn ratio(a: &Run, b: &Run) -> f64 {
-    a.leaves as f64 / (b.leaves as f64).max(1.0)
+fn ratio(a: &Record, b: &Record) -> f64 {
+    a.stats.leaves as f64 / (b.stats.leaves as f64).max(1.0)
 }
 
 /// One tree's model, or what its inputs lack.
-fn tree_model(run: &Run, v: Option<&Variants>) -> Result<TreeModel, String> {
+fn tree_model(run: &Record, v: Option<&Variants>) -> Result<TreeModel, String> {
     let v = v.copied().unwrap_or_default();
-    fn need<'a>(r: Option<&'a Run>, what: &str) -> Result<&'a Run, String> {
+    fn need<'a>(r: Option<&'a Record>, what: &str) -> Result<&'a Record, String> {
         r.ok_or(format!("sequential {what} run"))
     }
     let base = need(v.base, "two-table baseline (sharing full)")?;
@@ -152,11 +153,15 @@ fn tree_model(run: &Run, v: Option<&Variants>) -> Result<TreeModel, String> {
     let full = need(v.full, "full-window")?;
     let none_full = need(v.none_full, "no-sharing full-window")?;
     let counts = || "task counts (a record from before schema 2)".to_string();
-    let finished = run.tasks_finished.ok_or_else(counts)?;
-    let full_window = run.tasks_full_window.ok_or_else(counts)?;
-    let searches = run.searches_finished.ok_or_else(counts)?;
-    let last = base.task_searches_last.ok_or_else(counts)?;
-    if finished == 0 || last == 0 || base.task_searches == 0 {
+    if run.schema.is_some_and(|s| s < 2) {
+        return Err(counts());
+    }
+    let tasks = run.parallel().ok_or_else(counts)?.tasks;
+    let finished = tasks.tasks_finished;
+    let full_window = tasks.tasks_full_window;
+    let searches = tasks.searches_finished;
+    let last = base.stats.task_searches_last;
+    if finished == 0 || last == 0 || base.stats.task_searches == 0 {
         return Err("no tasks counted".into());
     }
     let r = full_window as f64 / finished as f64;
@@ -165,11 +170,17 @@ fn tree_model(run: &Run, v: Option<&Variants>) -> Result<TreeModel, String> {
         tree: run.tree.clone(),
         r,
         full_depth: factors(r, t_n, t_f, w, finished as f64 / last as f64),
-        every_search: factors(r, t_n, t_f, w, searches as f64 / base.task_searches as f64),
+        every_search: factors(
+            r,
+            t_n,
+            t_f,
+            w,
+            searches as f64 / base.stats.task_searches as f64,
+        ),
         actual: ratio(run, base),
-        unfinished: run.leaves_unfinished.unwrap_or(0) as f64 / (run.leaves as f64).max(1.0),
-        leaves: run.leaves as f64,
-        baseline_leaves: base.leaves as f64,
+        unfinished: tasks.leaves_unfinished as f64 / (run.stats.leaves as f64).max(1.0),
+        leaves: run.stats.leaves as f64,
+        baseline_leaves: base.stats.leaves as f64,
     })
 }
 
@@ -186,10 +197,10 @@ fn mean_factors(trees: &[TreeModel], f: fn(&TreeModel) -> Factors) -> Factors {
 }
 
 /// The model of every parallel configuration in `runs`.
-pub(crate) fn model(runs: &[Run]) -> Vec<ConfigModel> {
+pub(crate) fn model(runs: &[Record]) -> Vec<ConfigModel> {
     let variants = variants(runs);
-    let mut groups: BTreeMap<Config, BTreeMap<&str, &Run>> = BTreeMap::new();
-    for run in runs.iter().filter(|r| r.method != "sequential") {
+    let mut groups: BTreeMap<Config, BTreeMap<&str, &Record>> = BTreeMap::new();
+    for run in runs.iter().filter(|r| r.method != Method::Sequential) {
         groups
             .entry(Config::of(run))
             .or_default()
@@ -208,8 +219,13 @@ pub(crate) fn model(runs: &[Run]) -> Vec<ConfigModel> {
                     Err(lack) => missing.push((tree.to_string(), lack)),
                 }
             }
-            let finished: u64 = members.values().filter_map(|r| r.tasks_finished).sum();
-            let full: u64 = members.values().filter_map(|r| r.tasks_full_window).sum();
+            let tasks = members
+                .values()
+                .filter_map(|r| r.parallel())
+                .map(|p| p.tasks);
+            let (finished, full) = tasks.fold((0, 0), |(f, w), t| {
+                (f + t.tasks_finished, w + t.tasks_full_window)
+            });
             let pairs: Vec<(f64, f64)> = trees
                 .iter()
                 .map(|t| (t.full_depth.estimated, t.actual))
@@ -246,7 +262,7 @@ pub(crate) struct VariantRatios {
     pub none_full: Option<f64>,
 }
 
-pub(crate) fn variant_ratios(runs: &[Run]) -> Vec<VariantRatios> {
+pub(crate) fn variant_ratios(runs: &[Record]) -> Vec<VariantRatios> {
     let mut by_split: BTreeMap<Split, Vec<Variants>> = BTreeMap::new();
     for ((s, _), v) in variants(runs) {
         by_split.entry(s).or_default().push(v);
@@ -254,10 +270,12 @@ pub(crate) fn variant_ratios(runs: &[Run]) -> Vec<VariantRatios> {
     by_split
         .into_iter()
         .map(|(split, trees)| {
-            let over_base = |pick: for<'a> fn(&Variants<'a>) -> Option<&'a Run>| {
+            let over_base = |pick: for<'a> fn(&Variants<'a>) -> Option<&'a Record>| {
                 let pairs: Vec<(f64, f64)> = trees
                     .iter()
-                    .filter_map(|v| Some((pick(v)?.leaves as f64, v.base?.leaves as f64)))
+                    .filter_map(|v| {
+                        Some((pick(v)?.stats.leaves as f64, v.base?.stats.leaves as f64))
+                    })
                     .collect();
                 (!pairs.is_empty()).then(|| {
                     pairs.iter().map(|p| p.0).sum::<f64>() / pairs.iter().map(|p| p.1).sum::<f64>()

@@ -6,6 +6,7 @@ use super::fit::{ConfigModel, VariantRatios};
 use crate::markdown::{optional, ratio, Table};
 use crate::paper::TABLE_5;
 use crate::records::TreeSet;
+use yomi_record::Method;
 
 /// A configuration's first cells: trees, b, d, d′, method, processes.
 fn config_cells(m: &ConfigModel) -> Vec<String> {
@@ -22,7 +23,7 @@ fn config_cells(m: &ConfigModel) -> Vec<String> {
 
 /// The method with its ε and any option beyond the paper.
 fn method_cell(c: &crate::summary::Config) -> String {
-    let mut cell = c.method.clone();
+    let mut cell = c.method.to_string();
     if let Some(e) = c.eps {
         cell += &format!(" ε={e}");
     }
@@ -64,8 +65,8 @@ pub(crate) fn table_5(models: &[ConfigModel]) -> String {
             .find(|p| {
                 c.trees == TreeSet::Shogi
                     && c.variant.is_empty()
-                    && (p.0, p.1, Some(p.2), c.ranks, c.method.as_str())
-                        == (c.b, c.d, c.d_prime, 1536, "with-updates")
+                    && (p.0, p.1, Some(p.2), c.ranks, c.method)
+                        == (c.b, c.d, c.d_prime, 1536, Method::WithUpdates)
             })
             .inspect(|_| matched = true)
             .map_or("—".to_string(), |p| {

@@ -28,7 +28,7 @@ fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, na
             );
             assert!(outcome.best_move.is_some());
             assert_eq!(outcome.reports.len(), workers);
-            let finished: u64 = outcome.reports.iter().map(|r| r.tasks_finished).sum();
+            let finished: u64 = outcome.reports.iter().map(|r| r.tasks.tasks_finished).sum();
             assert!(finished > 0 && outcome.tasks_sent >= finished, "{name}");
         }
     }

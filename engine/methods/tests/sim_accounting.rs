@@ -143,5 +143,8 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
     // Idle from the result's send until the stop has arrived.
     let stop_in = result_in + us(2) + ns(stop_bytes) + us(25);
     assert_eq!(report.other_idle_s, (stop_in - result_sent).as_secs_f64());
-    assert_eq!((report.tasks_finished, report.traffic.messages), (1, 1));
+    assert_eq!(
+        (report.tasks.tasks_finished, report.traffic.messages),
+        (1, 1)
+    );
 }

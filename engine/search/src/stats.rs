@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 use std::ops::AddAssign;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+// Result records of older layouts lack some counts: zeros.
+#[serde(default)]
 pub struct Stats {
     /// Every node visited, internal iterative deepening included.
     pub nodes: u64,

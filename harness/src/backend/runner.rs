@@ -3,9 +3,9 @@
 
 use crate::backend::sim_args::SimArgs;
 use crate::backend::sim_run::SimRunner;
-use crate::plan::method::Backend;
 use crate::plan::Plan;
 use crate::trees::Tree;
+use yomi_record::Backend;
 use yomi_runtime::{on_threads, Program};
 use yomi_tree::Game;
 

@@ -3,8 +3,9 @@
 
 use crate::trees::TreeKind;
 use clap::{Args, ValueEnum};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::str::FromStr;
+use yomi_record::NodeCostSource;
 use yomi_runtime::sim::{Model, Network};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Deserialize)]
@@ -51,11 +52,11 @@ impl FromStr for NodeCost {
 
 impl NodeCost {
     /// How records name the source of the cost.
-    pub(crate) fn source(self) -> &'static str {
+    pub(crate) fn source(self) -> NodeCostSource {
         match self {
-            NodeCost::Measured => "measured",
-            NodeCost::Paper => "paper",
-            NodeCost::Given(_) => "given",
+            NodeCost::Measured => NodeCostSource::Measured,
+            NodeCost::Paper => NodeCostSource::Paper,
+            NodeCost::Given(_) => NodeCostSource::Given,
         }
     }
 
@@ -103,18 +104,6 @@ pub(crate) struct SimArgs {
     /// per-run summaries off stderr.
     #[arg(skip)]
     pub quiet: bool,
-}
-
-/// The model of a run, as its records show it.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub(crate) struct ClusterRecord {
-    pub ranks: usize,
-    /// Where the node cost came from: `paper`, `measured` or `given`.
-    pub node_cost: &'static str,
-    /// Each worker's table.
-    pub table_mb: usize,
-    #[serde(flatten)]
-    pub model: Model,
 }
 
 impl SimArgs {

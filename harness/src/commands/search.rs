@@ -5,12 +5,12 @@ use crate::backend::sim_args::SimArgs;
 use crate::methods::execute;
 use crate::methods::rbf::options::RbfOptions;
 use crate::methods::uct::options::UctOptions;
-use crate::plan::method::{Backend, ChargeArg, Method, SharingArg};
 use crate::plan::options::Options;
 use crate::plan::Plan;
-use crate::record::Record;
+use crate::record::record;
 use crate::trees::TreeArgs;
 use clap::Args;
+use yomi_record::{Backend, Method, NodeCharge, TableSharing};
 
 /// Search every tree of a set to depth d and print one JSON record per tree.
 #[derive(Args)]
@@ -31,7 +31,7 @@ pub(crate) struct SearchArgs {
     d_prime: Option<u32>,
     /// How worker-table results cross task subtrees (with --d-prime).
     #[arg(long, value_enum, default_value = "full")]
-    sharing: SharingArg,
+    sharing: TableSharing,
     /// Partial sharing and with-share: results within k plies of their task
     /// root are shared (the paper: 4 for b = 5, 2 for b = 20).
     #[arg(long, default_value_t = 4)]
@@ -87,7 +87,7 @@ pub(crate) struct SearchArgs {
     /// The baselines on --backend sim: what --node-cost-us
     /// is charged for (`leaves`: seed 002's simulated concurrency).
     #[arg(long, value_enum, default_value = "nodes")]
-    charge: ChargeArg,
+    charge: NodeCharge,
     /// ybwc, jamboree: search children best first by their static values
     /// (seed 003's Jamboree), each evaluation counted as a node.
     #[arg(long)]
@@ -140,12 +140,8 @@ pub(crate) fn run(args: &SearchArgs) -> Result<(), String> {
     let trees = args.trees.trees()?;
     let rbf_model = args.rbf_model.as_deref();
     execute(&plan, &args.sim, trees, rbf_model, &mut |tree, outcome| {
-        let record = Record::new(&plan, tree, outcome);
-        let record = match &args.run_key {
-            Some(key) => record.keyed(key),
-            None => record,
-        };
-        println!("{}", record.to_json()?);
+        let record = record(&plan, tree, outcome, args.run_key.as_deref());
+        println!("{}", record.to_json());
         Ok(())
     })
 }

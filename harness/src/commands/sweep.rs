@@ -6,8 +6,7 @@
 //! sweep's launcher one at a time.
 
 use crate::methods::execute;
-use crate::plan::method::Backend;
-use crate::record::Record;
+use crate::record::record;
 use crate::sweep::launch as sweep_launch;
 use crate::sweep::plan::{self as sweep_plan, Run};
 use crate::sweep::store::{self as sweep_store, Store};
@@ -19,6 +18,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
+use yomi_record::Backend;
 use yomi_search::memory::table_cap_mb;
 
 /// Run a grid of searches (a TOML file) into a JSON Lines file, resumably.
@@ -155,11 +155,7 @@ fn run_item(item: &Item) -> Result<String, String> {
     let plan = &item.run.plan;
     let mut line = None;
     execute(plan, &item.run.sim, trees, None, &mut |tree, outcome| {
-        line = Some(
-            Record::new(plan, tree, outcome)
-                .keyed(&item.key)
-                .to_json()?,
-        );
+        line = Some(record(plan, tree, outcome, Some(&item.key)).to_json());
         Ok(())
     })?;
     line.ok_or_else(|| format!("{} on {}: no record", item.run.describe(), item.tree))

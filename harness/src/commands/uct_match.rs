@@ -9,12 +9,14 @@
 use crate::backend::sim_args::SimArgs;
 use crate::backend::sim_run::SimRunner;
 use crate::methods::uct::options::UctOptions;
-use crate::methods::uct::plan::UctShape;
+use crate::methods::uct::plan::{engine_config, shape_from_options};
+use crate::methods::uct::treesplit_plan;
 use crate::trees::{with_game, TreeArgs, TreeKind};
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
 use yomi_methods::mcts::UctTreesplit;
+use yomi_record::UctShape;
 use yomi_runtime::on_sim;
 use yomi_runtime::sim::Model;
 use yomi_tree::Game;
@@ -90,7 +92,7 @@ pub(crate) fn run(args: &UctMatchArgs) -> Result<(), String> {
     if args.d == 0 {
         return Err("--d must be at least 1".into());
     }
-    let shape = UctShape::from_options(&args.uct, true, 1)?;
+    let shape = shape_from_options(&args.uct, true, 1)?;
     let time_ms = shape.treesplit.and_then(|t| t.time_ms).unwrap_or_default();
     let against_ms = args.against_time_ms.unwrap_or(time_ms);
     if !(against_ms.is_finite() && against_ms > 0.0) {
@@ -187,15 +189,16 @@ fn play<G: Game + Clone + 'static>(
             break 0.5;
         }
         let side = mover(plies);
-        let mut config = shape.config(args.d);
+        let mut config = engine_config(&shape, args.d);
         config.seed ^= (game << 20 | u64::from(plies)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let (ranks, ms) = sides[side];
         let program = UctTreesplit {
             time_limit: Some(Duration::from_secs_f64(ms * 1e-3)),
-            ..shape
-                .treesplit
-                .expect("uct-match runs uct-treesplit")
-                .program(config, shape.simulations)
+            ..treesplit_plan::program(
+                &shape.treesplit.expect("uct-match runs uct-treesplit"),
+                config,
+                shape.simulations,
+            )
         };
         let (o, _) = on_sim(root.clone(), ranks, program, model)?;
         simulations[side].0 += o.simulations;

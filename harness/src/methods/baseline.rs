@@ -6,11 +6,12 @@
 use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
 use crate::methods::each_tree::{each_tree, Sink};
-use crate::plan::method::Method;
-use crate::plan::{BaselineShape, Plan};
-use crate::record::{BaselineFigures, Outcome};
+use crate::plan::Plan;
+use crate::record::Outcome;
 use crate::trees::{with_game, Tree};
 use yomi_methods::baseline::{AlphaBeta, BaselineOutcome, StagedSss};
+use yomi_record::Method;
+use yomi_record::{BaselineFigures, BaselineShape, Figures};
 use yomi_search::Stats;
 use yomi_tree::{Game, INFINITE};
 
@@ -85,8 +86,7 @@ fn outcome(
             ..Stats::default()
         },
         time_s: o.elapsed.as_secs_f64(),
-        parallel: None,
-        baseline: Some(BaselineFigures {
+        figures: Some(Figures::Baseline(BaselineFigures {
             shape,
             processors: o.reports.len(),
             searchers: searchers.len(),
@@ -96,9 +96,7 @@ fn outcome(
             bytes,
             startup_idle_s: searchers.iter().map(|r| r.startup_idle_s).sum::<f64>() / n,
             other_idle_s: searchers.iter().map(|r| r.other_idle_s).sum::<f64>() / n,
-        }),
-        rbf: None,
-        uct: None,
+        })),
         cluster: runner.cluster().map(|sim| sim.record),
     }
 }

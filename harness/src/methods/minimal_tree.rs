@@ -5,10 +5,11 @@ use super::each_tree::{print_summary, Sink};
 use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
 use crate::plan::Plan;
-use crate::record::{Outcome, ParallelFigures, Summary};
+use crate::record::{Outcome, Summary};
 use crate::trees::{with_game, Tree};
 use yomi_methods::minimal_tree::master::MasterOutcome;
 use yomi_methods::minimal_tree::parallel_search::{ParallelConfig, ParallelSearch};
+use yomi_record::{Figures, ParallelFigures};
 use yomi_search::Stats;
 use yomi_tree::Game;
 
@@ -62,15 +63,7 @@ pub(crate) fn search<G: Game + Clone + Send + 'static>(
     for r in &o.reports {
         stats += r.stats;
         traffic += r.traffic;
-        figures.tasks_finished += r.tasks_finished;
-        figures.searches_finished += r.searches_finished;
-        figures.tasks_aborted += r.tasks_aborted;
-        figures.tasks_full_window += r.tasks_full_window;
-        figures.tasks_repeated += r.tasks_repeated;
-        figures.leaves_full += r.leaves_full;
-        figures.leaves_shallow += r.leaves_shallow;
-        figures.leaves_aborted += r.leaves_aborted;
-        figures.leaves_unfinished += r.leaves_unfinished;
+        figures.tasks += r.tasks;
         figures.shared_entries += r.shared_received;
         figures.startup_idle_s += r.startup_idle_s;
         figures.other_idle_s += r.other_idle_s;
@@ -87,10 +80,7 @@ pub(crate) fn search<G: Game + Clone + Send + 'static>(
         pv: String::new(),
         stats,
         time_s: o.elapsed.as_secs_f64(),
-        parallel: Some(figures),
-        baseline: None,
-        rbf: None,
-        uct: None,
+        figures: Some(Figures::Parallel(figures)),
         cluster: runner.cluster().map(|sim| sim.record),
     }))
 }

@@ -5,10 +5,10 @@
 use super::each_tree::Sink;
 use crate::backend::sim_args::SimArgs;
 use crate::backend::sim_run::SimRunner;
-use crate::plan::method::Backend;
 use crate::plan::Plan;
 use crate::record::{Outcome, Summary};
 use crate::trees::{with_game, Tree};
+use yomi_record::Backend;
 use yomi_search::{Limits, SearchOptions, Searcher};
 use yomi_tree::Game;
 
@@ -59,10 +59,7 @@ fn search_sequential<G: Game>(game: G, plan: &Plan, options: SearchOptions) -> O
         pv: pv.join(" "),
         stats: r.stats,
         time_s: r.elapsed.as_secs_f64(),
-        parallel: None,
-        baseline: None,
-        rbf: None,
-        uct: None,
+        figures: None,
         cluster: None,
     }
 }

@@ -3,38 +3,15 @@
 //! or the master and workers are given. `search` runs a plan per command
 //! line; every check of the options lives here.
 
-pub(crate) mod method;
 pub(crate) mod options;
 
-use crate::methods::rbf::plan::RbfShape;
-use crate::methods::uct::plan::UctShape;
-use method::{Backend, ChargeArg, Method, SharingArg};
 use options::Options;
-use serde::Serialize;
 use yomi_methods::baseline::{
     Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
 };
 use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig};
+use yomi_record::{Backend, BaselineShape, Method, NodeCharge, RbfShape, TableSharing, UctShape};
 use yomi_search::{SearchOptions, Sharing, TableSplit};
-
-/// A baseline's shape, as records show it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct BaselineShape {
-    /// Split methods: the processor tree.
-    pub levels: Option<u32>,
-    pub fanout: Option<usize>,
-    /// PV-splitting: plies of the PV split that way.
-    pub pv_depth: Option<u32>,
-    /// Staged SSS*: plies of a stage.
-    pub stage_depth: Option<u32>,
-    pub charge: ChargeArg,
-    /// YBWC and Jamboree: children searched best first by static value.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub static_order: bool,
-    /// Master–worker: windows sent to busy workers as they narrow.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub push_bounds: bool,
-}
 
 /// Each table's size unless the options say (the virtual cluster fits its own).
 pub(crate) const DEFAULT_TABLE_MB: usize = 256;
@@ -49,7 +26,7 @@ pub(crate) struct Plan {
     pub negascout: bool,
     pub eps: Option<i32>,
     pub d_prime: Option<u32>,
-    pub sharing: Option<SharingArg>,
+    pub sharing: Option<TableSharing>,
     pub share_plies: Option<u32>,
     pub full_windows: bool,
     /// Workers deepen a task only after the master resends it.
@@ -81,14 +58,14 @@ impl Plan {
             ));
         }
         let baseline = Self::baseline_shape(o)?;
-        let rbf = RbfShape::of(o)?;
-        let uct = UctShape::of(o)?;
+        let rbf = crate::methods::rbf::plan::shape(o)?;
+        let uct = crate::methods::uct::plan::shape(o)?;
         let parallel = o.method.needs_d_prime();
         if parallel {
             if o.d_prime.is_none() {
                 return Err("the parallel methods need --d-prime (the master's plies)".into());
             }
-            if o.negascout || o.full_windows || o.sharing != SharingArg::Full {
+            if o.negascout || o.full_windows || o.sharing != TableSharing::Full {
                 return Err(
                     "--negascout, --sharing and --full-windows are sequential variants".into(),
                 );
@@ -96,7 +73,7 @@ impl Plan {
             if o.workers == 0 {
                 return Err("--workers must be at least 1".into());
             }
-        } else if o.d_prime.is_none() && (o.full_windows || o.sharing != SharingArg::Full) {
+        } else if o.d_prime.is_none() && (o.full_windows || o.sharing != TableSharing::Full) {
             return Err("--sharing and --full-windows need --d-prime".into());
         }
         if o.confirmed_deepening && matches!(o.method, Method::Sequential | Method::WithoutUpdates)
@@ -113,7 +90,7 @@ impl Plan {
             d_prime: o.d_prime,
             sharing: table_split.then_some(o.sharing),
             share_plies: (o.method == Method::WithShare
-                || (table_split && o.sharing == SharingArg::Partial))
+                || (table_split && o.sharing == TableSharing::Partial))
                 .then_some(o.share_plies),
             full_windows: o.full_windows,
             confirmed_deepening: o.confirmed_deepening,
@@ -214,7 +191,7 @@ impl Plan {
     /// What a baseline's processors charge the virtual clock for.
     fn charge(&self) -> Charge {
         match self.baseline.map(|b| b.charge) {
-            Some(ChargeArg::Leaves) => Charge::Leaves,
+            Some(NodeCharge::Leaves) => Charge::Leaves,
             _ => Charge::Nodes,
         }
     }
@@ -275,10 +252,10 @@ impl Plan {
     pub(crate) fn search_options(&self) -> SearchOptions {
         let split = self.d_prime.map(|d_prime| TableSplit {
             d_prime,
-            sharing: match self.sharing.unwrap_or(SharingArg::Full) {
-                SharingArg::Full => Sharing::Full,
-                SharingArg::None => Sharing::None,
-                SharingArg::Partial => Sharing::Partial {
+            sharing: match self.sharing.unwrap_or(TableSharing::Full) {
+                TableSharing::Full => Sharing::Full,
+                TableSharing::None => Sharing::None,
+                TableSharing::Partial => Sharing::Partial {
                     min_depth: (self.d - d_prime)
                         .saturating_sub(self.share_plies.unwrap_or_default()),
                 },
@@ -326,7 +303,7 @@ mod tests {
             method,
             negascout: false,
             d_prime: Some(4),
-            sharing: SharingArg::Full,
+            sharing: TableSharing::Full,
             share_plies: 4,
             full_windows: false,
             tt_mb: None,
@@ -341,7 +318,7 @@ mod tests {
             stage_depth: 2,
             rbf: RbfOptions::default(),
             uct: UctOptions::default(),
-            charge: ChargeArg::Nodes,
+            charge: NodeCharge::Nodes,
             static_order: false,
             push_bounds: false,
         }
@@ -363,9 +340,9 @@ mod tests {
         assert_eq!(p.share_plies, Some(4));
         assert_eq!(p.parallel_config(3, 16).share_plies, Some(4));
         let p = Plan::new(&options(Method::Sequential)).unwrap();
-        assert_eq!((p.sharing, p.share_plies), (Some(SharingArg::Full), None));
+        assert_eq!((p.sharing, p.share_plies), (Some(TableSharing::Full), None));
         let partial = Options {
-            sharing: SharingArg::Partial,
+            sharing: TableSharing::Partial,
             ..options(Method::Sequential)
         };
         assert_eq!(Plan::new(&partial).unwrap().share_plies, Some(4));

@@ -1,9 +1,9 @@
 //! One run's options as given on the command line or by a sweep, before
 //! validation.
 
-use super::method::{Backend, ChargeArg, Method, SharingArg};
 use crate::methods::rbf::options::RbfOptions;
 use crate::methods::uct::options::UctOptions;
+use yomi_record::{Backend, Method, NodeCharge, TableSharing};
 
 /// The options of one run as given, before validation.
 #[derive(Clone, Copy, Debug)]
@@ -13,7 +13,7 @@ pub(crate) struct Options {
     pub method: Method,
     pub negascout: bool,
     pub d_prime: Option<u32>,
-    pub sharing: SharingArg,
+    pub sharing: TableSharing,
     pub share_plies: u32,
     pub full_windows: bool,
     pub tt_mb: Option<usize>,
@@ -29,7 +29,7 @@ pub(crate) struct Options {
     pub fanout: Option<usize>,
     pub pv_depth: u32,
     pub stage_depth: u32,
-    pub charge: ChargeArg,
+    pub charge: NodeCharge,
     /// YBWC and Jamboree: children in static order.
     pub static_order: bool,
     /// Master–worker: windows pushed to busy workers.

@@ -2,11 +2,11 @@
 //! through the sweep's launcher (`mpirun -np {ranks}`, `srun -n {ranks}`,
 //! …) running this binary's `search --backend mpi`, its record read back.
 
-use crate::plan::method::SharingArg;
 use crate::sweep::plan::Run;
 use crate::trees::TreeKind;
 use clap::ValueEnum;
 use std::process::Command;
+use yomi_record::TableSharing;
 
 /// The record line of `tree`'s search under `run`, keyed `key`.
 pub(crate) fn search(run: &Run, tree: &str, key: &str) -> Result<String, String> {
@@ -87,7 +87,7 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
     if let Some(k) = p.share_plies {
         a.extend(["--share-plies".into(), k.to_string()]);
     }
-    if let Some(sharing) = p.sharing.filter(|&s| s != SharingArg::Full) {
+    if let Some(sharing) = p.sharing.filter(|&s| s != TableSharing::Full) {
         a.extend([
             "--sharing".into(),
             name(sharing.to_possible_value()).unwrap_or_default(),
@@ -118,13 +118,13 @@ fn search_args(run: &Run, tree: &str, key: &str) -> Vec<String> {
         }
     }
     if let Some(u) = p.uct {
-        for (name, value) in u.settings() {
+        for (name, value) in crate::methods::uct::plan::settings(&u) {
             a.push(format!("--{}", name.replace('_', "-")));
             a.extend((!value.is_empty()).then_some(value));
         }
     }
     if let Some(r) = p.rbf {
-        for (name, value) in r.settings() {
+        for (name, value) in crate::methods::rbf::plan::settings(&r) {
             a.extend([format!("--{}", name.replace('_', "-")), value.to_string()]);
         }
         if !r.pruning {

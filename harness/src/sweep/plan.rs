@@ -54,7 +54,7 @@
 //! node_cost_us = "paper"      # paper (default), measured, or µs
 //! ```
 
-use crate::plan::method::{Backend, ChargeArg, Method, SharingArg};
+use yomi_record::{Backend, Method, NodeCharge, TableSharing};
 
 use crate::plan::options::Options;
 
@@ -62,13 +62,13 @@ use crate::backend::sim_args::{NetworkPreset, NodeCost, SimArgs};
 use crate::backend::sim_run::worker_table_mb;
 use crate::methods::rbf::options::RbfOptions;
 use crate::methods::uct::options::UctOptions;
-use crate::methods::uct::treesplit_plan::{TreesplitOptions, TreesplitShape};
+use crate::methods::uct::treesplit_plan::TreesplitOptions;
 use crate::plan::Plan;
-use crate::record::SCHEMA;
 use crate::trees::{OrderingArg, TreeArgs, TreeKind};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use yomi_methods::baseline::ProcessorTree;
+use yomi_record::SCHEMA;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -115,7 +115,7 @@ struct Grid {
     /// Sequential: the §5.2 two-table variants at each d′ instead of the
     /// plain search.
     #[serde(default)]
-    sharing: Vec<SharingArg>,
+    sharing: Vec<TableSharing>,
     #[serde(default = "default_full_windows")]
     full_windows: Vec<bool>,
     /// Methods with updates: workers deepen only resent tasks.
@@ -130,7 +130,7 @@ struct Grid {
     stage_depth: Vec<u32>,
     /// The baselines: what the virtual cluster's node cost is charged for.
     #[serde(default = "default_charge")]
-    charge: ChargeArg,
+    charge: NodeCharge,
     /// YBWC and Jamboree: children in static order.
     #[serde(default)]
     static_order: bool,
@@ -236,8 +236,8 @@ fn default_stage_depth() -> Vec<u32> {
     vec![2]
 }
 
-fn default_charge() -> ChargeArg {
-    ChargeArg::Nodes
+fn default_charge() -> NodeCharge {
+    NodeCharge::Nodes
 }
 
 /// `[false]`: the paper's behaviour, for the switches.
@@ -341,7 +341,7 @@ impl Run {
             if let Some(stage) = shape.stage_depth {
                 s += &format!(" stage_depth={stage}");
             }
-            if shape.charge == ChargeArg::Leaves {
+            if shape.charge == NodeCharge::Leaves {
                 s += " charge=leaves";
             }
             if shape.static_order {
@@ -352,7 +352,7 @@ impl Run {
             }
         }
         if let Some(r) = p.rbf {
-            for (key, value) in r.settings() {
+            for (key, value) in crate::methods::rbf::plan::settings(&r) {
                 s += &format!(" {key}={value}");
             }
             if !r.pruning {
@@ -368,7 +368,11 @@ impl Run {
                 s += &format!(" playout_plies={k}");
             }
             s += &format!(" uct_c={} reward_scale={}", u.uct_c, u.reward_scale);
-            for (key, value) in u.treesplit.iter().flat_map(TreesplitShape::settings) {
+            for (key, value) in u
+                .treesplit
+                .iter()
+                .flat_map(crate::methods::uct::treesplit_plan::settings)
+            {
                 match value.is_empty() {
                     true => s += &format!(" {key}"),
                     false => s += &format!(" {key}={value}"),
@@ -639,7 +643,7 @@ fn sequential_runs(g: &Grid, d_primes: &[u32], point: Point) -> Vec<Point> {
     }
     for (&dp, &sharing, &full_windows) in product3(d_primes, &g.sharing, &g.full_windows) {
         let plies = match sharing {
-            SharingArg::Partial => g.share_plies.iter().map(|&k| Some(k)).collect(),
+            TableSharing::Partial => g.share_plies.iter().map(|&k| Some(k)).collect(),
             _ => vec![None],
         };
         for k in plies {
@@ -773,7 +777,7 @@ struct BaselinePoint {
     pv_depth: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stage_depth: Option<u32>,
-    charge: ChargeArg,
+    charge: NodeCharge,
     /// Absent when off, so that the keys of earlier runs stay.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     static_order: bool,
@@ -1011,7 +1015,7 @@ struct Point {
     eps: Option<i32>,
     share_plies: Option<u32>,
     /// Sequential §5.2 variants.
-    sharing: Option<SharingArg>,
+    sharing: Option<TableSharing>,
     full_windows: bool,
     /// Methods with updates (a switch beyond the paper); off, it leaves
     /// the keys of runs from before it existed as they were.
@@ -1088,7 +1092,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         method: p.method,
         negascout: false,
         d_prime: p.d_prime,
-        sharing: p.sharing.unwrap_or(SharingArg::Full),
+        sharing: p.sharing.unwrap_or(TableSharing::Full),
         share_plies: p.share_plies.unwrap_or(4),
         full_windows: p.full_windows,
         tt_mb: cl.tt_mb,
@@ -1126,7 +1130,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
             uct_seed: Some(u.uct_seed),
             treesplit: u.treesplit.unwrap_or_default(),
         }),
-        charge: p.baseline.map_or(ChargeArg::Nodes, |b| b.charge),
+        charge: p.baseline.map_or(NodeCharge::Nodes, |b| b.charge),
         static_order: p.baseline.is_some_and(|b| b.static_order),
         push_bounds: p.baseline.is_some_and(|b| b.push_bounds),
     };
@@ -1242,7 +1246,7 @@ mod tests {
         let p = &runs[0].plan;
         assert_eq!(
             (p.d, p.d_prime, p.sharing),
-            (8, Some(2), Some(SharingArg::Full))
+            (8, Some(2), Some(TableSharing::Full))
         );
         assert!(runs.iter().all(|r| r.plan.d - r.plan.d_prime.unwrap() == 6));
         assert!(runs

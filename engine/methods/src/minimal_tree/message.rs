@@ -3,6 +3,7 @@
 use super::ring::Shared;
 use super::signature::Signature;
 use serde::{Deserialize, Serialize};
+use std::ops::AddAssign;
 use yomi_runtime::Traffic;
 use yomi_search::{Entry, Stats};
 use yomi_tree::Value;
@@ -35,6 +36,26 @@ pub struct Outcome {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     pub stats: Stats,
+    pub tasks: TaskCounts,
+    /// Seconds before the first task arrived.
+    pub startup_idle_s: f64,
+    /// Seconds with nothing to do after that.
+    pub other_idle_s: f64,
+    /// Seconds inside task searches (the rest of the time went to
+    /// messages, queue upkeep and replaying tasks' paths).
+    pub searching_s: f64,
+    /// What the worker sent (its report excluded).
+    pub traffic: Traffic,
+    /// Table entries received over the sharing ring.
+    pub shared_received: u64,
+}
+
+/// A worker's task searches, counted (result records hold them summed
+/// over the workers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+// Result records of older layouts lack some counts: zeros.
+#[serde(default)]
+pub struct TaskCounts {
     pub tasks_finished: u64,
     /// Finished searches of tasks at any depth (iterative deepening's
     /// shallower ones too).
@@ -53,17 +74,20 @@ pub struct Report {
     /// Leaves spent on positions this worker never finished at the full
     /// task depth (work the master's final tree did not need from it).
     pub leaves_unfinished: u64,
-    /// Seconds before the first task arrived.
-    pub startup_idle_s: f64,
-    /// Seconds with nothing to do after that.
-    pub other_idle_s: f64,
-    /// Seconds inside task searches (the rest of the time went to
-    /// messages, queue upkeep and replaying tasks' paths).
-    pub searching_s: f64,
-    /// What the worker sent (its report excluded).
-    pub traffic: Traffic,
-    /// Table entries received over the sharing ring.
-    pub shared_received: u64,
+}
+
+impl AddAssign for TaskCounts {
+    fn add_assign(&mut self, o: TaskCounts) {
+        self.tasks_finished += o.tasks_finished;
+        self.searches_finished += o.searches_finished;
+        self.tasks_aborted += o.tasks_aborted;
+        self.tasks_full_window += o.tasks_full_window;
+        self.tasks_repeated += o.tasks_repeated;
+        self.leaves_full += o.leaves_full;
+        self.leaves_shallow += o.leaves_shallow;
+        self.leaves_aborted += o.leaves_aborted;
+        self.leaves_unfinished += o.leaves_unfinished;
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -6,7 +6,7 @@
 
 use super::depth::{next_depth, Finished};
 use super::eps_window;
-use super::message::{Message, Outcome, Report, Task, WorkerConfig};
+use super::message::{Message, Outcome, Report, Task, TaskCounts, WorkerConfig};
 use super::priority::Priority;
 use super::ring::{self, Shared};
 use super::task_search::{TaskPath, TaskSearch};
@@ -509,7 +509,7 @@ impl Tally {
     /// A search of `task` to `depth` that spent `leaves`, `finished` or
     /// aborted.
     fn searched(&mut self, task: &Task, depth: u32, leaves: u64, finished: bool) {
-        let report = &mut self.report;
+        let report = &mut self.report.tasks;
         *self.spent.entry(task.key).or_default() += leaves;
         if !finished {
             report.tasks_aborted += 1;
@@ -537,12 +537,15 @@ impl Tally {
         let end = io.transport.now();
         Report {
             stats,
-            leaves_unfinished: self
-                .spent
-                .iter()
-                .filter(|(key, _)| !self.full_depth.contains(key))
-                .map(|(_, &leaves)| leaves)
-                .sum(),
+            tasks: TaskCounts {
+                leaves_unfinished: self
+                    .spent
+                    .iter()
+                    .filter(|(key, _)| !self.full_depth.contains(key))
+                    .map(|(_, &leaves)| leaves)
+                    .sum(),
+                ..self.report.tasks
+            },
             startup_idle_s: (io.first_task_at.unwrap_or(end) - io.started).as_secs_f64(),
             other_idle_s: self.idle.as_secs_f64(),
             searching_s: self.searching.as_secs_f64(),

@@ -1,13 +1,13 @@
 //! The virtual cluster's time model: what a searched node, a message's
 //! handling and its trip over the network cost in virtual time.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Virtual time in picoseconds: integers, so that a run repeats exactly.
 pub type Ps = u64;
 
 /// The network between the ranks.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Network {
     /// From a message's last byte leaving its sender to its arrival, µs.
     pub latency_us: f64,
@@ -42,7 +42,7 @@ impl Network {
 }
 
 /// The whole model: the network and the processor time of one node.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Model {
     /// Processor time of one searched node (workers' nodes, and the
     /// master's nodes that generate children or evaluate), µs.

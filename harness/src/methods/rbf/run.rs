@@ -9,16 +9,15 @@ use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
 use crate::methods::each_tree::{each_tree, Sink};
 use crate::methods::judge::judged_children;
-use crate::methods::rbf::plan::{RbfForm, RbfShape};
-use crate::plan::method::Method;
 use crate::plan::Plan;
-use crate::record::{Outcome, ParallelRbfFigures, RbfFigures};
+use crate::record::Outcome;
 use crate::trees::{with_game, Tree, TreeKind};
 use std::time::Instant;
 use yomi_methods::baseline::AlphaBeta;
 use yomi_methods::rbf::{
     shared_tree, ParallelRbf, Rbf, RbfConfig, RbfOutcome, RbfStop, RealScoreModel,
 };
+use yomi_record::{Figures, Method, ParallelRbfFigures, RbfFigures, RbfForm, RbfShape};
 use yomi_search::Stats;
 use yomi_tree::{Game, INFINITE};
 
@@ -56,7 +55,11 @@ pub(crate) fn run_rbf(
     let on = runner.as_ref();
     each_tree(trees, on, sim, sink, |tree| {
         let mut outcome = with_game!(tree.game, |game| search(game, plan, shape, model, on))?;
-        if let Some(figures) = outcome.as_mut().and_then(|o| o.rbf.as_mut()) {
+        if let Some(Outcome {
+            figures: Some(Figures::Rbf(figures)),
+            ..
+        }) = outcome.as_mut()
+        {
             figures.rbf_model = model_file.map(str::to_string);
         }
         Ok(outcome)
@@ -129,9 +132,7 @@ fn search<G: Game + Clone + Send + 'static>(
             ..Stats::default()
         },
         time_s: o.elapsed.as_secs_f64(),
-        parallel: None,
-        baseline: None,
-        rbf: Some(RbfFigures {
+        figures: Some(Figures::Rbf(RbfFigures {
             shape,
             generated: o.generated,
             deepest: o.deepest,
@@ -142,8 +143,7 @@ fn search<G: Game + Clone + Send + 'static>(
             alpha_beta_correct: alpha_beta.map(|a| judge(a.1)),
             rbf_model: None,
             parallel,
-        }),
-        uct: None,
+        })),
         cluster: runner.and_then(Runner::cluster).map(|sim| sim.record),
     }))
 }

@@ -7,13 +7,13 @@ use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
 use crate::methods::each_tree::{each_tree, Sink};
 use crate::methods::judge::judged_children;
-use crate::methods::uct::plan::UctShape;
-use crate::plan::method::Method;
+use crate::methods::uct::{plan, treesplit_plan};
 use crate::plan::Plan;
-use crate::record::{Outcome, SpreadFigures, UctFigures};
+use crate::record::Outcome;
 use crate::trees::{with_game, Tree};
 use std::time::Instant;
 use yomi_methods::mcts::{value_of_reward, Overheads, TreesplitOutcome, TreesplitReport, Uct};
+use yomi_record::{Figures, Method, SpreadFigures, UctFigures, UctShape};
 use yomi_search::Stats;
 use yomi_tree::{Game, INFINITE};
 
@@ -52,7 +52,7 @@ fn search<G: Game + Clone + Send + 'static>(
     shape: UctShape,
     runner: Option<&Runner>,
 ) -> Result<Option<Outcome>, String> {
-    let config = shape.config(plan.d);
+    let config = plan::engine_config(&shape, plan.d);
     let found = match runner {
         None => {
             let start = Instant::now();
@@ -68,7 +68,7 @@ fn search<G: Game + Clone + Send + 'static>(
         }
         Some(runner) => {
             let treesplit = shape.treesplit.expect("uct-treesplit's shape");
-            let program = treesplit.program(config, shape.simulations);
+            let program = treesplit_plan::program(&treesplit, config, shape.simulations);
             let plays = |o: &TreesplitOutcome| o.reports.iter().map(|r| r.plays).sum::<u64>();
             let ranks = plan.workers + 1;
             let Some(o) = runner.run_program(root.clone(), ranks, program, plays)? else {
@@ -97,10 +97,7 @@ fn search<G: Game + Clone + Send + 'static>(
         pv: String::new(),
         stats: Stats::default(),
         time_s: found.elapsed_s,
-        parallel: None,
-        baseline: None,
-        rbf: None,
-        uct: Some(UctFigures {
+        figures: Some(Figures::Uct(UctFigures {
             shape,
             simulations_per_s: found.simulations as f64 / found.elapsed_s.max(1e-9),
             root_visits: found.children.iter().map(|&(n, _)| n).sum(),
@@ -109,7 +106,7 @@ fn search<G: Game + Clone + Send + 'static>(
             correct: found.best.is_some_and(|i| exact[i] == best),
             judged_value: best,
             spread: found.spread,
-        }),
+        })),
         cluster: runner.and_then(Runner::cluster).map(|sim| sim.record),
     }))
 }

@@ -8,6 +8,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use yomi_methods::mcts::{Duplication, UctConfig, UctTreesplit};
+use yomi_record::TreesplitShape;
 
 /// As given (also a sweep grid's keys, one value each).
 #[derive(Args, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -69,111 +70,91 @@ impl TreesplitOptions {
     }
 }
 
-/// What a UCT-Treesplit run is given, as records show it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub(crate) struct TreesplitShape {
-    pub in_flight: usize,
-    /// 0: no duplication.
-    pub n_dup: u64,
-    pub sync_alpha: f64,
-    pub sync_min: u64,
-    pub sync_max: u64,
-    pub per_broadcast: usize,
-    pub merge_delay_us: f64,
-    /// 0: playouts never forwarded.
-    pub forward_k: f64,
-    pub virtual_loss: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_ms: Option<f64>,
+pub(crate) fn shape(o: &TreesplitOptions) -> Result<TreesplitShape, String> {
+    let d = Duplication::SEED_001;
+    let s = TreesplitShape {
+        in_flight: o.in_flight.unwrap_or(5),
+        n_dup: o.n_dup.unwrap_or(d.n_dup),
+        sync_alpha: o.sync_alpha.unwrap_or(d.alpha),
+        sync_min: o.sync_min.unwrap_or(d.sync_min),
+        sync_max: o.sync_max.unwrap_or(d.sync_max),
+        per_broadcast: o.per_broadcast.unwrap_or(4),
+        merge_delay_us: o.merge_delay_us.unwrap_or(100.0),
+        forward_k: o.forward_k.unwrap_or(1.2),
+        virtual_loss: !o.no_virtual_loss,
+        time_ms: o.time_ms,
+    };
+    if let Some(ms) = s.time_ms.filter(|ms| !(ms.is_finite() && *ms > 0.0)) {
+        return Err(format!("--time-ms must be a number > 0 (not {ms})"));
+    }
+    if s.in_flight == 0 {
+        return Err("--in-flight must be at least 1".into());
+    }
+    if !(s.sync_alpha.is_finite() && s.sync_alpha >= 0.0) {
+        return Err(format!(
+            "--sync-alpha must be a number ≥ 0 (not {})",
+            s.sync_alpha
+        ));
+    }
+    if s.sync_min == 0 || s.sync_max < s.sync_min {
+        return Err(format!(
+            "--sync-min must be at least 1 and --sync-max at least --sync-min (not {} and {})",
+            s.sync_min, s.sync_max
+        ));
+    }
+    if !(s.merge_delay_us.is_finite() && s.merge_delay_us >= 0.0) {
+        return Err(format!(
+            "--merge-delay-us must be a number ≥ 0 (not {})",
+            s.merge_delay_us
+        ));
+    }
+    if !(s.forward_k == 0.0 || s.forward_k.is_finite() && s.forward_k > 1.0) {
+        return Err(format!(
+            "--forward-k must be above 1 (seed 001 §III-A: some rank is always below it), or 0 \
+             for never (not {})",
+            s.forward_k
+        ));
+    }
+    Ok(s)
 }
 
-impl TreesplitShape {
-    pub(crate) fn of(o: &TreesplitOptions) -> Result<TreesplitShape, String> {
-        let d = Duplication::SEED_001;
-        let s = TreesplitShape {
-            in_flight: o.in_flight.unwrap_or(5),
-            n_dup: o.n_dup.unwrap_or(d.n_dup),
-            sync_alpha: o.sync_alpha.unwrap_or(d.alpha),
-            sync_min: o.sync_min.unwrap_or(d.sync_min),
-            sync_max: o.sync_max.unwrap_or(d.sync_max),
-            per_broadcast: o.per_broadcast.unwrap_or(4),
-            merge_delay_us: o.merge_delay_us.unwrap_or(100.0),
-            forward_k: o.forward_k.unwrap_or(1.2),
-            virtual_loss: !o.no_virtual_loss,
-            time_ms: o.time_ms,
-        };
-        if let Some(ms) = s.time_ms.filter(|ms| !(ms.is_finite() && *ms > 0.0)) {
-            return Err(format!("--time-ms must be a number > 0 (not {ms})"));
-        }
-        if s.in_flight == 0 {
-            return Err("--in-flight must be at least 1".into());
-        }
-        if !(s.sync_alpha.is_finite() && s.sync_alpha >= 0.0) {
-            return Err(format!(
-                "--sync-alpha must be a number ≥ 0 (not {})",
-                s.sync_alpha
-            ));
-        }
-        if s.sync_min == 0 || s.sync_max < s.sync_min {
-            return Err(format!(
-                "--sync-min must be at least 1 and --sync-max at least --sync-min (not {} and {})",
-                s.sync_min, s.sync_max
-            ));
-        }
-        if !(s.merge_delay_us.is_finite() && s.merge_delay_us >= 0.0) {
-            return Err(format!(
-                "--merge-delay-us must be a number ≥ 0 (not {})",
-                s.merge_delay_us
-            ));
-        }
-        if !(s.forward_k == 0.0 || s.forward_k.is_finite() && s.forward_k > 1.0) {
-            return Err(format!(
-                "--forward-k must be above 1 (seed 001 §III-A: some rank is always below it), or 0 \
-                 for never (not {})",
-                s.forward_k
-            ));
-        }
-        Ok(s)
-    }
+/// The settings a sweep's MPI launch passes on (an empty value: a
+/// flag).
+pub(crate) fn settings(shape: &TreesplitShape) -> Vec<(&'static str, String)> {
+    vec![
+        ("in_flight", shape.in_flight.to_string()),
+        ("n_dup", shape.n_dup.to_string()),
+        ("sync_alpha", shape.sync_alpha.to_string()),
+        ("sync_min", shape.sync_min.to_string()),
+        ("sync_max", shape.sync_max.to_string()),
+        ("per_broadcast", shape.per_broadcast.to_string()),
+        ("merge_delay_us", shape.merge_delay_us.to_string()),
+        ("forward_k", shape.forward_k.to_string()),
+    ]
+    .into_iter()
+    .chain((!shape.virtual_loss).then(|| ("no_virtual_loss", String::new())))
+    .chain(shape.time_ms.map(|ms| ("time_ms", ms.to_string())))
+    .collect()
+}
 
-    /// The settings a sweep's MPI launch passes on (an empty value: a
-    /// flag).
-    pub(crate) fn settings(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("in_flight", self.in_flight.to_string()),
-            ("n_dup", self.n_dup.to_string()),
-            ("sync_alpha", self.sync_alpha.to_string()),
-            ("sync_min", self.sync_min.to_string()),
-            ("sync_max", self.sync_max.to_string()),
-            ("per_broadcast", self.per_broadcast.to_string()),
-            ("merge_delay_us", self.merge_delay_us.to_string()),
-            ("forward_k", self.forward_k.to_string()),
-        ]
-        .into_iter()
-        .chain((!self.virtual_loss).then(|| ("no_virtual_loss", String::new())))
-        .chain(self.time_ms.map(|ms| ("time_ms", ms.to_string())))
-        .collect()
-    }
-
-    /// The engine's program for `simulations` over `config`.
-    pub(crate) fn program(&self, config: UctConfig, simulations: u64) -> UctTreesplit {
-        UctTreesplit {
-            config,
-            simulations,
-            time_limit: self.time_ms.map(|ms| Duration::from_secs_f64(ms * 1e-3)),
-            stop: None,
-            in_flight: self.in_flight,
-            duplication: (self.n_dup > 0).then_some(Duplication {
-                n_dup: self.n_dup,
-                alpha: self.sync_alpha,
-                sync_min: self.sync_min,
-                sync_max: self.sync_max,
-            }),
-            per_broadcast: self.per_broadcast,
-            merge_delay: Duration::from_secs_f64(self.merge_delay_us * 1e-6),
-            forward_k: (self.forward_k > 0.0).then_some(self.forward_k),
-            virtual_loss: self.virtual_loss,
-        }
+/// The engine's program for `simulations` over `config`.
+pub(crate) fn program(shape: &TreesplitShape, config: UctConfig, simulations: u64) -> UctTreesplit {
+    UctTreesplit {
+        config,
+        simulations,
+        time_limit: shape.time_ms.map(|ms| Duration::from_secs_f64(ms * 1e-3)),
+        stop: None,
+        in_flight: shape.in_flight,
+        duplication: (shape.n_dup > 0).then_some(Duplication {
+            n_dup: shape.n_dup,
+            alpha: shape.sync_alpha,
+            sync_min: shape.sync_min,
+            sync_max: shape.sync_max,
+        }),
+        per_broadcast: shape.per_broadcast,
+        merge_delay: Duration::from_secs_f64(shape.merge_delay_us * 1e-6),
+        forward_k: (shape.forward_k > 0.0).then_some(shape.forward_k),
+        virtual_loss: shape.virtual_loss,
     }
 }
 
@@ -183,7 +164,7 @@ mod tests {
 
     #[test]
     fn defaults_are_seed_001s_and_bad_values_are_named() {
-        let s = TreesplitShape::of(&TreesplitOptions::default()).unwrap();
+        let s = shape(&TreesplitOptions::default()).unwrap();
         assert_eq!(
             (s.in_flight, s.n_dup, s.per_broadcast, s.forward_k),
             (5, 8192, 4, 1.2)
@@ -199,7 +180,7 @@ mod tests {
             playout: yomi_methods::mcts::Playout::TO_THE_END,
             seed: 1,
         };
-        let p = TreesplitShape::of(&plain).unwrap().program(config, 10);
+        let p = program(&shape(&plain).unwrap(), config, 10);
         assert_eq!((p.duplication, p.forward_k), (None, None));
         for (bad, says) in [
             (
@@ -231,10 +212,7 @@ mod tests {
                 "--merge",
             ),
         ] {
-            assert!(
-                TreesplitShape::of(&bad).unwrap_err().contains(says),
-                "{says}"
-            );
+            assert!(shape(&bad).unwrap_err().contains(says), "{says}");
         }
     }
 }

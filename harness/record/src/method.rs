@@ -1,12 +1,17 @@
-//! The methods a run may use, and the backends, sharing variants and
-//! node charges they take, as the command line and records name them.
+//! The methods a run may use, and the backends, sharing variants, node
+//! charges and parallel RBF forms they take, as the command line and
+//! records name them (kebab-case: `with-updates`).
 
-use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
-pub(crate) enum Method {
+/// A search method: seed 000's sequential and master–worker searches, the
+/// baselines of seeds 002–004, seed 003's RBF and seed 001's UCT.
+pub enum Method {
     /// One process, alpha-beta (or NegaScout) with iterative deepening.
     Sequential,
     /// Master and workers; workers report every finished iteration (needs --d-prime).
@@ -67,8 +72,30 @@ pub(crate) enum Method {
 }
 
 impl Method {
+    /// The name the command line and records use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Sequential => "sequential",
+            Method::WithUpdates => "with-updates",
+            Method::WithoutUpdates => "without-updates",
+            Method::WithShare => "with-share",
+            Method::Negascout => "negascout",
+            Method::NegascoutEps => "negascout-eps",
+            Method::TreeSplitting => "tree-splitting",
+            Method::PvSplitting => "pv-splitting",
+            Method::StagedSss => "staged-sss",
+            Method::Ybwc => "ybwc",
+            Method::Jamboree => "jamboree",
+            Method::MasterWorker => "master-worker",
+            Method::Rbf => "rbf",
+            Method::ParallelRbf => "parallel-rbf",
+            Method::Uct => "uct",
+            Method::UctTreesplit => "uct-treesplit",
+        }
+    }
+
     /// Seed 002's methods, on processor trees.
-    pub(crate) fn splits(self) -> bool {
+    pub fn splits(self) -> bool {
         matches!(
             self,
             Method::TreeSplitting | Method::PvSplitting | Method::StagedSss
@@ -76,47 +103,95 @@ impl Method {
     }
 
     /// YBWC and Jamboree: every rank searches, work goes by stealing.
-    pub(crate) fn steals(self) -> bool {
+    pub fn steals(self) -> bool {
         matches!(self, Method::Ybwc | Method::Jamboree)
     }
 
     /// The baselines run on a number of ranks: YBWC, Jamboree and seed
     /// 004's master–worker.
-    pub(crate) fn on_ranks(self) -> bool {
+    pub fn on_ranks(self) -> bool {
         self.steals() || self == Method::MasterWorker
     }
 
     /// The baselines beside seed 000's methods (plain alpha-beta inside).
-    pub(crate) fn is_baseline(self) -> bool {
+    pub fn is_baseline(self) -> bool {
         self.splits() || self.on_ranks()
     }
 
     /// Seed 003's randomized best-first searches.
-    pub(crate) fn is_rbf(self) -> bool {
+    pub fn is_rbf(self) -> bool {
         matches!(self, Method::Rbf | Method::ParallelRbf)
     }
 
     /// Seed 000's parallel methods: a master to d′ and its workers.
-    pub(crate) fn needs_d_prime(self) -> bool {
+    pub fn needs_d_prime(self) -> bool {
         self != Method::Sequential && !self.is_baseline() && !self.is_rbf() && !self.is_uct()
     }
 
     /// Seed 001's UCT, sequential or Treesplit.
-    pub(crate) fn is_uct(self) -> bool {
+    pub fn is_uct(self) -> bool {
         matches!(self, Method::Uct | Method::UctTreesplit)
+    }
+
+    /// A search that proves its root value: every method but the
+    /// randomized ones (RBF, UCT), which choose a move.
+    pub fn proves_value(self) -> bool {
+        !self.is_rbf() && !self.is_uct()
     }
 
     /// Methods run at a number of ranks (in sweeps): seed 000's parallel
     /// methods, YBWC, Jamboree and parallel RBF.
-    pub(crate) fn takes_ranks(self) -> bool {
+    pub fn takes_ranks(self) -> bool {
         !matches!(self, Method::Sequential | Method::Rbf | Method::Uct) && !self.splits()
     }
 }
 
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Backend {
+    /// The name the command line and records use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Threads => "threads",
+            Backend::Mpi => "mpi",
+            Backend::Sim => "sim",
+        }
+    }
+}
+
+impl TableSharing {
+    /// The name the command line and records use.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableSharing::Full => "full",
+            TableSharing::None => "none",
+            TableSharing::Partial => "partial",
+        }
+    }
+}
+
+/// By name: tables list methods alphabetically.
+impl Ord for Method {
+    fn cmp(&self, other: &Method) -> Ordering {
+        self.name().cmp(other.name())
+    }
+}
+
+impl PartialOrd for Method {
+    fn partial_cmp(&self, other: &Method) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 /// What the virtual cluster's node cost is charged for (baselines).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
-pub(crate) enum ChargeArg {
+pub enum NodeCharge {
     /// Every node searched or split.
     Nodes,
     /// Leaves only: seed 002's simulated concurrency (a leaf one unit;
@@ -124,9 +199,11 @@ pub(crate) enum ChargeArg {
     Leaves,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
-pub(crate) enum Backend {
+/// Where a run's ranks live.
+pub enum Backend {
     /// Master and workers as threads of this process.
     Threads,
     /// Master and workers as MPI ranks: rank 0 the master (start with
@@ -138,13 +215,55 @@ pub(crate) enum Backend {
     Sim,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
-pub(crate) enum SharingArg {
+/// Seed 000 §5.2's sequential variants: which worker-table results a
+/// task subtree may use.
+pub enum TableSharing {
     /// One worker table used everywhere (the §5.2 baseline).
     Full,
     /// Worker-table results used only in task subtrees of the same position.
     None,
     /// Also results from other task subtrees within --share-plies of their task root.
     Partial,
+}
+
+/// Parallel RBF's form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RbfForm {
+    /// Rank 0 keeps the tree and walks; the others expand (every backend).
+    MasterSlave,
+    /// Threads iterate on one tree (threads only).
+    SharedTree,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_serialized_names() {
+        for m in [
+            Method::Sequential,
+            Method::WithUpdates,
+            Method::WithoutUpdates,
+            Method::WithShare,
+            Method::Negascout,
+            Method::NegascoutEps,
+            Method::TreeSplitting,
+            Method::PvSplitting,
+            Method::StagedSss,
+            Method::Ybwc,
+            Method::Jamboree,
+            Method::MasterWorker,
+            Method::Rbf,
+            Method::ParallelRbf,
+            Method::Uct,
+            Method::UctTreesplit,
+        ] {
+            assert_eq!(serde_json::to_string(&m).unwrap(), format!("\"{m}\""));
+        }
+    }
 }
