@@ -35,6 +35,8 @@ enum Command {
     Positions(commands::positions::PositionsArgs),
     Sweep(commands::sweep::SweepArgs),
     UctMatch(Box<commands::uct_match::UctMatchArgs>),
+    #[command(hide = true)]
+    Job(commands::job::JobArgs),
 }
 
 /// The harness's command line, run as `yomi-harness` or `yomi-harness-mpi`.
@@ -59,6 +61,7 @@ pub fn main() {
         Command::Positions(args) => commands::positions::run(&args),
         Command::Sweep(args) => commands::sweep::run(&args),
         Command::UctMatch(args) => commands::uct_match::run(&args),
+        Command::Job(args) => commands::job::run(&args),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

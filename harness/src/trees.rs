@@ -77,6 +77,12 @@ impl ValueEnum for TreeKind {
     }
 }
 
+impl serde::Serialize for TreeKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 impl<'de> serde::Deserialize<'de> for TreeKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let name = String::deserialize(d)?;
@@ -112,7 +118,7 @@ impl OrderingArg {
     }
 }
 
-#[derive(Args, Clone, Debug)]
+#[derive(Args, Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct TreeArgs {
     /// The kind of game tree.
     #[arg(long, value_enum, default_value = "shogi")]

@@ -39,7 +39,7 @@ impl Runner {
                 if ranks < 2 && !plan.runs_alone() {
                     return Err("--ranks must be at least 2: a master and a worker".into());
                 }
-                SimRunner::new(sim, trees, plan.d, plan.d_prime, ranks, plan.tt_mb).map(Runner::Sim)
+                SimRunner::new(sim, trees, plan.d, plan.d_prime(), ranks, plan.tt_mb).map(Runner::Sim)
             }
             #[cfg(feature = "mpi")]
             Backend::Mpi => {

@@ -3,12 +3,12 @@
 
 use crate::trees::TreeKind;
 use clap::{Args, ValueEnum};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 use yomi_record::NodeCostSource;
 use yomi_runtime::sim::{Model, Network};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum NetworkPreset {
     /// 10 Gb Ethernet, MPI over TCP (the paper's cluster): 25 µs latency,
@@ -21,8 +21,10 @@ pub(crate) enum NetworkPreset {
     SharedMemory,
 }
 
-/// Processor time per searched node.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Processor time per searched node: `measured`, `paper` or microseconds,
+/// on the command line and in a sweep's TOML (a string or a number).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "NodeCostText", into = "NodeCostText")]
 pub(crate) enum NodeCost {
     /// This machine's sequential rate on the first tree of the set.
     Measured,
@@ -50,6 +52,35 @@ impl FromStr for NodeCost {
     }
 }
 
+/// A node cost as written: `"paper"`, `"measured"`, `"20"` or `20`.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(untagged)]
+enum NodeCostText {
+    Name(String),
+    Us(f64),
+}
+
+impl TryFrom<NodeCostText> for NodeCost {
+    type Error = String;
+
+    fn try_from(text: NodeCostText) -> Result<NodeCost, String> {
+        match text {
+            NodeCostText::Name(s) => s.parse(),
+            NodeCostText::Us(us) => format!("{us}").parse(),
+        }
+    }
+}
+
+impl From<NodeCost> for NodeCostText {
+    fn from(cost: NodeCost) -> NodeCostText {
+        match cost {
+            NodeCost::Measured => NodeCostText::Name("measured".into()),
+            NodeCost::Paper => NodeCostText::Name("paper".into()),
+            NodeCost::Given(us) => NodeCostText::Us(us),
+        }
+    }
+}
+
 impl NodeCost {
     /// How records name the source of the cost.
     pub(crate) fn source(self) -> NodeCostSource {
@@ -72,7 +103,7 @@ impl NodeCost {
     }
 }
 
-#[derive(Args, Clone, Debug)]
+#[derive(Args, Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct SimArgs {
     /// --backend sim: ranks of the virtual cluster, the master included
     /// (instead of --workers).
@@ -152,5 +183,23 @@ mod tests {
         for bad in ["0", "-1", "fast", "NaN", "inf"] {
             assert!(bad.parse::<NodeCost>().is_err(), "{bad}");
         }
+        // A sweep's TOML gives a name or a number; both go through `parse`.
+        let toml = |text: &str| {
+            toml::from_str::<toml::Table>(&format!("c = {text}")).unwrap()["c"]
+                .clone()
+                .try_into::<NodeCost>()
+        };
+        assert_eq!(toml("\"paper\""), Ok(NodeCost::Paper));
+        assert_eq!(toml("20"), Ok(NodeCost::Given(20.0)));
+        assert_eq!(toml("0.5"), Ok(NodeCost::Given(0.5)));
+        assert!(toml("-3")
+            .unwrap_err()
+            .to_string()
+            .contains("not a node cost"));
+        let json = serde_json::to_string(&NodeCost::Given(0.5)).unwrap();
+        assert_eq!(
+            serde_json::from_str::<NodeCost>(&json).unwrap(),
+            NodeCost::Given(0.5)
+        );
     }
 }

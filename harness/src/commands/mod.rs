@@ -2,6 +2,7 @@
 
 pub(crate) mod fit_edges;
 pub(crate) mod fit_rbf;
+pub(crate) mod job;
 pub(crate) mod ordering;
 pub(crate) mod positions;
 pub(crate) mod rbf_shogi;

@@ -5,12 +5,10 @@
 //! cores within half of the machine's memory, MPI runs start through the
 //! sweep's launcher one at a time.
 
-use crate::methods::execute;
-use crate::record::record;
+use crate::sweep::job::Job;
 use crate::sweep::launch as sweep_launch;
 use crate::sweep::plan::{self as sweep_plan, Run};
 use crate::sweep::store::{self as sweep_store, Store};
-use crate::trees::Tree;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
@@ -145,20 +143,9 @@ pub(crate) fn run(args: &SweepArgs) -> Result<(), String> {
 
 /// Searches one tree of a run: its record line.
 fn run_item(item: &Item) -> Result<String, String> {
-    let trees: Vec<Tree> = item
-        .run
-        .trees
-        .trees()?
-        .into_iter()
-        .filter(|t| t.name() == item.tree)
-        .collect();
-    let plan = &item.run.plan;
-    let mut line = None;
-    execute(plan, &item.run.sim, trees, None, &mut |tree, outcome| {
-        line = Some(record(plan, tree, outcome, Some(&item.key)).to_json());
-        Ok(())
-    })?;
-    line.ok_or_else(|| format!("{} on {}: no record", item.run.describe(), item.tree))
+    Job::of(item.run, &item.tree, &item.key)
+        .run()?
+        .ok_or_else(|| format!("{} on {}: no record", item.run.describe(), item.tree))
 }
 
 /// Writes finished records in the order the runs start (so that a sweep's

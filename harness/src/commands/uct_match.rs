@@ -189,7 +189,7 @@ fn play<G: Game + Clone + 'static>(
             break 0.5;
         }
         let side = mover(plies);
-        let mut config = engine_config(&shape, args.d);
+        let mut config = engine_config(shape, args.d);
         config.seed ^= (game << 20 | u64::from(plies)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let (ranks, ms) = sides[side];
         let program = UctTreesplit {

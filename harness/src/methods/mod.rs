@@ -14,13 +14,13 @@ pub(crate) mod sequential;
 pub(crate) mod uct;
 
 use crate::backend::sim_args::SimArgs;
-use crate::plan::Plan;
+use crate::plan::{Family, Plan};
 use crate::trees::Tree;
-use baseline::run_baseline;
+use baseline::run::run_baseline;
 use each_tree::Sink;
-use minimal_tree::run_parallel;
+use minimal_tree::run::run_parallel;
 use rbf::run::run_rbf;
-use sequential::run_sequential;
+use sequential::run::run_sequential;
 use uct::run::run_uct;
 
 /// Searches every tree of `trees` under `plan` (`sim`: the virtual
@@ -33,15 +33,13 @@ pub(crate) fn execute(
     rbf_model: Option<&str>,
     sink: Sink,
 ) -> Result<(), String> {
-    if let Some(shape) = plan.rbf {
-        run_rbf(plan, shape, sim, trees, rbf_model, sink)
-    } else if let Some(shape) = plan.uct {
-        run_uct(plan, shape, sim, trees, sink)
-    } else if let Some(shape) = plan.baseline {
-        run_baseline(plan, shape, sim, trees, sink)
-    } else if plan.parallel() {
-        run_parallel(plan, sim, trees, sink)
-    } else {
-        run_sequential(plan, sim, trees, sink)
+    match plan.family {
+        Family::Sequential(p) => run_sequential(plan, p, sim, trees, sink),
+        Family::MinimalTree(p) => run_parallel(plan, p, sim, trees, sink),
+        Family::Baseline { method, shape } => run_baseline(plan, (method, shape), sim, trees, sink),
+        Family::Rbf { method, shape } => {
+            run_rbf(plan, (method, shape), sim, trees, rbf_model, sink)
+        }
+        Family::Uct { method, shape } => run_uct(plan, (method, shape), sim, trees, sink),
     }
 }

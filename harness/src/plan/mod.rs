@@ -1,44 +1,67 @@
-//! A search run's configuration, validated once: the method and its
-//! options as result records show them, and what the sequential searcher
-//! or the master and workers are given. `search` runs a plan per command
-//! line; every check of the options lives here.
+//! A search run's configuration, validated once: what every method has,
+//! and its method family's own plan (each family's plan lives with its
+//! run in `methods`). The command line (`search`) and a sweep's TOML both
+//! give `Options`; `Plan::new` is where they are checked, and a sweep's
+//! MPI jobs receive the plan itself.
 
 pub(crate) mod options;
 
+use crate::methods::baseline::plan as baseline;
+use crate::methods::minimal_tree::plan::MinimalTreePlan;
+use crate::methods::rbf::plan as rbf;
+use crate::methods::sequential::plan::SequentialPlan;
+use crate::methods::uct::plan as uct;
 use options::Options;
-use yomi_methods::baseline::{
-    Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
-};
-use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig};
-use yomi_record::{Backend, BaselineShape, Method, NodeCharge, RbfShape, TableSharing, UctShape};
-use yomi_search::{SearchOptions, Sharing, TableSplit};
+use serde::{Deserialize, Serialize};
+use yomi_methods::baseline::ProcessorTree;
+use yomi_record::{Backend, BaselineShape, Method, RbfShape, TableSharing, UctShape};
 
 /// Each table's size unless the options say (the virtual cluster fits its own).
 pub(crate) const DEFAULT_TABLE_MB: usize = 256;
 
-/// A validated run. The method fields hold what the records show: options
-/// that do not apply to the method are `None`.
-#[derive(Clone, Copy, Debug)]
+/// A validated run: what every method has (b, d, where it runs, its
+/// tables and workers) and its method family's own plan.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub(crate) struct Plan {
     pub b: u16,
     pub d: u32,
-    pub method: Method,
+    pub backend: Backend,
+    pub tt_mb: Option<usize>,
+    /// Parallel methods on threads: the workers.
+    pub workers: usize,
+    pub family: Family,
+}
+
+/// A method family and what its runs are given, nothing that does not
+/// apply to it.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub(crate) enum Family {
+    /// Seed 000's sequential search and its §5.2 variants.
+    Sequential(SequentialPlan),
+    /// Seed 000's master and workers.
+    MinimalTree(MinimalTreePlan),
+    /// Seeds 002–004's baselines.
+    Baseline {
+        method: Method,
+        shape: BaselineShape,
+    },
+    /// Seed 003's RBF, sequential or parallel.
+    Rbf { method: Method, shape: RbfShape },
+    /// Seed 001's UCT, sequential or UCT-Treesplit.
+    Uct { method: Method, shape: UctShape },
+}
+
+/// Seed 000's settings as records show them: none where the family has
+/// no such setting.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Settings {
     pub negascout: bool,
     pub eps: Option<i32>,
     pub d_prime: Option<u32>,
     pub sharing: Option<TableSharing>,
     pub share_plies: Option<u32>,
     pub full_windows: bool,
-    /// Workers deepen a task only after the master resends it.
     pub confirmed_deepening: bool,
-    pub backend: Backend,
-    pub tt_mb: Option<usize>,
-    /// Parallel methods on threads: the workers.
-    pub workers: usize,
-    /// The baselines' shape.
-    pub baseline: Option<BaselineShape>,
-    pub rbf: Option<RbfShape>,
-    pub uct: Option<UctShape>,
 }
 
 impl Plan {
@@ -57,11 +80,10 @@ impl Plan {
                 o.d.saturating_sub(1)
             ));
         }
-        let baseline = Self::baseline_shape(o)?;
-        let rbf = crate::methods::rbf::plan::shape(o)?;
-        let uct = crate::methods::uct::plan::shape(o)?;
-        let parallel = o.method.needs_d_prime();
-        if parallel {
+        let baseline = baseline::shape(o)?;
+        let rbf = rbf::shape(o)?;
+        let uct = uct::shape(o)?;
+        if o.method.needs_d_prime() {
             if o.d_prime.is_none() {
                 return Err("the parallel methods need --d-prime (the master's plies)".into());
             }
@@ -80,213 +102,92 @@ impl Plan {
         {
             return Err("--confirmed-deepening needs a method with updates".into());
         }
-        let table_split = o.d_prime.is_some() && o.method == Method::Sequential;
+        let method = o.method;
+        let family = match (baseline, rbf, uct) {
+            (Some(shape), ..) => Family::Baseline { method, shape },
+            (_, Some(shape), _) => Family::Rbf { method, shape },
+            (.., Some(shape)) => Family::Uct { method, shape },
+            _ => match o.d_prime.filter(|_| method.needs_d_prime()) {
+                Some(d_prime) => Family::MinimalTree(MinimalTreePlan::of(o, d_prime)),
+                None => Family::Sequential(SequentialPlan::of(o)),
+            },
+        };
         Ok(Plan {
             b: o.b,
             d: o.d,
-            method: o.method,
-            negascout: o.negascout,
-            eps: (o.method == Method::NegascoutEps).then_some(o.eps),
-            d_prime: o.d_prime,
-            sharing: table_split.then_some(o.sharing),
-            share_plies: (o.method == Method::WithShare
-                || (table_split && o.sharing == TableSharing::Partial))
-                .then_some(o.share_plies),
-            full_windows: o.full_windows,
-            confirmed_deepening: o.confirmed_deepening,
             backend: o.backend,
             tt_mb: o.tt_mb,
             workers: o.workers,
-            baseline,
-            rbf,
-            uct,
+            family,
         })
     }
 
-    /// A baseline's shape, `None` for other methods, or why the options do
-    /// not fit.
-    fn baseline_shape(o: &Options) -> Result<Option<BaselineShape>, String> {
-        if !o.method.splits() && (o.levels.is_some() || o.fanout.is_some()) {
-            return Err(
-                "--levels and --fanout are for tree-splitting, pv-splitting and staged-sss".into(),
-            );
+    pub(crate) fn method(&self) -> Method {
+        match self.family {
+            Family::Sequential(_) => Method::Sequential,
+            Family::MinimalTree(p) => p.method,
+            Family::Baseline { method, .. }
+            | Family::Rbf { method, .. }
+            | Family::Uct { method, .. } => method,
         }
-        if o.static_order && !o.method.steals() {
-            return Err("--static-order is for ybwc and jamboree".into());
+    }
+
+    /// The master's plies (seed 000's master and workers), or the
+    /// sequential search's table split.
+    pub(crate) fn d_prime(&self) -> Option<u32> {
+        match self.family {
+            Family::Sequential(p) => p.split.map(|s| s.d_prime),
+            Family::MinimalTree(p) => Some(p.d_prime),
+            _ => None,
         }
-        if o.push_bounds && o.method != Method::MasterWorker {
-            return Err("--push-bounds is for master-worker".into());
-        }
-        if !o.method.is_baseline() {
-            return Ok(None);
-        }
-        if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening {
-            return Err(
-                "--d-prime, --negascout, --full-windows and --confirmed-deepening are \
-                        not for the baselines"
-                    .into(),
-            );
-        }
-        if o.method.on_ranks() {
-            return Ok(Some(BaselineShape {
-                levels: None,
-                fanout: None,
-                pv_depth: None,
-                stage_depth: None,
-                charge: o.charge,
-                static_order: o.static_order,
-                push_bounds: o.push_bounds,
-            }));
-        }
-        let (Some(levels), Some(fanout)) = (o.levels, o.fanout) else {
-            return Err(
-                "tree-splitting, pv-splitting and staged-sss need --levels L and \
-                        --fanout K (the processor tree)"
-                    .into(),
-            );
-        };
-        ProcessorTree::new(levels, fanout)?;
-        let pv = o.method == Method::PvSplitting;
-        if pv && o.pv_depth == 0 {
-            return Err("--pv-depth must be at least 1".into());
-        }
-        let staged = o.method == Method::StagedSss;
-        if staged && o.stage_depth == 0 {
-            return Err("--stage-depth must be at least 1".into());
-        }
-        if staged && levels > 0 && u64::from(levels) * u64::from(o.stage_depth) >= u64::from(o.d) {
-            return Err(format!(
-                "staged-sss with --levels {levels} needs --d above {levels} × --stage-depth \
-                 {}: each level of masters runs one stage and leaves its slaves a ply",
-                o.stage_depth
-            ));
-        }
-        Ok(Some(BaselineShape {
-            levels: Some(levels),
-            fanout: Some(fanout),
-            pv_depth: pv.then_some(o.pv_depth),
-            stage_depth: staged.then_some(o.stage_depth),
-            charge: o.charge,
-            static_order: false,
-            push_bounds: false,
-        }))
     }
 
     /// Every method but the sequential searches.
     pub(crate) fn parallel(&self) -> bool {
-        !matches!(self.method, Method::Sequential | Method::Rbf)
+        !matches!(self.method(), Method::Sequential | Method::Rbf)
     }
 
     /// Methods whose one rank alone is their sequential search.
     pub(crate) fn runs_alone(&self) -> bool {
-        self.baseline.is_some() || matches!(self.method, Method::ParallelRbf | Method::UctTreesplit)
+        matches!(self.family, Family::Baseline { .. })
+            || matches!(self.method(), Method::ParallelRbf | Method::UctTreesplit)
     }
 
     /// A split method's processor tree.
     pub(crate) fn processor_tree(&self) -> Option<ProcessorTree> {
-        let shape = self.baseline?;
-        ProcessorTree::new(shape.levels?, shape.fanout?).ok()
-    }
-
-    /// What a baseline's processors charge the virtual clock for.
-    fn charge(&self) -> Charge {
-        match self.baseline.map(|b| b.charge) {
-            Some(NodeCharge::Leaves) => Charge::Leaves,
-            _ => Charge::Nodes,
+        match self.family {
+            Family::Baseline { shape, .. } => baseline::processor_tree(shape),
+            _ => None,
         }
     }
 
-    /// Nodes between a baseline processor's looks at its messages.
-    fn poll_every(&self) -> u64 {
-        match self.backend {
-            // Exact virtual times: a rank sees its messages at once.
-            Backend::Sim => 1,
-            Backend::Threads | Backend::Mpi => 256,
+    /// Seed 000's settings as records show them, flat.
+    pub(crate) fn settings(&self) -> Settings {
+        let mut s = Settings::default();
+        match self.family {
+            Family::Sequential(p) => {
+                s.negascout = p.negascout;
+                if let Some(split) = p.split {
+                    s.d_prime = Some(split.d_prime);
+                    s.sharing = Some(split.sharing);
+                    s.share_plies = split.share_plies;
+                    s.full_windows = split.full_windows;
+                }
+            }
+            Family::MinimalTree(p) => {
+                s.d_prime = Some(p.d_prime);
+                s.eps = p.eps;
+                s.share_plies = p.share_plies;
+                s.confirmed_deepening = p.confirmed_deepening;
+            }
+            Family::Baseline { .. } | Family::Rbf { .. } | Family::Uct { .. } => {}
         }
-    }
-
-    /// A split method's configuration on `processors`.
-    pub(crate) fn split_config(&self, processors: ProcessorTree) -> SplitConfig {
-        SplitConfig {
-            processors,
-            depth: self.d,
-            splitting: match self.baseline.map(|b| (b.pv_depth, b.stage_depth)) {
-                Some((Some(pv_depth), _)) => Splitting::Pv { pv_depth },
-                Some((_, Some(stage_depth))) => Splitting::StagedSss { stage_depth },
-                _ => Splitting::Tree,
-            },
-            charge: self.charge(),
-            poll_every: self.poll_every(),
-        }
-    }
-
-    /// YBWC's or Jamboree's configuration.
-    pub(crate) fn ybwc_config(&self) -> YbwcConfig {
-        let (d, charge, poll) = (self.d, self.charge(), self.poll_every());
-        let config = match self.method {
-            Method::Jamboree => YbwcConfig::jamboree(d, charge, poll),
-            _ => YbwcConfig::ybwc(d, charge, poll),
-        };
-        YbwcConfig {
-            static_order: self.baseline.is_some_and(|b| b.static_order),
-            ..config
-        }
-    }
-
-    /// Seed 004's master–worker's configuration.
-    pub(crate) fn master_worker_config(&self) -> MasterWorkerConfig {
-        MasterWorkerConfig {
-            depth: self.d,
-            charge: self.charge(),
-            poll_every: self.poll_every(),
-            push_bounds: self.baseline.is_some_and(|b| b.push_bounds),
-        }
+        s
     }
 
     /// Each table's size (a sequential search's; each worker's).
     pub(crate) fn table_mb(&self) -> usize {
         self.tt_mb.unwrap_or(DEFAULT_TABLE_MB)
-    }
-
-    /// The sequential searcher's options.
-    pub(crate) fn search_options(&self) -> SearchOptions {
-        let split = self.d_prime.map(|d_prime| TableSplit {
-            d_prime,
-            sharing: match self.sharing.unwrap_or(TableSharing::Full) {
-                TableSharing::Full => Sharing::Full,
-                TableSharing::None => Sharing::None,
-                TableSharing::Partial => Sharing::Partial {
-                    min_depth: (self.d - d_prime)
-                        .saturating_sub(self.share_plies.unwrap_or_default()),
-                },
-            },
-            full_windows: self.full_windows,
-        });
-        SearchOptions {
-            negascout: self.negascout,
-            split,
-        }
-    }
-
-    /// The master's and workers' configuration with `workers` workers of
-    /// `table_mb` each (a parallel plan has a d′).
-    pub(crate) fn parallel_config(&self, workers: usize, table_mb: usize) -> ParallelConfig {
-        ParallelConfig {
-            depth: self.d,
-            d_prime: self.d_prime.unwrap_or(1),
-            workers,
-            updates: self.method != Method::WithoutUpdates,
-            table_mb,
-            master_search: match (self.method, self.eps) {
-                (Method::Negascout, _) => MasterSearch::NegaScout,
-                (Method::NegascoutEps, Some(eps)) => MasterSearch::NegaScoutEps(eps),
-                _ => MasterSearch::AlphaBeta,
-            },
-            confirmed_deepening: self.confirmed_deepening,
-            share_plies: (self.method == Method::WithShare)
-                .then(|| self.share_plies.unwrap_or_default() as usize),
-            search_id: 0,
-        }
     }
 }
 
@@ -295,6 +196,7 @@ mod tests {
     use super::*;
     use crate::methods::rbf::options::RbfOptions;
     use crate::methods::uct::options::UctOptions;
+    use yomi_record::NodeCharge;
 
     fn options(method: Method) -> Options {
         Options {
@@ -326,26 +228,31 @@ mod tests {
 
     #[test]
     fn options_a_method_does_not_use_are_left_out() {
-        let p = Plan::new(&options(Method::WithUpdates)).unwrap();
-        assert_eq!((p.eps, p.sharing, p.share_plies), (None, None, None));
-        let p = Plan::new(&options(Method::NegascoutEps)).unwrap();
-        assert_eq!(p.eps, Some(100));
-        let search = p.parallel_config(3, 16).master_search;
-        assert_eq!(search, MasterSearch::NegaScoutEps(100));
-        let p = Plan::new(&options(Method::Negascout)).unwrap();
-        assert_eq!(p.eps, None);
-        let search = p.parallel_config(3, 16).master_search;
-        assert_eq!(search, MasterSearch::NegaScout);
-        let p = Plan::new(&options(Method::WithShare)).unwrap();
-        assert_eq!(p.share_plies, Some(4));
-        assert_eq!(p.parallel_config(3, 16).share_plies, Some(4));
-        let p = Plan::new(&options(Method::Sequential)).unwrap();
-        assert_eq!((p.sharing, p.share_plies), (Some(TableSharing::Full), None));
+        let settings = |o: &Options| Plan::new(o).unwrap().settings();
+        let s = settings(&options(Method::WithUpdates));
+        assert_eq!((s.eps, s.sharing, s.share_plies), (None, None, None));
+        assert_eq!(settings(&options(Method::NegascoutEps)).eps, Some(100));
+        assert_eq!(settings(&options(Method::Negascout)).eps, None);
+        assert_eq!(settings(&options(Method::WithShare)).share_plies, Some(4));
+        let s = settings(&options(Method::Sequential));
+        assert_eq!((s.sharing, s.share_plies), (Some(TableSharing::Full), None));
         let partial = Options {
             sharing: TableSharing::Partial,
             ..options(Method::Sequential)
         };
-        assert_eq!(Plan::new(&partial).unwrap().share_plies, Some(4));
+        assert_eq!(settings(&partial).share_plies, Some(4));
+        let levels = Options {
+            levels: Some(1),
+            fanout: Some(2),
+            ..options(Method::TreeSplitting)
+        };
+        let plan = Plan::new(&Options {
+            d_prime: None,
+            ..levels
+        })
+        .unwrap();
+        assert!(matches!(plan.family, Family::Baseline { .. }));
+        assert_eq!(plan.settings(), Settings::default());
     }
 
     #[test]

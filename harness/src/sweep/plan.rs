@@ -63,7 +63,7 @@ use crate::backend::sim_run::worker_table_mb;
 use crate::methods::rbf::options::RbfOptions;
 use crate::methods::uct::options::UctOptions;
 use crate::methods::uct::treesplit_plan::TreesplitOptions;
-use crate::plan::Plan;
+use crate::plan::{Family, Plan};
 use crate::trees::{OrderingArg, TreeArgs, TreeKind};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -261,8 +261,8 @@ struct ClusterConfig {
     latency_us: Option<f64>,
     bandwidth_gbps: Option<f64>,
     message_cost_us: Option<f64>,
-    /// `paper`, `measured` or µs.
-    node_cost_us: Option<toml::Value>,
+    /// `paper` (the default), `measured` or µs.
+    node_cost_us: Option<NodeCost>,
     visit_cost_us: Option<f64>,
     tt_mb: Option<usize>,
     /// MPI: how a search is started, `{ranks}` replaced by its ranks.
@@ -306,32 +306,30 @@ impl Run {
 
     /// A one-line description for listings and errors.
     pub(crate) fn describe(&self) -> String {
-        let p = &self.plan;
-        let method = clap::ValueEnum::to_possible_value(&p.method)
-            .map_or_else(|| format!("{:?}", p.method), |v| v.get_name().to_string());
-        let mut s = format!("{method} b={} d={}", p.b, p.d);
-        if let Some(dp) = p.d_prime {
+        let (p, v) = (&self.plan, self.plan.settings());
+        let mut s = format!("{} b={} d={}", p.method(), p.b, p.d);
+        if let Some(dp) = v.d_prime {
             s += &format!(" d'={dp}");
         }
         if p.parallel() {
             s += &format!(" ranks={}", self.ranks);
         }
-        if let Some(eps) = p.eps {
+        if let Some(eps) = v.eps {
             s += &format!(" eps={eps}");
         }
-        if let Some(sharing) = p.sharing {
+        if let Some(sharing) = v.sharing {
             s += &format!(" sharing={}", format!("{sharing:?}").to_lowercase());
         }
-        if p.full_windows {
+        if v.full_windows {
             s += " full_windows";
         }
-        if p.confirmed_deepening {
+        if v.confirmed_deepening {
             s += " confirmed_deepening";
         }
-        if let Some(k) = p.share_plies {
+        if let Some(k) = v.share_plies {
             s += &format!(" share_plies={k}");
         }
-        if let Some(shape) = p.baseline {
+        if let Family::Baseline { shape, .. } = p.family {
             if let (Some(l), Some(k)) = (shape.levels, shape.fanout) {
                 s += &format!(" processor_tree=({l},{k})");
             }
@@ -351,7 +349,7 @@ impl Run {
                 s += " push_bounds";
             }
         }
-        if let Some(r) = p.rbf {
+        if let Family::Rbf { shape: r, .. } = p.family {
             for (key, value) in crate::methods::rbf::plan::settings(&r) {
                 s += &format!(" {key}={value}");
             }
@@ -359,8 +357,8 @@ impl Run {
                 s += " no_pruning";
             }
         }
-        if let Some(u) = p.uct {
-            if u.simulations != u64::MAX {
+        if let Family::Uct { shape: u, .. } = p.family {
+            if u.bounded() {
                 s += &format!(" simulations={}", u.simulations);
             }
             s += &format!(" uct_seed={}", u.uct_seed);
@@ -389,12 +387,16 @@ impl Run {
     pub(crate) fn estimated_nodes(&self, trees: usize) -> f64 {
         let b = f64::from(self.plan.b.max(1));
         // RBF runs about as far as alpha-beta at its judge's depth.
-        let d = self.plan.rbf.map_or(self.plan.d, |r| r.judge_depth);
+        let rbf = match self.plan.family {
+            Family::Rbf { shape, .. } => Some(shape),
+            _ => None,
+        };
+        let d = rbf.map_or(self.plan.d, |r| r.judge_depth);
         let minimal = b.powi(d.div_ceil(2) as i32) + b.powi((d / 2) as i32) - 1.0;
-        if let Some(n) = self.plan.rbf.and_then(|r| r.rbf_nodes) {
+        if let Some(n) = rbf.and_then(|r| r.rbf_nodes) {
             return n as f64 * trees as f64;
         }
-        if let Some(u) = self.plan.uct {
+        if let Family::Uct { shape: u, .. } = self.plan.family {
             if let Some(ms) = u.treesplit.and_then(|t| t.time_ms) {
                 // Every rank busy for the time at 20 µs a node.
                 return self.ranks as f64 * ms * 50.0 * trees as f64;
@@ -448,7 +450,7 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
     check_grid(g)?;
     let rbf = rbf_points(g, trees.tree)?;
     let uct = uct_points(g)?;
-    let node_cost = node_cost(&c.cluster)?;
+    let node_cost = c.cluster.node_cost_us.unwrap_or(NodeCost::Paper);
     let mut runs = Vec::new();
     for &b in &g.b {
         for &d in &g.d {
@@ -748,19 +750,6 @@ fn tree_args(t: &TreesConfig) -> Result<TreeArgs, String> {
         edge_model: t.edge_model.clone(),
         ordering: t.ordering.unwrap_or(OrderingArg::Strong),
     })
-}
-
-fn node_cost(c: &ClusterConfig) -> Result<NodeCost, String> {
-    let bad = |v: &dyn std::fmt::Display| {
-        format!("cluster.node_cost_us = {v}: give \"paper\", \"measured\" or microseconds > 0")
-    };
-    match &c.node_cost_us {
-        None => Ok(NodeCost::Paper),
-        Some(toml::Value::String(s)) => s.parse().map_err(|_| bad(s)),
-        Some(toml::Value::Float(f)) => format!("{f}").parse().map_err(|_| bad(f)),
-        Some(toml::Value::Integer(i)) => format!("{i}").parse().map_err(|_| bad(i)),
-        Some(other) => Err(bad(other)),
-    }
 }
 
 /// A baseline's parameters at one point of a grid.
@@ -1166,7 +1155,10 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         .model(1.0, 1.0)
         .map_err(|e| format!("cluster: {e}"))?;
     let workers = ranks.saturating_sub(1).max(1);
-    let tableless = run.plan.baseline.is_some() || run.plan.rbf.is_some() || run.plan.uct.is_some();
+    let tableless = !matches!(
+        run.plan.family,
+        Family::Sequential(_) | Family::MinimalTree(_)
+    );
     run.table_total_mb = if tableless {
         0 // no tables
     } else if run.plan.parallel() && sim_backend {
@@ -1243,15 +1235,18 @@ mod tests {
         let runs = parse(text, "fig9").unwrap();
         // Per d: (full + none + partial at two plies) × two window kinds.
         assert_eq!(runs.len(), 2 * 4 * 2);
-        let p = &runs[0].plan;
+        let (p, s) = (&runs[0].plan, runs[0].plan.settings());
         assert_eq!(
-            (p.d, p.d_prime, p.sharing),
+            (p.d, s.d_prime, s.sharing),
             (8, Some(2), Some(TableSharing::Full))
         );
-        assert!(runs.iter().all(|r| r.plan.d - r.plan.d_prime.unwrap() == 6));
         assert!(runs
             .iter()
-            .any(|r| r.plan.full_windows && r.plan.share_plies == Some(4)));
+            .all(|r| r.plan.d - r.plan.d_prime().unwrap() == 6));
+        assert!(runs.iter().any(|r| {
+            let s = r.plan.settings();
+            s.full_windows && s.share_plies == Some(4)
+        }));
     }
 
     #[test]
@@ -1267,9 +1262,11 @@ mod tests {
         assert_eq!(ranks, [4, 21, 4, 4, 21, 21, 4, 8, 4, 8]);
         assert!(runs[..8]
             .iter()
-            .all(|r| r.plan.d_prime.is_none() && r.table_total_mb == 0));
-        let stage = runs[3].plan.baseline.and_then(|b| b.stage_depth);
-        assert_eq!(stage, Some(3));
+            .all(|r| r.plan.d_prime().is_none() && r.table_total_mb == 0));
+        let Family::Baseline { shape, .. } = runs[3].plan.family else {
+            panic!("a baseline");
+        };
+        assert_eq!(shape.stage_depth, Some(3));
         assert!(runs[3]
             .describe()
             .contains("processor_tree=(1,3) stage_depth=3"));
@@ -1333,7 +1330,10 @@ mod tests {
             "{}",
             runs[1].describe()
         );
-        assert_eq!(runs[3].plan.uct.unwrap().judge_depth, 5);
+        let Family::Uct { shape, .. } = runs[3].plan.family else {
+            panic!("uct");
+        };
+        assert_eq!(shape.judge_depth, 5);
         let plies = parse(&format!("{grid}\nplayout_plies = [2, 4]"), "uct").unwrap();
         assert_eq!(plies.len(), 8);
         assert!(plies[1].describe().contains("playout_plies=2"));

@@ -495,7 +495,7 @@ fn replay<G: Game + Clone>(
 /// What a worker counts over one search, for its report.
 #[derive(Default)]
 struct Tally {
-    report: Report,
+    tasks: TaskCounts,
     /// Leaves spent per position, and the positions finished at the full
     /// task depth: to tell work the master never needed at the full depth.
     spent: HashMap<u64, u64>,
@@ -509,25 +509,25 @@ impl Tally {
     /// A search of `task` to `depth` that spent `leaves`, `finished` or
     /// aborted.
     fn searched(&mut self, task: &Task, depth: u32, leaves: u64, finished: bool) {
-        let report = &mut self.report.tasks;
+        let counts = &mut self.tasks;
         *self.spent.entry(task.key).or_default() += leaves;
         if !finished {
-            report.tasks_aborted += 1;
-            report.leaves_aborted += leaves;
+            counts.tasks_aborted += 1;
+            counts.leaves_aborted += leaves;
             return;
         }
-        report.searches_finished += 1;
+        counts.searches_finished += 1;
         if depth < task.depth {
-            report.leaves_shallow += leaves;
+            counts.leaves_shallow += leaves;
             return;
         }
-        report.leaves_full += leaves;
+        counts.leaves_full += leaves;
         if !self.full_depth.insert(task.key) {
-            report.tasks_repeated += 1;
+            counts.tasks_repeated += 1;
         }
-        report.tasks_finished += 1;
+        counts.tasks_finished += 1;
         if task.alpha <= -INFINITE && task.beta >= INFINITE {
-            report.tasks_full_window += 1;
+            counts.tasks_full_window += 1;
         }
     }
 
@@ -544,14 +544,13 @@ impl Tally {
                     .filter(|(key, _)| !self.full_depth.contains(key))
                     .map(|(_, &leaves)| leaves)
                     .sum(),
-                ..self.report.tasks
+                ..self.tasks
             },
             startup_idle_s: (io.first_task_at.unwrap_or(end) - io.started).as_secs_f64(),
             other_idle_s: self.idle.as_secs_f64(),
             searching_s: self.searching.as_secs_f64(),
             traffic: io.transport.traffic(),
             shared_received: io.share.as_ref().map_or(0, |r| r.received),
-            ..self.report
         }
     }
 }

@@ -10,9 +10,9 @@ use crate::methods::judge::DEFAULT_JUDGE_DEPTH;
 use crate::plan::options::Options;
 use yomi_record::{RbfForm, RbfShape};
 
-/// The settings a run shows and passes on, as option names without
-/// their dashes (`rbf_nodes` is `--rbf-nodes`) and numbers; the pruning
-/// rule is the switch `no_pruning` when off.
+/// The settings a sweep's listing shows, as option names without their
+/// dashes (`rbf_nodes` is `--rbf-nodes`) and numbers; the pruning rule
+/// is the switch `no_pruning` when off.
 pub(crate) fn settings(shape: &RbfShape) -> Vec<(&'static str, u64)> {
     [
         ("rbf_nodes", shape.rbf_nodes),

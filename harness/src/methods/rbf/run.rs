@@ -23,7 +23,7 @@ use yomi_tree::{Game, INFINITE};
 
 pub(crate) fn run_rbf(
     plan: &Plan,
-    shape: RbfShape,
+    (method, shape): (Method, RbfShape),
     sim: &SimArgs,
     trees: Vec<Tree>,
     model_file: Option<&str>,
@@ -48,7 +48,7 @@ pub(crate) fn run_rbf(
     };
     // Read once; the parallel program's ranks share it for the whole run.
     let model: &'static RealScoreModel = Box::leak(Box::new(model));
-    let runner = match plan.method {
+    let runner = match method {
         Method::ParallelRbf => Some(Runner::new(plan, sim, &trees)?),
         _ => None,
     };

@@ -100,29 +100,6 @@ pub(crate) fn shape_from_options(
 }
 
 /// The engine's configuration for a tree searched to `d`.
-/// The settings a sweep's MPI launch passes on, as option names
-/// without their dashes and values.
-pub(crate) fn settings(shape: &UctShape) -> Vec<(&'static str, String)> {
-    let mut s = vec![
-        ("uct_c", shape.uct_c.to_string()),
-        ("reward_scale", shape.reward_scale.to_string()),
-        ("uct_seed", shape.uct_seed.to_string()),
-        ("judge_depth", shape.judge_depth.to_string()),
-    ];
-    s.extend(
-        shape
-            .bounded()
-            .then(|| ("simulations", shape.simulations.to_string())),
-    );
-    s.extend(
-        shape
-            .playout_plies
-            .map(|k| ("playout_plies", k.to_string())),
-    );
-    s.extend(shape.treesplit.iter().flat_map(treesplit_plan::settings));
-    s
-}
-
 pub(crate) fn engine_config(shape: &UctShape, d: u32) -> UctConfig {
     UctConfig {
         c: shape.uct_c,

@@ -19,12 +19,12 @@ use yomi_tree::{Game, INFINITE};
 
 pub(crate) fn run_uct(
     plan: &Plan,
-    shape: UctShape,
+    (method, shape): (Method, UctShape),
     sim: &SimArgs,
     trees: Vec<Tree>,
     sink: Sink,
 ) -> Result<(), String> {
-    let runner = match plan.method {
+    let runner = match method {
         Method::UctTreesplit => Some(Runner::new(plan, sim, &trees)?),
         _ => None,
     };

@@ -118,8 +118,8 @@ pub(crate) fn shape(o: &TreesplitOptions) -> Result<TreesplitShape, String> {
     Ok(s)
 }
 
-/// The settings a sweep's MPI launch passes on (an empty value: a
-/// flag).
+/// The settings a sweep's listing shows, as option names without their
+/// dashes and values (an empty value: a flag).
 pub(crate) fn settings(shape: &TreesplitShape) -> Vec<(&'static str, String)> {
     vec![
         ("in_flight", shape.in_flight.to_string()),

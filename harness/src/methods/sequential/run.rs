@@ -2,9 +2,10 @@
 //! variants) on every tree; on the virtual cluster its time is its nodes
 //! at the model's cost.
 
-use super::each_tree::Sink;
+use super::plan::SequentialPlan;
 use crate::backend::sim_args::SimArgs;
 use crate::backend::sim_run::SimRunner;
+use crate::methods::each_tree::Sink;
 use crate::plan::Plan;
 use crate::record::{Outcome, Summary};
 use crate::trees::{with_game, Tree};
@@ -16,11 +17,12 @@ use yomi_tree::Game;
 /// is its nodes at the model's cost.
 pub(crate) fn run_sequential(
     plan: &Plan,
+    sequential: SequentialPlan,
     sim: &SimArgs,
     trees: Vec<Tree>,
     sink: Sink,
 ) -> Result<(), String> {
-    let options = plan.search_options();
+    let options = sequential.search_options(plan.d);
     let cluster = match plan.backend {
         Backend::Sim => Some(SimRunner::new(
             sim,

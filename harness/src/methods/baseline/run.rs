@@ -1,8 +1,9 @@
-//! The baselines in `yomi-harness search`: seed 002's split methods on
-//! the plan's processor tree, or YBWC on every rank (threads, the virtual
-//! cluster or MPI ranks), each tree with the sequential reference's
-//! leaves for the search-overhead coefficient, reduced to result records.
+//! The baselines' run: seed 002's split methods on a processor tree, or
+//! YBWC, Jamboree and seed 004's master–worker on every rank (threads, the virtual cluster or MPI ranks), each tree with
+//! the sequential reference's leaves for the search-overhead coefficient,
+//! reduced to result records.
 
+use super::plan::{master_worker_config, processor_tree, split_config, ybwc_config};
 use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
 use crate::methods::each_tree::{each_tree, Sink};
@@ -10,22 +11,21 @@ use crate::plan::Plan;
 use crate::record::Outcome;
 use crate::trees::{with_game, Tree};
 use yomi_methods::baseline::{AlphaBeta, BaselineOutcome, StagedSss};
-use yomi_record::Method;
-use yomi_record::{BaselineFigures, BaselineShape, Figures};
+use yomi_record::{BaselineFigures, BaselineShape, Figures, Method};
 use yomi_search::Stats;
 use yomi_tree::{Game, INFINITE};
 
-/// Every tree of `trees` searched by the baseline `shape` describes.
+/// Every tree of `trees` searched by the baseline `method` of `shape`.
 pub(crate) fn run_baseline(
     plan: &Plan,
-    shape: BaselineShape,
+    (method, shape): (Method, BaselineShape),
     sim: &SimArgs,
     trees: Vec<Tree>,
     sink: Sink,
 ) -> Result<(), String> {
     let runner = Runner::new(plan, sim, &trees)?;
     each_tree(trees, Some(&runner), sim, sink, |tree| {
-        with_game!(tree.game, |game| search(&runner, game, plan, shape))
+        with_game!(tree.game, |game| search(&runner, game, plan, method, shape))
     })
 }
 
@@ -35,13 +35,14 @@ fn search<G: Game + Clone + Send + 'static>(
     runner: &Runner,
     root: G,
     plan: &Plan,
+    method: Method,
     shape: BaselineShape,
 ) -> Result<Option<Outcome>, String> {
-    let Some(o) = search_on(runner, root.clone(), plan)? else {
+    let Some(o) = search_on(runner, root.clone(), plan, method, shape)? else {
         return Ok(None);
     };
     let sequential_leaves = sequential_leaves(root, plan.d, shape.stage_depth);
-    Ok(Some(outcome(&o, plan, shape, sequential_leaves, runner)))
+    Ok(Some(outcome(&o, shape, sequential_leaves, runner)))
 }
 
 /// Leaves of the sequential reference on `root` to `depth`: staged SSS*
@@ -59,14 +60,13 @@ fn sequential_leaves<G: Game>(mut root: G, depth: u32, stage_depth: Option<u32>)
 
 fn outcome(
     o: &BaselineOutcome,
-    plan: &Plan,
     shape: BaselineShape,
     sequential_leaves: u64,
     runner: &Runner,
 ) -> Outcome {
     // The processors that search: a processor tree's terminal ones, or
     // every YBWC rank.
-    let tree = plan.processor_tree();
+    let tree = processor_tree(shape);
     let searchers: Vec<_> = o
         .reports
         .iter()
@@ -101,21 +101,36 @@ fn outcome(
     }
 }
 
-/// One baseline search of `root` as `plan` says (`None` on ranks other
-/// than 0): a split method on its processor tree, or YBWC on every rank
-/// (`--workers` + 1 threads).
+/// One baseline search of `root` (`None` on ranks other than 0): a split
+/// method on its processor tree, or YBWC on every rank (`--workers` + 1
+/// threads).
 fn search_on<G: Game + Clone + Send + 'static>(
     runner: &Runner,
     root: G,
     plan: &Plan,
+    method: Method,
+    shape: BaselineShape,
 ) -> Result<Option<BaselineOutcome>, String> {
     let nodes = |o: &BaselineOutcome| o.counts.nodes;
     let ranks = plan.workers + 1;
-    match plan.processor_tree() {
-        Some(t) => runner.run_program(root, t.processors(), plan.split_config(t), nodes),
-        None if plan.method == Method::MasterWorker => {
-            runner.run_program(root, ranks, plan.master_worker_config(), nodes)
-        }
-        None => runner.run_program(root, ranks, plan.ybwc_config(), nodes),
+    match processor_tree(shape) {
+        Some(t) => runner.run_program(
+            root,
+            t.processors(),
+            split_config((plan.d, plan.backend), shape, t),
+            nodes,
+        ),
+        None if method == Method::MasterWorker => runner.run_program(
+            root,
+            ranks,
+            master_worker_config((plan.d, plan.backend), shape),
+            nodes,
+        ),
+        None => runner.run_program(
+            root,
+            ranks,
+            ybwc_config((plan.d, plan.backend), method, shape),
+            nodes,
+        ),
     }
 }

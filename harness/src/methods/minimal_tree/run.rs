@@ -1,9 +1,10 @@
 //! Seed 000's master and workers on every tree of a set, each search
 //! reduced to the figures of a result record.
 
-use super::each_tree::{print_summary, Sink};
+use super::plan::MinimalTreePlan;
 use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
+use crate::methods::each_tree::{print_summary, Sink};
 use crate::plan::Plan;
 use crate::record::{Outcome, Summary};
 use crate::trees::{with_game, Tree};
@@ -16,6 +17,7 @@ use yomi_tree::Game;
 /// The master/worker methods: every tree with the same configuration.
 pub(crate) fn run_parallel(
     plan: &Plan,
+    minimal_tree: MinimalTreePlan,
     sim: &SimArgs,
     trees: Vec<Tree>,
     sink: Sink,
@@ -24,7 +26,7 @@ pub(crate) fn run_parallel(
     let table_mb = runner
         .cluster()
         .map_or(plan.table_mb(), |sim| sim.record.table_mb);
-    let config = plan.parallel_config(runner.workers(plan.workers), table_mb);
+    let config = minimal_tree.config(plan.d, runner.workers(plan.workers), table_mb);
     let mut summary = Summary::default();
     for (i, tree) in trees.into_iter().enumerate() {
         let label = tree.label.clone();

@@ -1,0 +1,118 @@
+//! Seed 000's master and workers, their plan: the method, the master's
+//! plies d′ and what the method adds.
+
+use crate::plan::options::Options;
+use serde::{Deserialize, Serialize};
+use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig};
+use yomi_record::Method;
+
+/// Seed 000's master and workers: the method, the master's plies and
+/// what the method adds.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub(crate) struct MinimalTreePlan {
+    pub method: Method,
+    pub d_prime: u32,
+    /// negascout-eps: the workers' ε.
+    pub eps: Option<i32>,
+    /// with-share: results within this many plies of a task root go
+    /// round the workers' ring.
+    pub share_plies: Option<u32>,
+    /// Workers deepen a task only after the master resends it.
+    pub confirmed_deepening: bool,
+}
+
+impl MinimalTreePlan {
+    /// The plan of `o` with the master to `d_prime`, options `Plan::new`
+    /// has checked.
+    pub(crate) fn of(o: &Options, d_prime: u32) -> MinimalTreePlan {
+        MinimalTreePlan {
+            method: o.method,
+            d_prime,
+            eps: (o.method == Method::NegascoutEps).then_some(o.eps),
+            share_plies: (o.method == Method::WithShare).then_some(o.share_plies),
+            confirmed_deepening: o.confirmed_deepening,
+        }
+    }
+
+    /// The master's and workers' configuration for searches to `d`, with
+    /// `workers` workers of `table_mb` each.
+    pub(crate) fn config(&self, d: u32, workers: usize, table_mb: usize) -> ParallelConfig {
+        ParallelConfig {
+            depth: d,
+            d_prime: self.d_prime,
+            workers,
+            updates: self.method != Method::WithoutUpdates,
+            table_mb,
+            master_search: match (self.method, self.eps) {
+                (Method::Negascout, _) => MasterSearch::NegaScout,
+                (Method::NegascoutEps, Some(eps)) => MasterSearch::NegaScoutEps(eps),
+                _ => MasterSearch::AlphaBeta,
+            },
+            confirmed_deepening: self.confirmed_deepening,
+            share_plies: self.share_plies.map(|k| k as usize),
+            search_id: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::options::Options;
+    use crate::plan::{Family, Plan};
+    use yomi_record::{Backend, NodeCharge, TableSharing};
+
+    fn plan(method: Method) -> MinimalTreePlan {
+        let o = Options {
+            b: 5,
+            d: 8,
+            method,
+            negascout: false,
+            d_prime: Some(4),
+            sharing: TableSharing::Full,
+            share_plies: 4,
+            full_windows: false,
+            tt_mb: None,
+            eps: 100,
+            confirmed_deepening: false,
+            workers: 4,
+            backend: Backend::Threads,
+            cluster_options: false,
+            levels: None,
+            fanout: None,
+            pv_depth: 1,
+            stage_depth: 2,
+            rbf: Default::default(),
+            uct: Default::default(),
+            charge: NodeCharge::Nodes,
+            static_order: false,
+            push_bounds: false,
+        };
+        match Plan::new(&o).unwrap().family {
+            Family::MinimalTree(p) => p,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn each_method_configures_its_master_and_workers() {
+        let config = |m| plan(m).config(8, 3, 16);
+        assert_eq!(
+            config(Method::NegascoutEps).master_search,
+            MasterSearch::NegaScoutEps(100)
+        );
+        assert_eq!(
+            config(Method::Negascout).master_search,
+            MasterSearch::NegaScout
+        );
+        assert_eq!(
+            config(Method::WithUpdates).master_search,
+            MasterSearch::AlphaBeta
+        );
+        assert_eq!(config(Method::WithShare).share_plies, Some(4));
+        assert_eq!(config(Method::WithUpdates).share_plies, None);
+        assert!(!config(Method::WithoutUpdates).updates);
+        let c = config(Method::WithUpdates);
+        assert_eq!((c.depth, c.d_prime, c.workers, c.table_mb), (8, 4, 3, 16));
+    }
+}
