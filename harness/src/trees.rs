@@ -9,7 +9,8 @@ use std::sync::Arc;
 use yomi_shogi::board::{Position, STARTPOS};
 use yomi_shogi::positions::parse_set;
 use yomi_tree::{
-    EdgeModel, IncrementalTree, OrderedTree, RootSpec, ShogiGame, SyntheticTree, TreeOrdering,
+    BranchLimit, EdgeModel, IncrementalTree, OrderedTree, RootSpec, ShogiGame, SyntheticTree,
+    TreeOrdering,
 };
 
 /// A kind of game tree: Yomi's own, or a family plugged in (`plugins`).
@@ -241,7 +242,8 @@ impl TreeArgs {
                 Ok(shogi_positions(spec)?
                     .into_iter()
                     .map(|(name, pos)| {
-                        let game = Box::new(ShogiGame::new(pos, self.b() as usize));
+                        let game =
+                            Box::new(ShogiGame::new(pos, BranchLimit::top(usize::from(self.b()))));
                         Tree::new(self.tree, name, TreeGame::Shogi(game))
                     })
                     .collect())

@@ -10,7 +10,7 @@ use yomi_play::root_text;
 use yomi_search::{Limits, Stats};
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
-use yomi_tree::ShogiGame;
+use yomi_tree::{BranchLimit, ShogiGame};
 
 /// Search the start position and middle-game positions to a fixed depth
 /// (research mode unless --play) and print nodes, leaves and time per
@@ -56,7 +56,7 @@ pub(crate) fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String
     );
     let mut searcher = ShogiSearcher::new(
         args.play,
-        ShogiGame::new(Position::startpos(), args.b),
+        ShogiGame::new(Position::startpos(), BranchLimit::top(args.b)),
         args.hash_mb,
         cluster,
     );
@@ -73,8 +73,8 @@ pub(crate) fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String
     );
     for (name, pos) in positions {
         searcher.set_game(
-            ShogiGame::new(pos.clone(), args.b),
-            root_text(args.b, &pos, &[]),
+            ShogiGame::new(pos.clone(), BranchLimit::top(args.b)),
+            root_text(BranchLimit::top(args.b), &pos, &[]),
         );
         searcher.clear_tables();
         let r = searcher.search(Limits::depth(args.depth), |_| {});

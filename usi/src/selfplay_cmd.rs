@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use yomi_play::{mate_distance, see_ge, PlaySearcher, MAX_PLY};
 use yomi_search::Limits;
 use yomi_shogi::board::{Color, Move, Position};
-use yomi_tree::{Game, Repetition, ShogiGame};
+use yomi_tree::{BranchLimit, Game, Repetition, ShogiGame};
 
 const OPENINGS: &str = include_str!("../../scripts/openings.txt");
 
@@ -110,7 +110,7 @@ pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
 
 /// One game from `opening`.
 fn play(args: &SelfplayArgs, opening: &GamePosition, rng: &mut StdRng) -> Record {
-    let mut game = ShogiGame::new(opening.start.clone(), 0);
+    let mut game = ShogiGame::new(opening.start.clone(), BranchLimit::ALL);
     for &mv in &opening.moves {
         game.play(mv);
     }

@@ -16,8 +16,8 @@ use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
 use yomi_tree::reference::Ending;
 use yomi_tree::{
-    EdgeModel, Game, IncrementalTree, OrderedTree, ShogiGame, SyntheticTree, TreeOrdering, Value,
-    INFINITE,
+    BranchLimit, EdgeModel, Game, IncrementalTree, OrderedTree, ShogiGame, SyntheticTree,
+    TreeOrdering, Value, INFINITE,
 };
 
 /// Seed 002's simulated concurrency: one time unit (a microsecond) a leaf.
@@ -202,12 +202,16 @@ fn games_ending_in_draws_and_scores_get_the_sequential_value() {
 fn shogi_trees_get_the_sequential_value() {
     for entry in pro_middlegame_32().iter().take(2) {
         agrees_with_sequential(
-            ShogiGame::new(entry.position.clone(), 5),
+            ShogiGame::new(entry.position.clone(), BranchLimit::top(5)),
             4,
             &entry.position.to_sfen(),
         );
     }
-    agrees_with_sequential(ShogiGame::new(Position::startpos(), 4), 4, "startpos");
+    agrees_with_sequential(
+        ShogiGame::new(Position::startpos(), BranchLimit::top(4)),
+        4,
+        "startpos",
+    );
 }
 
 #[test]

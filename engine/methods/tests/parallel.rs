@@ -9,7 +9,7 @@ use common::parallel::{config, run_threads, sequential, variants, METHODS};
 use std::sync::Arc;
 use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig};
 use yomi_tree::reference::Ending;
-use yomi_tree::{EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
 
 fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, name: &str) {
     let expected = sequential(root.clone(), depth);
@@ -68,7 +68,7 @@ fn shogi_trees_get_the_sequential_value() {
     {
         let (depth, d_prime) = [(4, 2), (5, 2)][i % 2];
         check(
-            ShogiGame::new(pos.clone(), 5),
+            ShogiGame::new(pos.clone(), BranchLimit::top(5)),
             depth,
             d_prime,
             &pos.to_sfen(),
@@ -83,8 +83,11 @@ fn with_share_results_go_round_the_ring() {
         table_mb: 4,
         ..config(8, 3, 4, METHODS[2])
     };
-    let outcome = run_threads(ShogiGame::new(pos.clone(), 5), config);
-    assert_eq!(outcome.value, sequential(ShogiGame::new(pos, 5), 8));
+    let outcome = run_threads(ShogiGame::new(pos.clone(), BranchLimit::top(5)), config);
+    assert_eq!(
+        outcome.value,
+        sequential(ShogiGame::new(pos, BranchLimit::top(5)), 8)
+    );
     let shared: u64 = outcome.reports.iter().map(|r| r.shared_received).sum();
     assert!(shared > 0, "no entry went round the ring");
 }

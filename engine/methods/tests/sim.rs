@@ -9,7 +9,7 @@ use std::sync::Arc;
 use yomi_methods::minimal_tree::master::MasterOutcome;
 use yomi_methods::minimal_tree::parallel_search::ParallelConfig;
 use yomi_runtime::sim::{Model, Network};
-use yomi_tree::{EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
 
 const MODEL: Model = Model {
     node_cost_us: 0.25,
@@ -51,7 +51,7 @@ fn shogi_trees_get_the_sequential_value_at_64_and_256_ranks() {
         .skip(3)
         .step_by(8)
     {
-        let game = ShogiGame::new(pos.clone(), 5);
+        let game = ShogiGame::new(pos.clone(), BranchLimit::top(5));
         check(game.clone(), 6, 3, 64, &pos.to_sfen());
         check(game, 6, 3, 256, &pos.to_sfen());
     }
@@ -74,7 +74,8 @@ fn runs_repeat_exactly() {
         let (a, sa) = run_sim(tree.clone(), config, &MODEL).unwrap();
         // Other threads searching beside it change nothing.
         let start = yomi_shogi::positions::startpos_and_pro()[0].clone();
-        let noise = std::thread::spawn(move || sequential(ShogiGame::new(start, 5), 8));
+        let noise =
+            std::thread::spawn(move || sequential(ShogiGame::new(start, BranchLimit::top(5)), 8));
         let (b, sb) = run_sim(tree.clone(), config, &MODEL).unwrap();
         noise.join().unwrap();
         assert_eq!(fingerprint(&a), fingerprint(&b), "method {method:?}");

@@ -12,7 +12,7 @@ use yomi_play::{root_text, Cluster, Machines, PlaySearcher};
 use yomi_search::Limits;
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
-use yomi_tree::ShogiGame;
+use yomi_tree::{BranchLimit, ShogiGame};
 
 const TABLE_MB: usize = 64;
 
@@ -34,9 +34,10 @@ fn main() {
     for pos in positions {
         // A new table on every rank for every position.
         let table = cluster.table(TABLE_MB);
-        let mut searcher = PlaySearcher::with_table(ShogiGame::new(pos.clone(), 0), table);
+        let mut searcher =
+            PlaySearcher::with_table(ShogiGame::new(pos.clone(), BranchLimit::ALL), table);
         let start = Instant::now();
-        cluster.start(&root_text(0, &pos, &[]), u32::MAX, 1);
+        cluster.start(&root_text(BranchLimit::ALL, &pos, &[]), u32::MAX, 1);
         nodes += searcher.search(Limits::depth(depth), |_| {}).stats.nodes;
         ms += start.elapsed().as_secs_f64() * 1e3;
         other_nodes += cluster.stop();

@@ -20,6 +20,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use yomi_runtime::{network, Rank, Transport};
 use yomi_search::{Limits, Stats};
+use yomi_tree::BranchLimit;
 
 /// Results stored this deep or deeper go to the other machines. Time to
 /// depth 12 on the 33 bench positions, 2 ranks as two machines on this
@@ -288,7 +289,8 @@ fn finish(running: &mut Option<Running>, searcher: &mut Option<PlaySearcher>) ->
 /// every other helper thread does, so that the ranks do not all search
 /// the same iteration.
 fn searcher_over(table: Arc<PlayTable>, rank: Rank) -> PlaySearcher {
-    let start = yomi_tree::ShogiGame::new(yomi_shogi::board::Position::startpos(), 0);
+    let start =
+        yomi_tree::ShogiGame::new(yomi_shogi::board::Position::startpos(), BranchLimit::ALL);
     let mut searcher = PlaySearcher::with_table(start, table);
     if rank % 2 == 1 {
         searcher.skips = |depth| depth % 2 == 1;

@@ -30,7 +30,7 @@ use yomi_methods::minimal_tree::service::{announce, quit, serve, worker_inbox};
 use yomi_runtime::{network, Transport};
 use yomi_search::{Iteration, Limits, SearchResult};
 use yomi_shogi::board::{Move, Position};
-use yomi_tree::{Game, ShogiGame, Value};
+use yomi_tree::{BranchLimit, Game, ShogiGame, Value};
 
 /// Plies of the master's tree: the root's moves. Deeper trees give the
 /// play search's workers too many small tasks.
@@ -223,7 +223,7 @@ fn continue_from_table(root: &ShogiGame, table: &PlayTable, pv: &mut Vec<Move>) 
 /// A worker rank's life in games: searches with the play search and a
 /// table (`table`, which worker threads share), until rank 0 quits.
 pub fn serve_play<T: Transport<Message>>(transport: T, table: Arc<PlayTable>) {
-    let game = ShogiGame::new(Position::startpos(), 0);
+    let game = ShogiGame::new(Position::startpos(), BranchLimit::ALL);
     let mut searcher = PlaySearcher::with_hook(game, table, worker_inbox(transport));
     serve(&mut searcher, root_game);
 }
@@ -240,7 +240,7 @@ impl Drop for MasterWorker {
 /// A game's root as the workers rebuild it: the branch limit, the first
 /// position's SFEN and the moves played since (they carry the repetition
 /// history).
-pub fn root_text(branch_limit: usize, start: &Position, moves: &[Move]) -> String {
+pub fn root_text(branch_limit: BranchLimit, start: &Position, moves: &[Move]) -> String {
     let mut text = format!("{branch_limit} {} moves", start.to_sfen());
     for mv in moves {
         text.push(' ');
@@ -255,6 +255,7 @@ pub fn root_game(text: &str) -> Result<ShogiGame, String> {
     let branch_limit = words
         .next()
         .and_then(|b| b.parse().ok())
+        .map(BranchLimit::top)
         .ok_or("no branch limit")?;
     let sfen: Vec<&str> = words.by_ref().take_while(|&w| w != "moves").collect();
     let start = Position::from_sfen(&sfen.join(" ")).map_err(|e| e.to_string())?;
@@ -275,16 +276,21 @@ mod tests {
 
     #[test]
     fn a_root_text_gives_the_game_back() {
-        let mut game = ShogiGame::new(Position::startpos(), 7);
+        let mut game = ShogiGame::new(Position::startpos(), BranchLimit::top(7));
         let mut moves = Vec::new();
         for text in ["7g7f", "3c3d", "8h2b+"] {
             let mv = game.position().parse_usi_move(text).unwrap();
             game.play(mv);
             moves.push(mv);
         }
-        let back = root_game(&root_text(7, &Position::startpos(), &moves)).unwrap();
+        let back = root_game(&root_text(
+            BranchLimit::top(7),
+            &Position::startpos(),
+            &moves,
+        ))
+        .unwrap();
         assert_eq!(back.hash(), game.hash());
-        assert_eq!(back.branch_limit(), 7);
+        assert_eq!(back.branch_limit(), BranchLimit::top(7));
         assert!(root_game("0 not a sfen moves").is_err());
         assert!(root_game(
             "0 lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 5e5a"

@@ -426,7 +426,7 @@ impl<H: Hook> PlaySearcher<H> {
     /// to move mates at once, stored; `None` when it has no such mate.
     /// A branch limit may leave the mate out of the tree: not asked then.
     pub(super) fn mate_at_once(&mut self, key: u64, ply: usize) -> Option<Value> {
-        if self.game.branch_limit() > 0 {
+        if self.game.branch_limit().limits() {
             return None;
         }
         let mv = self.game.mate_in_one()?;
@@ -443,7 +443,7 @@ impl<H: Hook> PlaySearcher<H> {
     /// Every move the search may play here: all legal moves, or the game's
     /// top b with a branch limit.
     pub(super) fn allowed_moves(&mut self) -> MoveList {
-        if self.game.branch_limit() == 0 {
+        if !self.game.branch_limit().limits() {
             return self.game.position().legal_moves();
         }
         self.game.children(&mut self.ranked);
@@ -503,7 +503,7 @@ impl<H: Hook> PlaySearcher<H> {
         let key = self.game.hash();
         let hit = if partial { None } else { self.table.probe(key) };
         let mut table_move = hit.map_or(Move::NONE, |h| h.mv);
-        if self.game.branch_limit() > 0 || !self.game.position().is_legal(table_move) {
+        if self.game.branch_limit().limits() || !self.game.position().is_legal(table_move) {
             table_move = Move::NONE;
         }
         if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
@@ -638,7 +638,7 @@ impl<H: Hook> PlaySearcher<H> {
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
         let mut allowed = None;
-        if self.game.branch_limit() > 0 {
+        if self.game.branch_limit().limits() {
             allowed = Some(self.allowed_moves());
         }
         let checks = CheckSquares::new(self.game.position());

@@ -80,6 +80,7 @@ impl Game for SearchedLeaves {
 mod tests {
     use super::*;
     use yomi_shogi::board::Position;
+    use yomi_tree::BranchLimit;
 
     #[test]
     fn a_node_is_worth_its_shallow_search_and_the_moves_are_the_games() {
@@ -87,7 +88,7 @@ mod tests {
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
         )
         .unwrap();
-        let game = ShogiGame::new(pos, 0);
+        let game = ShogiGame::new(pos, BranchLimit::ALL);
         let mut searched = SearchedLeaves::new(game.clone(), 2);
         let mut searcher = PlaySearcher::new(game.clone(), 16);
         let direct = searcher.search(Limits::depth(2), |_| {}).value;

@@ -8,7 +8,7 @@ use yomi_play::{root_text, Cluster, Machines, PlaySearcher};
 use yomi_search::Limits;
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
-use yomi_tree::ShogiGame;
+use yomi_tree::{BranchLimit, ShogiGame};
 
 #[test]
 fn ranks_on_machines_of_their_own_search_each_root_and_rank_0_answers_legally() {
@@ -24,7 +24,7 @@ fn searches_with_rank_0_answering(machines: Machines) {
     let ranks = machines.ranks();
     let (cluster, others) = Cluster::on_threads(machines);
     assert_eq!(cluster.ranks(), ranks);
-    let start = ShogiGame::new(Position::startpos(), 0);
+    let start = ShogiGame::new(Position::startpos(), BranchLimit::ALL);
     let mut searcher = PlaySearcher::with_table(start.clone(), cluster.table(1));
     let mut positions = vec![Position::startpos()];
     positions.extend(
@@ -37,8 +37,8 @@ fn searches_with_rank_0_answering(machines: Machines) {
         if i == 2 {
             searcher = PlaySearcher::with_table(start.clone(), cluster.table(4));
         }
-        *searcher.game_mut() = ShogiGame::new(pos.clone(), 0);
-        cluster.start(&root_text(0, &pos, &[]), u32::MAX, 1);
+        *searcher.game_mut() = ShogiGame::new(pos.clone(), BranchLimit::ALL);
+        cluster.start(&root_text(BranchLimit::ALL, &pos, &[]), u32::MAX, 1);
         let result = searcher.search(Limits::depth(7), |_| {});
         let other_nodes = cluster.stop();
         let best = result.best_move.expect("a move");

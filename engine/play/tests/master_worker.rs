@@ -8,7 +8,7 @@ use yomi_play::{mate_distance, root_text, MasterWorker, PlayTable};
 use yomi_search::Limits;
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
-use yomi_tree::{Game, ShogiGame};
+use yomi_tree::{BranchLimit, Game, ShogiGame};
 
 fn search(
     mw: &mut MasterWorker,
@@ -19,11 +19,14 @@ fn search(
     Vec<u32>,
     yomi_search::SearchResult<yomi_shogi::board::Move>,
 ) {
-    let game = ShogiGame::new(start.clone(), 0);
+    let game = ShogiGame::new(start.clone(), BranchLimit::ALL);
     let mut depths = Vec::new();
-    let r = mw.search(&game, &root_text(0, start, &[]), &limits, |it| {
-        depths.push(it.depth)
-    });
+    let r = mw.search(
+        &game,
+        &root_text(BranchLimit::ALL, start, &[]),
+        &limits,
+        |it| depths.push(it.depth),
+    );
     (game, depths, r)
 }
 

@@ -5,10 +5,10 @@
 use yomi_play::{mate_distance, PlaySearcher};
 use yomi_search::{Limits, SearchOptions, Searcher};
 use yomi_shogi::board::Position;
-use yomi_tree::{Game, Repetition, ShogiGame};
+use yomi_tree::{BranchLimit, Game, Repetition, ShogiGame};
 
 fn game(sfen: &str) -> ShogiGame {
-    ShogiGame::new(Position::from_sfen(sfen).unwrap(), 0)
+    ShogiGame::new(Position::from_sfen(sfen).unwrap(), BranchLimit::ALL)
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn play_moves(g: &mut ShogiGame, moves: &[&str]) {
 
 #[test]
 fn repetitions_are_draws_unless_one_side_checks_throughout() {
-    let mut g = ShogiGame::new(Position::startpos(), 0);
+    let mut g = ShogiGame::new(Position::startpos(), BranchLimit::ALL);
     play_moves(&mut g, &["5i4h", "5a4b", "4h5i"]);
     assert_eq!(g.repetition(), None);
     play_moves(&mut g, &["4b5a"]);
@@ -81,7 +81,7 @@ fn repetitions_are_draws_unless_one_side_checks_throughout() {
 
 #[test]
 fn the_play_search_iterates_every_depth() {
-    let mut searcher = PlaySearcher::new(ShogiGame::new(Position::startpos(), 0), 4);
+    let mut searcher = PlaySearcher::new(ShogiGame::new(Position::startpos(), BranchLimit::ALL), 4);
     let mut depths = Vec::new();
     let r = searcher.search(Limits::depth(4), |it| depths.push(it.depth));
     assert_eq!(depths, [1, 2, 3, 4]);
@@ -92,8 +92,8 @@ fn the_play_search_iterates_every_depth() {
 fn a_branch_limit_keeps_the_search_to_the_top_b_moves() {
     let pos = Position::startpos();
     let mut top = Vec::new();
-    ShogiGame::new(pos.clone(), 3).children(&mut top);
-    let mut searcher = PlaySearcher::new(ShogiGame::new(pos, 3), 4);
+    ShogiGame::new(pos.clone(), BranchLimit::top(3)).children(&mut top);
+    let mut searcher = PlaySearcher::new(ShogiGame::new(pos, BranchLimit::top(3)), 4);
     let r = searcher.search(Limits::depth(4), |_| {});
     assert!(top.contains(&r.best_move.unwrap()), "{r:?} not in {top:?}");
 }
@@ -104,7 +104,7 @@ fn multipv_lines_start_with_distinct_legal_moves() {
         .position
         .clone();
     let legal = pos.legal_moves();
-    let mut searcher = PlaySearcher::new(ShogiGame::new(pos, 0), 8);
+    let mut searcher = PlaySearcher::new(ShogiGame::new(pos, BranchLimit::ALL), 8);
     let limits = Limits {
         depth: 5,
         multipv: 3,
@@ -133,9 +133,11 @@ fn helper_threads_keep_the_answers_and_count_their_nodes() {
     // A middle-game position: the helpers search beside the main thread
     // (their nodes are counted) and the answer is a legal move.
     let entry = &yomi_shogi::positions::pro_middlegame_32()[0];
-    let mut single = PlaySearcher::new(ShogiGame::new(entry.position.clone(), 0), 16);
+    let mut single =
+        PlaySearcher::new(ShogiGame::new(entry.position.clone(), BranchLimit::ALL), 16);
     let alone = single.search(Limits::depth(8), |_| {});
-    let mut searcher = PlaySearcher::new(ShogiGame::new(entry.position.clone(), 0), 16);
+    let mut searcher =
+        PlaySearcher::new(ShogiGame::new(entry.position.clone(), BranchLimit::ALL), 16);
     searcher.set_threads(2);
     let r = searcher.search(Limits::depth(8), |_| {});
     assert!(entry.position.is_legal(r.best_move.unwrap()));

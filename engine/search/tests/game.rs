@@ -5,7 +5,7 @@ use std::sync::Arc;
 use yomi_search::{Limits, SearchOptions, Searcher};
 use yomi_shogi::board::Position;
 use yomi_tree::synthetic::EdgeParams;
-use yomi_tree::{EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
 
 fn fixed_model() -> Arc<EdgeModel> {
     Arc::new(
@@ -95,12 +95,15 @@ fn shogi_child_sets_do_not_depend_on_history() {
     {
         for b in [0, 5, 20] {
             let mut fresh = Vec::new();
-            ShogiGame::new(pos.clone(), b).children(&mut fresh);
+            ShogiGame::new(pos.clone(), BranchLimit::top(b)).children(&mut fresh);
             let legal = pos.count_legal_moves() as usize;
             assert_eq!(fresh.len(), if b == 0 { legal } else { b.min(legal) });
             // After a search the same state has the same children.
-            let mut searcher =
-                Searcher::new(ShogiGame::new(pos.clone(), b), 1, SearchOptions::default());
+            let mut searcher = Searcher::new(
+                ShogiGame::new(pos.clone(), BranchLimit::top(b)),
+                1,
+                SearchOptions::default(),
+            );
             searcher.search(Limits::depth(3), |_| {});
             let mut again = Vec::new();
             searcher.game_mut().children(&mut again);
@@ -119,7 +122,7 @@ fn shogi_children_of_a_transposition_are_the_same() {
             pos.make_move(mv);
         }
         let mut children = Vec::new();
-        ShogiGame::new(pos.clone(), 5).children(&mut children);
+        ShogiGame::new(pos.clone(), BranchLimit::top(5)).children(&mut children);
         (pos.hash(), children)
     };
     let a = reach(&["7g7f", "3c3d", "2g2f", "8c8d"]);
@@ -131,9 +134,9 @@ fn shogi_children_of_a_transposition_are_the_same() {
 fn shogi_top_b_is_a_prefix_of_the_full_order() {
     for pos in yomi_shogi::positions::startpos_and_pro() {
         let mut all = Vec::new();
-        ShogiGame::new(pos.clone(), 0).children(&mut all);
+        ShogiGame::new(pos.clone(), BranchLimit::ALL).children(&mut all);
         let mut top = Vec::new();
-        ShogiGame::new(pos.clone(), 5).children(&mut top);
+        ShogiGame::new(pos.clone(), BranchLimit::top(5)).children(&mut top);
         assert_eq!(&all[..top.len()], &top[..]);
     }
 }

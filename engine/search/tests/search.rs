@@ -7,7 +7,7 @@ use yomi_search::{Limits, SearchOptions, Searcher, Sharing, TableSplit};
 use yomi_shogi::board::Position;
 use yomi_tree::reference::minimax;
 use yomi_tree::reference::Ending;
-use yomi_tree::{EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
 
 fn root_value<G: Game>(game: G, depth: u32, table_mb: usize, options: SearchOptions) -> i32 {
     let mut searcher = Searcher::new(game, table_mb, options);
@@ -115,7 +115,7 @@ fn shogi_trees_match_minimax() {
     let positions = yomi_shogi::positions::startpos_and_pro();
     for pos in positions.iter().step_by(5) {
         for depth in 1..=4 {
-            let game = || ShogiGame::new(pos.clone(), 5);
+            let game = || ShogiGame::new(pos.clone(), BranchLimit::top(5));
             let expected = minimax(&mut game(), depth);
             for (table_mb, options) in plain_configurations() {
                 assert_eq!(
@@ -149,7 +149,7 @@ fn split_variants_match_the_plain_search() {
         .step_by(8)
     {
         let (depth, d_prime) = (5, 2);
-        let game = || ShogiGame::new(pos.clone(), 5);
+        let game = || ShogiGame::new(pos.clone(), BranchLimit::top(5));
         let plain = root_value(game(), depth, 1, SearchOptions::default());
         for options in split_configurations(depth, d_prime) {
             assert_eq!(
@@ -190,7 +190,11 @@ fn split_variants_count_task_searches() {
 #[test]
 fn root_results_are_consistent() {
     let pos = Position::startpos();
-    let mut searcher = Searcher::new(ShogiGame::new(pos.clone(), 5), 4, SearchOptions::default());
+    let mut searcher = Searcher::new(
+        ShogiGame::new(pos.clone(), BranchLimit::top(5)),
+        4,
+        SearchOptions::default(),
+    );
     let mut depths = Vec::new();
     let result = searcher.search(Limits::depth(5), |it| depths.push(it.depth));
     assert_eq!(depths, [1, 3, 5]);

@@ -2,6 +2,7 @@
 //! the same sequential and parallel algorithms run on shogi and on synthetic
 //! trees.
 
+mod branch_limit;
 mod family;
 mod incremental;
 mod ordered;
@@ -10,6 +11,7 @@ pub mod reference;
 mod shogi_game;
 pub mod synthetic;
 
+pub use branch_limit::BranchLimit;
 pub use family::{GameFamily, Root, RootSpec};
 pub use incremental::IncrementalTree;
 pub use ordered::{OrderedTree, TreeOrdering};

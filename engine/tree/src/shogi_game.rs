@@ -1,6 +1,6 @@
 //! Shogi as a [`Game`], with the branching limited to the top `b` moves.
 
-use super::{Game, Value, LOSS};
+use super::{BranchLimit, Game, Value, LOSS};
 use yomi_shogi::board::{Move, Position};
 use yomi_shogi::eval;
 
@@ -33,13 +33,13 @@ const NULL_WALL: u64 = 0;
 #[derive(Clone, Debug)]
 pub struct ShogiGame {
     pos: Position,
-    branch_limit: usize,
+    branch_limit: BranchLimit,
     keys: Vec<i64>,
     history: Vec<(u64, bool)>,
 }
 
 impl ShogiGame {
-    pub fn new(pos: Position, branch_limit: usize) -> ShogiGame {
+    pub fn new(pos: Position, branch_limit: BranchLimit) -> ShogiGame {
         let history = vec![(pos.hash(), pos.in_check())];
         ShogiGame {
             pos,
@@ -53,7 +53,7 @@ impl ShogiGame {
         &self.pos
     }
 
-    pub fn branch_limit(&self) -> usize {
+    pub fn branch_limit(&self) -> BranchLimit {
         self.branch_limit
     }
 
@@ -114,12 +114,12 @@ impl ShogiGame {
     }
 }
 
-/// Writes the `limit` best of `moves` (all with 0) to `out`, best first:
+/// Writes the `limit` best of `moves` to `out`, best first:
 /// higher [`eval::RESEARCH`]'s `move_gain` first, then the lower encoding. `keys` is scratch.
 fn rank(
     pos: &Position,
     moves: impl Iterator<Item = Move>,
-    limit: usize,
+    limit: BranchLimit,
     keys: &mut Vec<i64>,
     out: &mut Vec<Move>,
 ) {
@@ -128,10 +128,7 @@ fn rank(
         moves.map(|mv| (-(eval::RESEARCH.move_gain(pos, mv) as i64) << 16) | mv.to_bits() as i64),
     );
     keys.sort_unstable();
-    let keep = match limit {
-        0 => keys.len(),
-        b => b.min(keys.len()),
-    };
+    let keep = limit.keep(keys.len());
     out.clear();
     out.extend(
         keys[..keep]

@@ -3,7 +3,7 @@
 
 use crate::trees::shogi_positions;
 use clap::Args;
-use yomi_tree::{EdgeModel, EdgeParams, Game, ShogiGame, LOSS};
+use yomi_tree::{BranchLimit, EdgeModel, EdgeParams, Game, ShogiGame, LOSS};
 
 /// Walk the top-b subtrees of shogi positions, collect every
 /// parent-to-child change of the static evaluation for the side to move,
@@ -33,7 +33,7 @@ pub(crate) fn run(args: &FitEdgesArgs) -> Result<(), String> {
     let mut diffs = Vec::new();
     for (_, pos) in &positions {
         walk(
-            &mut ShogiGame::new(pos.clone(), args.b),
+            &mut ShogiGame::new(pos.clone(), BranchLimit::top(args.b)),
             args.depth,
             &mut diffs,
         );

@@ -13,7 +13,7 @@ use yomi_methods::rbf::{Rbf, RbfConfig, RealScoreModel};
 use yomi_play::{PlaySearcher, SearchedLeaves, MAX_PLY};
 use yomi_search::Limits;
 use yomi_shogi::board::Move;
-use yomi_tree::{Game, ShogiGame, Value};
+use yomi_tree::{BranchLimit, Game, ShogiGame, Value};
 
 /// RBF against the play search at equal time on shogi positions.
 #[derive(Args)]
@@ -79,7 +79,7 @@ pub(crate) fn run(args: &RbfShogiArgs) -> Result<(), String> {
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut rows = Vec::new();
     for (name, pos) in shogi_positions(&args.position)? {
-        let game = ShogiGame::new(pos, 0);
+        let game = ShogiGame::new(pos, BranchLimit::ALL);
         let row = compare(name, &game, args, &model, time, judge_ms);
         let show = |m: Option<Move>| m.map_or("none".to_string(), |m| m.to_string());
         println!(

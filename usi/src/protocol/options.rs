@@ -2,6 +2,7 @@
 //! declared once in a table, validated and clamped on the way in.
 
 use std::fmt::Write;
+use yomi_tree::BranchLimit;
 
 /// Research or play: the search's mode (`SearchMode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +29,7 @@ pub(super) struct Options {
     pub hash_mb: usize,
     pub ponder: bool,
     pub threads: usize,
-    pub branch_limit: usize,
+    pub branch_limit: BranchLimit,
     pub multipv: usize,
     /// 0: no limit.
     pub depth_limit: u32,
@@ -143,7 +144,7 @@ impl Default for Options {
             hash_mb: 0,
             ponder: false,
             threads: 0,
-            branch_limit: 0,
+            branch_limit: BranchLimit::ALL,
             multipv: 0,
             depth_limit: 0,
             nodes_limit: 0,
@@ -263,7 +264,7 @@ impl Options {
         match name {
             "USI_Hash" => self.hash_mb = v as usize,
             "Threads" => self.threads = v as usize,
-            "BranchLimit" => self.branch_limit = v as usize,
+            "BranchLimit" => self.branch_limit = BranchLimit::top(v as usize),
             "MultiPV" => self.multipv = v as usize,
             "DepthLimit" => self.depth_limit = v as u32,
             "NodesLimit" => self.nodes_limit = v as u64,

@@ -15,7 +15,7 @@ use std::time::Duration;
 use yomi_play::root_text;
 use yomi_search::memory;
 use yomi_search::Limits;
-use yomi_tree::{Game, ShogiGame};
+use yomi_tree::{BranchLimit, Game, ShogiGame};
 
 /// The deepest search `go` without a depth asks for.
 const MAX_DEPTH: u32 = 200;
@@ -176,7 +176,7 @@ impl Session {
                 ),
             });
         }
-        let game = ShogiGame::new(GamePosition::startpos().start, 0);
+        let game = ShogiGame::new(GamePosition::startpos().start, BranchLimit::ALL);
         self.searcher = Some(ShogiSearcher::new(
             self.options.mode == Mode::Play,
             game,

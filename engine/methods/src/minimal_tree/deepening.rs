@@ -125,13 +125,14 @@ mod tests {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     use yomi_search::{SearchOptions, Searcher};
+    use yomi_tree::BranchLimit;
     use yomi_tree::ShogiGame;
 
     fn game() -> ShogiGame {
         let pos = yomi_shogi::positions::pro_middlegame_32()[3]
             .position
             .clone();
-        ShogiGame::new(pos, 5)
+        ShogiGame::new(pos, BranchLimit::top(5))
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::aspiration::Aspiration;
 use super::balance::Balancer;
 use super::message::{Message, Outcome, Report, Task};
 use super::signature::Signature;
+use super::task_split::TaskSplit;
 use std::collections::HashMap;
 use std::time::Duration;
 use yomi_runtime::{Rank, Traffic, Transport};
@@ -81,8 +82,7 @@ pub struct Master<G: Game, T> {
     decided_research: bool,
     /// The root's window (games: an aspiration window; else full).
     aspiration: Aspiration,
-    depth: u32,
-    d_prime: u32,
+    split: TaskSplit,
     tree: HashMap<Vec<u16>, Node<G::Move>>,
     /// Worker results per position.
     results: HashMap<u64, Vec<Outcome>>,
@@ -111,8 +111,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             pass_window_tasks: false,
             decided_research: false,
             aspiration: Aspiration::around(None),
-            depth,
-            d_prime: d_prime.clamp(1, depth.saturating_sub(1).max(1)),
+            split: TaskSplit::new(depth, d_prime),
             tree: HashMap::new(),
             results: HashMap::new(),
             evaluations: HashMap::new(),
@@ -145,8 +144,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// first passes and narrow their windows. The workers start the new
     /// search afresh (see `service`).
     pub fn deepen_to(&mut self, depth: u32) {
-        self.depth = depth;
-        self.d_prime = self.d_prime.clamp(1, depth.saturating_sub(1).max(1));
+        self.split = self.split.deepened(depth);
     }
 
     /// The next search's root window: around `guess` (the last depth's
@@ -197,7 +195,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 a2: root.alpha,
                 b2: root.beta,
             };
-            let (value, uncertain) = self.pass(self.depth, window, false);
+            let (value, uncertain) = self.pass(self.split.depth(), window, false);
             if !uncertain && self.aspiration.widen(value) && !self.stopped() {
                 continue;
             }
@@ -285,7 +283,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// which sends no tasks.
     fn pass(&mut self, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
         self.nodes += 1;
-        let task_depth = self.depth - self.d_prime;
+        let task_depth = self.split.task_depth();
         if depth <= task_depth {
             return self.frontier(depth, w, shallow);
         }
@@ -374,7 +372,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 .iter()
                 .find_map(|r| usable(r, w.a1, w.b1).map(|v| (v, r.depth)));
         }
-        let task_depth = self.depth - self.d_prime;
+        let task_depth = self.split.task_depth();
         let (value, decided) = match found {
             Some((v, d)) => {
                 self.transport.visit(1);

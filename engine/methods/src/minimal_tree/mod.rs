@@ -16,4 +16,5 @@ mod ring;
 pub mod service;
 pub mod signature;
 pub mod task_search;
+mod task_split;
 pub mod worker;
