@@ -6,9 +6,9 @@
 mod backend;
 mod commands;
 mod methods;
+mod outcome;
 mod plan;
 mod plugins;
-mod record;
 mod sweep;
 mod trees;
 

@@ -8,20 +8,20 @@
 //! The layout is versioned ([`SCHEMA`]); records of older layouts read
 //! too, what they lack as zeros (see [`Record::from_json`]).
 
-mod cluster;
-mod figures;
+mod family_figures;
 mod method;
 mod record;
 mod shape;
+mod virtual_cluster;
 
-pub use cluster::{ClusterRecord, NodeCostSource};
-pub use figures::{
+pub use family_figures::{
     BaselineFigures, Figures, ParallelFigures, ParallelRbfFigures, RbfFigures, SpreadFigures,
     UctFigures,
 };
 pub use method::{Backend, Method, NodeCharge, RbfForm, TableSharing};
 pub use record::{Record, SCHEMA};
 pub use shape::{BaselineShape, RbfShape, TreesplitShape, UctShape};
+pub use virtual_cluster::{ClusterRecord, NodeCostSource};
 pub use yomi_methods::mcts::Overheads;
 pub use yomi_methods::minimal_tree::message::TaskCounts;
 pub use yomi_search::Stats;

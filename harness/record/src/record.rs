@@ -1,8 +1,8 @@
 //! One searched tree's run: its line in a result file.
 
-use crate::cluster::ClusterRecord;
-use crate::figures::{BaselineFigures, Figures, ParallelFigures, RbfFigures, UctFigures};
+use crate::family_figures::{BaselineFigures, Figures, ParallelFigures, RbfFigures, UctFigures};
 use crate::method::{Backend, Method, TableSharing};
+use crate::virtual_cluster::ClusterRecord;
 use serde::{Deserialize, Serialize};
 use yomi_search::Stats;
 use yomi_tree::Value;

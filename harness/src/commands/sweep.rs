@@ -1,13 +1,13 @@
 //! `yomi-harness sweep CONFIG.toml --out FILE.jsonl`: a grid of searches
-//! (see `sweep_plan`) run tree by tree into one JSON Lines file, each
+//! (see `sweep::grid`) run tree by tree into one JSON Lines file, each
 //! record under its run key. A rerun skips what the file holds, so a
 //! killed sweep resumes where it stopped; virtual-cluster runs share the
 //! cores within half of the machine's memory, MPI runs start through the
 //! sweep's launcher one at a time.
 
+use crate::sweep::grid::{self, Run};
 use crate::sweep::job::Job;
-use crate::sweep::launch as sweep_launch;
-use crate::sweep::plan::{self as sweep_plan, Run};
+use crate::sweep::launcher;
 use crate::sweep::store::{self as sweep_store, Store};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -49,16 +49,11 @@ pub(crate) fn run(args: &SweepArgs) -> Result<(), String> {
     let shown = args.config.display().to_string();
     let text =
         std::fs::read_to_string(&args.config).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let runs = sweep_plan::parse(&text, &shown)?;
+    let runs = grid::parse(&text, &shown)?;
     let mut names = Vec::with_capacity(runs.len());
     for run in &runs {
         let trees = run.trees.trees()?;
-        names.push(
-            trees
-                .iter()
-                .map(|t| t.name().to_string())
-                .collect::<Vec<_>>(),
-        );
+        names.push(trees.iter().map(|t| t.name().to_string()).collect());
     }
     if args.dry_run {
         return dry_run(&runs, &names, args);
@@ -75,9 +70,39 @@ pub(crate) fn run(args: &SweepArgs) -> Result<(), String> {
             args.out.display()
         );
     }
+    let items = to_do(&runs, &names, &store, &args.out);
+    // Virtual-cluster runs first, `jobs` at a time, each job taking the
+    // next in order: records are written in this order, so a finished
+    // record waits only for the few runs under way before it, and a
+    // killed sweep loses no more than those.
+    let (shared, alone): (Vec<Item>, Vec<Item>) = items
+        .into_iter()
+        .partition(|item| item.run.plan.backend == Backend::Sim);
+    let writer = Writer::new(store, shared.len() + alone.len());
+    run_shared(&shared, jobs, &writer)?;
+    for (i, item) in alone.iter().enumerate() {
+        let result = if item.run.plan.backend == Backend::Mpi && item.run.plan.parallel() {
+            launcher::search(item.run, &item.tree, &item.key)
+        } else {
+            run_item(item)
+        };
+        writer.finished(shared.len() + i, item, result)?;
+    }
+    writer.done();
+    Ok(())
+}
+
+/// Every tree of `runs` (`names`: each run's trees) whose record `store`
+/// (the file `out`) lacks, in order; the count said on stderr.
+fn to_do<'a>(
+    runs: &'a [Run],
+    names: &'a [Vec<String>],
+    store: &Store,
+    out: &std::path::Path,
+) -> Vec<Item<'a>> {
     let items: Vec<Item> = runs
         .iter()
-        .zip(&names)
+        .zip(names)
         .flat_map(|(run, trees)| {
             trees.iter().map(move |tree| Item {
                 run,
@@ -93,17 +118,16 @@ pub(crate) fn run(args: &SweepArgs) -> Result<(), String> {
         runs.len(),
         total,
         total - items.len(),
-        args.out.display(),
+        out.display(),
         items.len()
     );
-    // Virtual-cluster runs first, `jobs` at a time, each job taking the
-    // next in order: records are written in this order, so a finished
-    // record waits only for the few runs under way before it, and a
-    // killed sweep loses no more than those.
-    let (shared, alone): (Vec<Item>, Vec<Item>) = items
-        .into_iter()
-        .partition(|item| item.run.plan.backend == Backend::Sim);
-    let writer = Writer::new(store, shared.len() + alone.len());
+    items
+}
+
+/// The virtual-cluster items, `jobs` at a time within the machine's
+/// memory for tables, each record to `writer` at its index; the first
+/// failure stops the others.
+fn run_shared(shared: &[Item], jobs: usize, writer: &Writer) -> Result<(), String> {
     let budget = Budget::new(table_cap_mb().unwrap_or(usize::MAX));
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
@@ -129,15 +153,6 @@ pub(crate) fn run(args: &SweepArgs) -> Result<(), String> {
             .map(|j| j.join().expect("a sweep job panicked"))
             .collect::<Result<Vec<()>, String>>()
     })?;
-    for (i, item) in alone.iter().enumerate() {
-        let result = if item.run.plan.backend == Backend::Mpi && item.run.plan.parallel() {
-            sweep_launch::search(item.run, &item.tree, &item.key)
-        } else {
-            run_item(item)
-        };
-        writer.finished(shared.len() + i, item, result)?;
-    }
-    writer.done();
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 
 use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
-use crate::record::{Outcome, Summary};
+use crate::outcome::{Outcome, Summary};
 use crate::trees::{Tree, TreeLabel};
 
 /// Takes each tree's name and outcome (only on the rank that reports).

@@ -194,36 +194,9 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::methods::rbf::options::RbfOptions;
-    use crate::methods::uct::options::UctOptions;
-    use yomi_record::NodeCharge;
 
     fn options(method: Method) -> Options {
-        Options {
-            b: 5,
-            d: 8,
-            method,
-            negascout: false,
-            d_prime: Some(4),
-            sharing: TableSharing::Full,
-            share_plies: 4,
-            full_windows: false,
-            tt_mb: None,
-            eps: 100,
-            confirmed_deepening: false,
-            workers: 4,
-            backend: Backend::Threads,
-            cluster_options: false,
-            levels: None,
-            fanout: None,
-            pv_depth: 1,
-            stage_depth: 2,
-            rbf: RbfOptions::default(),
-            uct: UctOptions::default(),
-            charge: NodeCharge::Nodes,
-            static_order: false,
-            push_bounds: false,
-        }
+        Options::example(method)
     }
 
     #[test]

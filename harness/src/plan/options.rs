@@ -39,3 +39,36 @@ pub(crate) struct Options {
     /// UCT: its simulations, constant, playouts and seed.
     pub uct: UctOptions,
 }
+
+#[cfg(test)]
+impl Options {
+    /// Tests' options: `method` at b = 5, d = 8, d′ = 4 on 4 threads,
+    /// the command line's defaults besides.
+    pub(crate) fn example(method: Method) -> Options {
+        Options {
+            b: 5,
+            d: 8,
+            method,
+            negascout: false,
+            d_prime: Some(4),
+            sharing: TableSharing::Full,
+            share_plies: 4,
+            full_windows: false,
+            tt_mb: None,
+            eps: 100,
+            confirmed_deepening: false,
+            workers: 4,
+            backend: Backend::Threads,
+            cluster_options: false,
+            levels: None,
+            fanout: None,
+            pv_depth: 1,
+            stage_depth: 2,
+            rbf: RbfOptions::default(),
+            uct: UctOptions::default(),
+            charge: NodeCharge::Nodes,
+            static_order: false,
+            push_bounds: false,
+        }
+    }
+}

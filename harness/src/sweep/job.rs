@@ -4,9 +4,9 @@
 
 use crate::backend::sim_args::SimArgs;
 use crate::methods::execute;
+use crate::outcome::record;
 use crate::plan::Plan;
-use crate::record::record;
-use crate::sweep::plan::Run;
+use crate::sweep::grid::Run;
 use crate::trees::{Tree, TreeArgs};
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +55,7 @@ impl Job {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sweep::plan::parse;
+    use crate::sweep::grid::parse;
 
     #[test]
     fn a_job_travels_whole() {

@@ -1,8 +1,8 @@
-//! Sweeps: a TOML grid expanded into runs (`plan`), each tree of a run a
-//! job (`job`), MPI jobs launched as processes of their own (`launch`),
+//! Sweeps: a TOML grid expanded into runs (`grid`), each tree of a run a
+//! job (`job`), MPI jobs started through the sweep's launcher (`launcher`),
 //! and the records file they resume over (`store`).
 
+pub(crate) mod grid;
 pub(crate) mod job;
-pub(crate) mod launch;
-pub(crate) mod plan;
+pub(crate) mod launcher;
 pub(crate) mod store;

@@ -7,8 +7,8 @@ use super::plan::{master_worker_config, processor_tree, split_config, ybwc_confi
 use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
 use crate::methods::each_tree::{each_tree, Sink};
+use crate::outcome::Outcome;
 use crate::plan::Plan;
-use crate::record::Outcome;
 use crate::trees::{with_game, Tree};
 use yomi_methods::baseline::{AlphaBeta, BaselineOutcome, StagedSss};
 use yomi_record::{BaselineFigures, BaselineShape, Figures, Method};

@@ -60,34 +60,9 @@ mod tests {
     use super::*;
     use crate::plan::options::Options;
     use crate::plan::{Family, Plan};
-    use yomi_record::{Backend, NodeCharge, TableSharing};
 
     fn plan(method: Method) -> MinimalTreePlan {
-        let o = Options {
-            b: 5,
-            d: 8,
-            method,
-            negascout: false,
-            d_prime: Some(4),
-            sharing: TableSharing::Full,
-            share_plies: 4,
-            full_windows: false,
-            tt_mb: None,
-            eps: 100,
-            confirmed_deepening: false,
-            workers: 4,
-            backend: Backend::Threads,
-            cluster_options: false,
-            levels: None,
-            fanout: None,
-            pv_depth: 1,
-            stage_depth: 2,
-            rbf: Default::default(),
-            uct: Default::default(),
-            charge: NodeCharge::Nodes,
-            static_order: false,
-            push_bounds: false,
-        };
+        let o = Options::example(method);
         match Plan::new(&o).unwrap().family {
             Family::MinimalTree(p) => p,
             other => panic!("{other:?}"),

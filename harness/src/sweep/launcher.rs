@@ -3,8 +3,8 @@
 //! …) running this binary's `job` with the job itself (the validated plan,
 //! as JSON), its record read back.
 
+use crate::sweep::grid::Run;
 use crate::sweep::job::Job;
-use crate::sweep::plan::Run;
 use std::process::Command;
 
 /// The record line of `tree`'s search under `run`, keyed `key`.

@@ -1,5 +1,5 @@
-//! A search's outcome, what becomes of it in a result record
-//! (`yomi-record`), and the summary of a tree set the paper's way.
+//! A search's outcome, the result record (`yomi-record`) made of it,
+//! and the summary of a tree set the paper's way.
 
 use crate::plan::Plan;
 use crate::trees::TreeLabel;

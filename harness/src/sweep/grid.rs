@@ -1065,6 +1065,9 @@ struct Identity<'a> {
     tt_mb: Option<usize>,
 }
 
+/// The run of grid point `p` over `trees`, on `c`'s cluster at
+/// `node_cost`: its plan validated, its tables' memory and its key's
+/// identity worked out.
 fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Run, String> {
     let cl = &c.cluster;
     // Sequential RBF and UCT run on threads whatever the cluster: their
@@ -1073,9 +1076,31 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         Method::Rbf | Method::Uct => Backend::Threads,
         _ => cl.backend.unwrap_or(Backend::Sim),
     };
-    let sim_backend = backend == Backend::Sim;
-    let ranks = p.ranks;
-    let options = Options {
+    let mut run = Run {
+        plan: Plan::new(&options(cl, &p, backend))?,
+        trees: TreeArgs {
+            b: Some(p.b),
+            ..trees.clone()
+        },
+        sim: sim_args(cl, &p, backend, node_cost),
+        ranks: p.ranks,
+        table_total_mb: 0,
+        launcher: cl.launcher.replace("{ranks}", &p.ranks.to_string()),
+        identity: String::new(),
+    };
+    // The model's figures and the tables' memory, checked now rather than
+    // when the run's turn comes.
+    run.sim
+        .model(1.0, 1.0)
+        .map_err(|e| format!("cluster: {e}"))?;
+    run.table_total_mb = table_total_mb(&run, cl.tt_mb)?;
+    run.identity = identity(cl, &run, p, backend, node_cost)?;
+    Ok(run)
+}
+
+/// Grid point `p` as the options of one run on `backend`.
+fn options(cl: &ClusterConfig, p: &Point, backend: Backend) -> Options {
+    Options {
         b: p.b,
         d: p.d,
         method: p.method,
@@ -1087,7 +1112,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         tt_mb: cl.tt_mb,
         eps: p.eps.unwrap_or(100),
         confirmed_deepening: p.confirmed_deepening,
-        workers: ranks.saturating_sub(1).max(1),
+        workers: p.ranks.saturating_sub(1).max(1),
         backend,
         cluster_options: false,
         levels: p.baseline.and_then(|b| b.levels),
@@ -1122,11 +1147,16 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         charge: p.baseline.map_or(NodeCharge::Nodes, |b| b.charge),
         static_order: p.baseline.is_some_and(|b| b.static_order),
         push_bounds: p.baseline.is_some_and(|b| b.push_bounds),
-    };
-    let sim = SimArgs {
+    }
+}
+
+/// The virtual cluster of grid point `p`'s run on `backend`.
+fn sim_args(cl: &ClusterConfig, p: &Point, backend: Backend, node_cost: NodeCost) -> SimArgs {
+    let sim_backend = backend == Backend::Sim;
+    SimArgs {
         // Every method but the sequential one is given its ranks (one rank
         // of a baseline or of parallel RBF is its sequential search).
-        ranks: (sim_backend && p.method != Method::Sequential).then_some(ranks),
+        ranks: (sim_backend && p.method != Method::Sequential).then_some(p.ranks),
         network: cl.network,
         latency_us: cl.latency_us,
         bandwidth_gbps: cl.bandwidth_gbps,
@@ -1134,40 +1164,35 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         node_cost_us: sim_backend.then_some(node_cost),
         visit_cost_us: cl.visit_cost_us,
         quiet: true,
-    };
-    let trees = TreeArgs {
-        b: Some(p.b),
-        ..trees.clone()
-    };
-    let mut run = Run {
-        plan: Plan::new(&options)?,
-        trees,
-        sim,
-        ranks,
-        table_total_mb: 0,
-        launcher: cl.launcher.replace("{ranks}", &ranks.to_string()),
-        identity: String::new(),
-    };
-    let what = run.describe();
-    // The model's figures and the tables' memory, checked now rather than
-    // when the run's turn comes.
-    run.sim
-        .model(1.0, 1.0)
-        .map_err(|e| format!("cluster: {e}"))?;
-    let workers = ranks.saturating_sub(1).max(1);
-    let tableless = !matches!(
-        run.plan.family,
-        Family::Sequential(_) | Family::MinimalTree(_)
-    );
-    run.table_total_mb = if tableless {
-        0 // no tables
-    } else if run.plan.parallel() && sim_backend {
-        workers * worker_table_mb(workers, cl.tt_mb).map_err(|e| format!("{what}: {e}"))?
-    } else if run.plan.parallel() {
-        workers * run.plan.table_mb()
-    } else {
-        run.plan.table_mb() * if p.d_prime.is_some() { 2 } else { 1 }
-    };
+    }
+}
+
+/// All tables of `run`, MB (`tt_mb`: the cluster's size for each).
+fn table_total_mb(run: &Run, tt_mb: Option<usize>) -> Result<usize, String> {
+    let workers = run.ranks.saturating_sub(1).max(1);
+    Ok(match run.plan.family {
+        // No tables.
+        Family::Baseline { .. } | Family::Rbf { .. } | Family::Uct { .. } => 0,
+        Family::MinimalTree(_) if run.plan.backend == Backend::Sim => {
+            let each = worker_table_mb(workers, tt_mb);
+            workers * each.map_err(|e| format!("{}: {e}", run.describe()))?
+        }
+        Family::MinimalTree(_) => workers * run.plan.table_mb(),
+        Family::Sequential(_) => {
+            run.plan.table_mb() * if run.plan.d_prime().is_some() { 2 } else { 1 }
+        }
+    })
+}
+
+/// What names `run` (grid point `p` on `backend` at `node_cost`) in its
+/// records' keys.
+fn identity(
+    cl: &ClusterConfig,
+    run: &Run,
+    p: Point,
+    backend: Backend,
+    node_cost: NodeCost,
+) -> Result<String, String> {
     let identity = Identity {
         schema: SCHEMA,
         tree_kind: run.trees.tree.name(),
@@ -1183,8 +1208,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         visit_cost_us: cl.visit_cost_us,
         tt_mb: cl.tt_mb,
     };
-    run.identity = serde_json::to_string(&identity).map_err(|e| e.to_string())?;
-    Ok(run)
+    serde_json::to_string(&identity).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
