@@ -7,7 +7,7 @@
 
 use crate::mcts_search;
 use crate::protocol::Method;
-use yomi_methods::minimal_tree::deepening::deepen_on_threads;
+use yomi_methods::minimal_tree::deepen_on_threads;
 use yomi_play::{Cluster, MasterWorker, PlaySearcher, ProgressReport};
 use yomi_search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
 use yomi_shogi::board::Move;

@@ -7,7 +7,7 @@ mod common;
 
 use common::parallel::{config, run_threads, sequential, variants, METHODS};
 use std::sync::Arc;
-use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig};
+use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig};
 use yomi_tree::reference::Ending;
 use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
 
@@ -97,10 +97,10 @@ fn with_share_results_go_round_the_ring() {
 /// at the root, right or wrong; the root value is still the sequential one.
 #[test]
 fn the_games_master_options_keep_the_sequential_value() {
-    use yomi_methods::minimal_tree::master::Master;
-    use yomi_methods::minimal_tree::message::Message;
-    use yomi_methods::minimal_tree::message::WorkerConfig;
-    use yomi_methods::minimal_tree::worker;
+    use yomi_methods::minimal_tree::run_worker;
+    use yomi_methods::minimal_tree::Master;
+    use yomi_methods::minimal_tree::Message;
+    use yomi_methods::minimal_tree::WorkerConfig;
     use yomi_runtime::network;
     let model = Arc::new(EdgeModel::embedded());
     for seed in 0..8 {
@@ -128,7 +128,7 @@ fn the_games_master_options_keep_the_sequential_value() {
             let threads: Vec<_> = transports
                 .map(|t| {
                     let root = root.clone();
-                    std::thread::spawn(move || worker::run(root, t, config))
+                    std::thread::spawn(move || run_worker(root, t, config))
                 })
                 .collect();
             let mut master = Master::new(root.clone(), rank0, depth, d_prime)

@@ -6,8 +6,8 @@ mod common;
 
 use common::parallel::{config, run_sim, sequential, variants, METHODS};
 use std::sync::Arc;
-use yomi_methods::minimal_tree::master::MasterOutcome;
-use yomi_methods::minimal_tree::parallel_search::ParallelConfig;
+use yomi_methods::minimal_tree::MasterOutcome;
+use yomi_methods::minimal_tree::ParallelConfig;
 use yomi_runtime::sim::{Model, Network};
 use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
 

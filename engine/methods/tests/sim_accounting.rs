@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 use std::time::Duration;
-use yomi_methods::minimal_tree::message::WorkerConfig;
-use yomi_methods::minimal_tree::message::{Message, Outcome, Report, Task};
-use yomi_methods::minimal_tree::signature::Signature;
-use yomi_methods::minimal_tree::worker;
+use yomi_methods::minimal_tree::run_worker;
+use yomi_methods::minimal_tree::Signature;
+use yomi_methods::minimal_tree::WorkerConfig;
+use yomi_methods::minimal_tree::{Message, Outcome, Report, Task};
 use yomi_runtime::sim::{simulate, Body, Model, Network, SimTransport};
 use yomi_runtime::{encoded_size, Transport};
 use yomi_tree::{EdgeModel, Game, SyntheticTree};
@@ -127,7 +127,7 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
     };
     let worker: Body<Message, Option<(Outcome, Report, Duration)>> =
         Box::new(move |t: SimTransport<'_, Message>| {
-            worker::run(root, t, config);
+            run_worker(root, t, config);
             None
         });
     let (results, _) = simulate(&MODEL, vec![master, worker]).unwrap();

@@ -88,7 +88,7 @@ pub(super) struct Frame {
 
 /// The play search of one thread. `H` hears from the search between
 /// slices (a parallel worker reads its messages there, see
-/// [`yomi_methods::minimal_tree::worker`]); games use [`NoHook`].
+/// [`yomi_methods::minimal_tree::run_worker`]); games use [`NoHook`].
 pub struct PlaySearcher<H: Hook = NoHook> {
     pub(super) game: ShogiGame,
     pub(super) hook: H,

@@ -9,7 +9,7 @@ use super::play_searcher::{PlaySearcher, CHECK_EVERY, NO_EVAL};
 use super::table::PlayTable;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
-use yomi_methods::minimal_tree::task_search::{TaskPath, TaskSearch};
+use yomi_methods::minimal_tree::{TaskPath, TaskSearch};
 use yomi_search::{Hook, Limits, NoHook, Stats};
 use yomi_shogi::board::Move;
 use yomi_tree::{Game, ShogiGame, Value, INFINITE};

@@ -6,7 +6,7 @@ use crate::method::RbfForm;
 use crate::shape::{BaselineShape, RbfShape, UctShape};
 use serde::{Deserialize, Serialize};
 use yomi_methods::mcts::Overheads;
-use yomi_methods::minimal_tree::message::TaskCounts;
+use yomi_methods::minimal_tree::TaskCounts;
 use yomi_methods::rbf::RbfOutcome;
 use yomi_tree::Value;
 

@@ -23,5 +23,5 @@ pub use record::{Record, SCHEMA};
 pub use shape::{BaselineShape, RbfShape, TreesplitShape, UctShape};
 pub use virtual_cluster::{ClusterRecord, NodeCostSource};
 pub use yomi_methods::mcts::Overheads;
-pub use yomi_methods::minimal_tree::message::TaskCounts;
+pub use yomi_methods::minimal_tree::TaskCounts;
 pub use yomi_search::Stats;

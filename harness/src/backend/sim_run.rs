@@ -7,7 +7,7 @@ use crate::backend::sim_args::{NodeCost, SimArgs};
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
-use yomi_methods::minimal_tree::master::visit_cost_us;
+use yomi_methods::minimal_tree::visit_cost_us;
 use yomi_record::ClusterRecord;
 use yomi_runtime::{on_sim, Program};
 use yomi_search::memory::table_cap_mb;

@@ -5,16 +5,25 @@
 
 mod aspiration;
 mod balance;
-pub mod deepening;
+mod deepening;
 mod depth;
 mod eps_window;
-pub mod master;
-pub mod message;
-pub mod parallel_search;
+mod master;
+mod message;
+mod parallel_search;
 mod priority;
 mod ring;
-pub mod service;
-pub mod signature;
-pub mod task_search;
+mod service;
+mod signature;
+mod task_search;
 mod task_split;
-pub mod worker;
+mod worker;
+
+pub use deepening::{deepen, deepen_on_threads};
+pub use master::{visit_cost_us, Master, MasterOutcome};
+pub use message::{Message, Outcome, Report, Task, TaskCounts, WorkerConfig};
+pub use parallel_search::{MasterSearch, ParallelConfig, ParallelSearch, Stop};
+pub use service::{announce, quit, serve, worker_inbox};
+pub use signature::Signature;
+pub use task_search::{TaskPath, TaskSearch};
+pub use worker::{run as run_worker, Inbox};

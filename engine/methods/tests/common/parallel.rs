@@ -1,8 +1,8 @@
 //! What the parallel-search tests share: the sequential value to compare
 //! with, and a search's shape from its method.
 
-use yomi_methods::minimal_tree::master::MasterOutcome;
-use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig, ParallelSearch};
+use yomi_methods::minimal_tree::MasterOutcome;
+use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig, ParallelSearch};
 use yomi_runtime::sim::{Model, SimStats};
 use yomi_runtime::{on_sim, on_threads};
 use yomi_search::{Limits, SearchOptions, Searcher};

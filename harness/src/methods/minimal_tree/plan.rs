@@ -3,7 +3,7 @@
 
 use crate::plan::options::Options;
 use serde::{Deserialize, Serialize};
-use yomi_methods::minimal_tree::parallel_search::{MasterSearch, ParallelConfig};
+use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig};
 use yomi_record::Method;
 
 /// Seed 000's master and workers: the method, the master's plies and
