@@ -5,7 +5,6 @@
 //! a few random moves that lose no material, and draw each move's budget
 //! from 3/4 to 5/4 of `--nodes`, so that no two games are alike.
 
-use crate::protocol::GamePosition;
 use clap::Args;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -17,6 +16,7 @@ use std::sync::Mutex;
 use yomi_play::{mate_distance, see_ge, PlaySearcher, MAX_PLY};
 use yomi_search::Limits;
 use yomi_shogi::board::{Color, Move, Position};
+use yomi_shogi::GamePosition;
 use yomi_tree::{BranchLimit, Game, Repetition, ShogiGame};
 
 const OPENINGS: &str = include_str!("../../scripts/openings.txt");

@@ -12,7 +12,7 @@ use super::table::PlayTable;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use yomi_search::{Bound, Hook, Iteration, Limits, NoHook, SearchResult, Stats};
+use yomi_search::{report_lines, Bound, Hook, Iteration, Limits, NoHook, SearchResult, Stats};
 use yomi_shogi::board::{CheckSquares, Move, MoveList};
 use yomi_shogi::eval;
 use yomi_tree::{Game, Repetition, ShogiGame, Value, DRAW, INFINITE, LOSS};
@@ -275,6 +275,7 @@ impl<H: Hook> PlaySearcher<H> {
             self.root_depth = depth;
             self.root_excluded.clear();
             self.root_best.clear();
+            let mut done: Vec<Iteration<Move>> = Vec::with_capacity(lines);
             for line in 1..=lines {
                 let value = self.aspiration(depth, previous.get(line - 1).copied());
                 if self.aborted {
@@ -283,19 +284,14 @@ impl<H: Hook> PlaySearcher<H> {
                         result.best_move = Some(self.root_best[0]);
                         result.pv = self.root_best.clone();
                     }
-                    break 'deepening;
+                    break;
                 }
                 let pv = self.frames[0].pv.clone();
                 let Some(&first) = pv.first() else {
                     break; // no move left for another line
                 };
                 self.root_excluded.push(first);
-                if previous.len() < line {
-                    previous.push(value);
-                } else {
-                    previous[line - 1] = value;
-                }
-                let iteration = Iteration {
+                done.push(Iteration {
                     depth: depth as u32,
                     multipv: line,
                     value,
@@ -303,14 +299,22 @@ impl<H: Hook> PlaySearcher<H> {
                     stats: self.stats_shown(),
                     elapsed: self.start.elapsed(),
                     hashfull: self.table.permille_full(),
-                };
-                on_iteration(&iteration);
-                if line == 1 {
-                    result.depth = depth as u32;
-                    result.value = value;
-                    result.best_move = Some(first);
-                    result.pv = iteration.pv;
-                }
+                });
+            }
+            report_lines(&mut done, &mut on_iteration);
+            // The next depth's windows: around the values in line order.
+            previous.resize(previous.len().max(done.len()), 0);
+            for (guess, line) in previous.iter_mut().zip(&done) {
+                *guess = line.value;
+            }
+            if let Some(best) = done.into_iter().next() {
+                result.depth = best.depth;
+                result.value = best.value;
+                result.best_move = best.pv.first().copied();
+                result.pv = best.pv;
+            }
+            if self.aborted {
+                break 'deepening;
             }
             if self.root_excluded.is_empty() {
                 // No legal move: lost.

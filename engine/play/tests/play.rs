@@ -124,6 +124,47 @@ fn multipv_lines_start_with_distinct_legal_moves() {
 }
 
 #[test]
+fn multipv_reports_are_in_score_order_and_the_best_move_is_line_1() {
+    // Before the lines were sorted, line 2 or 3 scored above line 1 in
+    // about a third of the depth reports of positions like these.
+    for entry in yomi_shogi::positions::pro_middlegame_32().iter().step_by(4) {
+        let mut searcher =
+            PlaySearcher::new(ShogiGame::new(entry.position.clone(), BranchLimit::ALL), 8);
+        let limits = Limits {
+            depth: 6,
+            multipv: 3,
+            ..Limits::default()
+        };
+        let mut reports: Vec<(u32, usize, i32)> = Vec::new();
+        let result = searcher.search(limits, |it| reports.push((it.depth, it.multipv, it.value)));
+        for depth in reports
+            .iter()
+            .map(|r| r.0)
+            .collect::<std::collections::BTreeSet<_>>()
+        {
+            let lines: Vec<_> = reports.iter().filter(|r| r.0 == depth).collect();
+            let numbers: Vec<usize> = lines.iter().map(|r| r.1).collect();
+            assert_eq!(
+                numbers,
+                (1..=lines.len()).collect::<Vec<_>>(),
+                "line {}",
+                entry.line
+            );
+            assert!(
+                lines.windows(2).all(|w| w[0].2 >= w[1].2),
+                "line {}: {lines:?}",
+                entry.line
+            );
+        }
+        let last = reports
+            .iter()
+            .find(|r| r.0 == result.depth && r.1 == 1)
+            .unwrap();
+        assert_eq!(result.value, last.2, "the result is line 1");
+    }
+}
+
+#[test]
 fn helper_threads_keep_the_answers_and_count_their_nodes() {
     let mut searcher = PlaySearcher::new(game("7gk/9/7P1/9/9/9/9/9/K8 b RS 1"), 4);
     searcher.set_threads(3);

@@ -10,7 +10,7 @@ mod tt;
 
 pub use hook::{Hook, NoHook};
 pub use limits::Limits;
-pub use searcher::{Iteration, SearchOptions, SearchResult, Searcher};
+pub use searcher::{report_lines, Iteration, SearchOptions, SearchResult, Searcher};
 pub use split::{Sharing, TableSplit};
 pub use stats::Stats;
 pub use tt::{Bound, Entry, TranspositionTable, NO_CHILD};

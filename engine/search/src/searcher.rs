@@ -25,8 +25,9 @@ pub struct SearchOptions {
 #[derive(Clone, Debug)]
 pub struct Iteration<M> {
     pub depth: u32,
-    /// Which line this is, from 1 (MultiPV: the best line excluding the
-    /// first moves of the lines before it).
+    /// Which line this is, from 1, best first (MultiPV: each line is
+    /// searched with the first moves of those before it left out, then
+    /// the lines are sorted by value).
     pub multipv: usize,
     pub value: Value,
     /// The principal variation; empty when the root has no children.
@@ -36,6 +37,18 @@ pub struct Iteration<M> {
     pub elapsed: Duration,
     /// Permille of the (master) table in use.
     pub hashfull: u32,
+}
+
+/// Reports one depth's MultiPV `lines` best first, ties in the order
+/// searched, numbered from 1 again: a later line, searched with the
+/// earlier lines' moves left out, can score above them, and GUIs show
+/// line 1 as the best move. The best is then `lines[0]`.
+pub fn report_lines<M>(lines: &mut [Iteration<M>], mut on_iteration: impl FnMut(&Iteration<M>)) {
+    lines.sort_by_key(|it| std::cmp::Reverse(it.value));
+    for (i, iteration) in lines.iter_mut().enumerate() {
+        iteration.multipv = i + 1;
+        on_iteration(iteration);
+    }
 }
 
 /// The outcome of [`Searcher::search`]: the deepest finished iteration.
@@ -218,17 +231,18 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             self.root_depth = depth;
             self.stats.task_searches_last = 0;
             self.root_excluded.clear();
+            let mut done = Vec::with_capacity(lines);
             for line in 1..=lines {
                 let value = self.alphabeta(depth, 0, -INFINITE, INFINITE);
                 if self.aborted {
-                    break 'deepening;
+                    break;
                 }
                 let pv = self.plies[0].pv.clone();
                 let Some(&first) = pv.first() else {
                     break; // no child left for another line
                 };
                 self.root_excluded.push(first);
-                let iteration = Iteration {
+                done.push(Iteration {
                     depth,
                     multipv: line,
                     value,
@@ -236,14 +250,18 @@ impl<G: Game, H: Hook> Searcher<G, H> {
                     stats: self.stats,
                     elapsed: self.start.elapsed(),
                     hashfull: self.table.permille_full(),
-                };
-                on_iteration(&iteration);
-                if line == 1 {
-                    result.depth = depth;
-                    result.value = value;
-                    result.best_move = Some(first);
-                    result.pv = iteration.pv;
-                }
+                });
+            }
+            // An unfinished iteration's finished lines too.
+            report_lines(&mut done, &mut on_iteration);
+            if let Some(best) = done.into_iter().next() {
+                result.depth = depth;
+                result.value = best.value;
+                result.best_move = best.pv.first().copied();
+                result.pv = best.pv;
+            }
+            if self.aborted {
+                break 'deepening;
             }
             if self.root_excluded.is_empty() {
                 // The root is terminal.

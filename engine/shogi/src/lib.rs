@@ -9,4 +9,4 @@ pub mod board;
 pub mod eval;
 pub mod positions;
 
-pub use board::{Color, Move, Piece, PieceKind, Position, Square, STARTPOS};
+pub use board::{Color, GamePosition, Move, Piece, PieceKind, Position, Square, STARTPOS};

@@ -3,7 +3,8 @@
 use clap::Args;
 use yomi_shogi::positions::parse_set;
 
-/// Validate a position file (`sfen <SFEN>[<TAB>metadata]` per line) and list
+/// Validate a position file (a position a line: `sfen <SFEN>`, a bare SFEN or
+/// `startpos`, each maybe with `moves …`, then a tab and metadata) and list
 /// each position's legal move count.
 #[derive(Args)]
 pub(crate) struct PositionsArgs {

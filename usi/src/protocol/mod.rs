@@ -5,12 +5,10 @@ mod go;
 mod input;
 mod options;
 mod output;
-mod position_cmd;
 mod search_thread;
 mod session;
 
 pub(crate) use options::Method;
 pub(crate) use output::Output;
-pub(crate) use position_cmd::GamePosition;
 pub(crate) use search_thread::Pending;
 pub(crate) use session::run;

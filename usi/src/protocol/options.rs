@@ -111,7 +111,9 @@ const SPECS: &[Spec] = &[
         kind: Kind::Spin {
             default: 0,
             min: 0,
-            max: i64::MAX,
+            // 2^53 − 1: the largest integer a JavaScript GUI (ShogiHome)
+            // holds exactly.
+            max: (1 << 53) - 1,
         },
     },
     Spec {
@@ -304,6 +306,7 @@ mod tests {
             .set("NodesLimit", "99999999999999999999999")
             .unwrap()
             .is_some());
+        assert_eq!(o.nodes_limit, (1 << 53) - 1, "clamped to what GUIs hold");
         let before = o.clone();
         assert!(o.set("BranchLimit", "five").is_err());
         assert!(o.set("USI_Ponder", "yes").is_err());

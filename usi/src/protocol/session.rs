@@ -7,7 +7,6 @@ use super::go::Go;
 use super::input::{read_line, Line, MAX_LINE};
 use super::options::{Method, Mode, Options};
 use super::output::Output;
-use super::position_cmd::GamePosition;
 use super::search_thread::{self, Pending, Request, Running};
 use crate::search_choice::{Ranks, ShogiSearcher};
 use std::io::BufRead;
@@ -15,6 +14,7 @@ use std::time::Duration;
 use yomi_play::root_text;
 use yomi_search::memory;
 use yomi_search::Limits;
+use yomi_shogi::GamePosition;
 use yomi_tree::{BranchLimit, Game, ShogiGame};
 
 /// The deepest search `go` without a depth asks for.

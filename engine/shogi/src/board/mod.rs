@@ -5,6 +5,7 @@ mod bitboard;
 mod checks;
 mod convert;
 mod declaration;
+mod game_position;
 mod hand;
 mod legality;
 mod mate;
@@ -18,6 +19,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use checks::CheckSquares;
+pub use game_position::GamePosition;
 pub use hand::Hand;
 pub use legality::UsiMoveError;
 pub use movegen::{MoveCounter, MoveSink};

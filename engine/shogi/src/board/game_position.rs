@@ -1,16 +1,18 @@
-//! `position startpos|sfen <SFEN> [moves …]`.
+//! A game's position as USI writes it: `startpos` or `sfen <SFEN>`, then
+//! `moves …` (USI's `position` command, opening books, position files).
 
-use yomi_shogi::board::{Move, Position};
+use super::{Move, Position};
 
-/// A game position: where it started and the moves played since.
+/// A game position: where it started and the moves played since (the
+/// play search's repetition rules need them).
 #[derive(Clone, Debug)]
-pub(crate) struct GamePosition {
+pub struct GamePosition {
     pub start: Position,
     pub moves: Vec<Move>,
 }
 
 impl GamePosition {
-    pub(crate) fn startpos() -> GamePosition {
+    pub fn startpos() -> GamePosition {
         GamePosition {
             start: Position::startpos(),
             moves: Vec::new(),
@@ -18,7 +20,7 @@ impl GamePosition {
     }
 
     /// The position after every move.
-    pub(crate) fn current(&self) -> Position {
+    pub fn current(&self) -> Position {
         let mut pos = self.start.clone();
         for &mv in &self.moves {
             pos.make_move(mv);
@@ -26,8 +28,19 @@ impl GamePosition {
         pos
     }
 
-    /// Parses the words after `position`, checking every move's legality.
-    pub(crate) fn parse(words: &[&str]) -> Result<GamePosition, String> {
+    /// A line of a position file: `sfen <SFEN>`, a bare SFEN or
+    /// `startpos`, each optionally followed by `moves …`.
+    pub fn parse_line(line: &str) -> Result<GamePosition, String> {
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        if !matches!(words.first(), None | Some(&("sfen" | "startpos"))) {
+            words.insert(0, "sfen");
+        }
+        GamePosition::parse(&words)
+    }
+
+    /// Parses the words after USI's `position`, checking every move's
+    /// legality.
+    pub fn parse(words: &[&str]) -> Result<GamePosition, String> {
         let split = words
             .iter()
             .position(|&w| w == "moves")
@@ -81,6 +94,20 @@ mod tests {
         .unwrap();
         assert_eq!(p.moves.len(), 1);
         assert_eq!(parse("startpos moves").unwrap().moves.len(), 0);
+    }
+
+    #[test]
+    fn file_lines_may_leave_out_sfen() {
+        let bare = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let p = GamePosition::parse_line(&format!("{bare} moves 7g7f")).unwrap();
+        assert_eq!(p.moves.len(), 1);
+        assert_eq!(p.start.hash(), Position::startpos().hash());
+        let p = GamePosition::parse_line(&format!("sfen {bare}")).unwrap();
+        assert_eq!(p.current().hash(), Position::startpos().hash());
+        assert_eq!(GamePosition::parse_line("startpos").unwrap().moves.len(), 0);
+        assert!(GamePosition::parse_line("9/9 b - 1")
+            .unwrap_err()
+            .contains("bad SFEN"));
     }
 
     #[test]
