@@ -505,3 +505,55 @@ fn threads_beyond_the_cores_are_capped_and_said_once() {
         .count();
     assert_eq!(notes, 1, "{:?}", e.transcript);
 }
+
+#[test]
+fn multipv_lines_come_best_first_at_every_depth() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("setoption name USI_Hash value 16");
+    e.ready(LONG);
+    // A professional middle game, where later lines used to score above
+    // line 1.
+    let sfen = "ln3g1nl/1r4k2/3spgsp1/pbpp1pp1p/4P4/P1PPSBP1P/1P1S2NP1/2G1RG3/LN1K4L b Pp 51";
+    e.send(&format!("position sfen {sfen}"));
+    e.send("go depth 6");
+    let lines = e.bestmove(LONG);
+    let pos = Position::from_sfen(sfen).unwrap();
+    legal_pvs(&lines, &pos);
+    // (depth, multipv, centipawns) of every report.
+    let reports: Vec<(u32, usize, i32)> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth") && l.contains(" score cp "))
+        .map(|l| {
+            let word = |key: &str| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                let i = w.iter().position(|&x| x == key).unwrap();
+                w[i + 1].to_string()
+            };
+            (
+                word("depth").parse().unwrap(),
+                word("multipv").parse().unwrap(),
+                word("cp").parse().unwrap(),
+            )
+        })
+        .collect();
+    assert!(reports.iter().any(|r| r.0 == 6 && r.1 == 3), "{lines:?}");
+    for depth in 1..=6 {
+        let at: Vec<_> = reports.iter().filter(|r| r.0 == depth).collect();
+        assert!(
+            at.windows(2)
+                .all(|w| w[0].2 >= w[1].2 && w[1].1 == w[0].1 + 1),
+            "{at:?}"
+        );
+    }
+    let best = legal_bestmove(lines.last().unwrap(), &pos);
+    let line_1 = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" multipv 1 "))
+        .and_then(|l| l.split(" pv ").nth(1))
+        .and_then(|pv| pv.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    assert_eq!(best, line_1, "bestmove is line 1's move");
+}
