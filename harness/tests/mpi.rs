@@ -329,3 +329,49 @@ fn uct_treesplit_adds_up_its_visits_under_mpi() {
         assert!(r["duplicated"].as_u64().unwrap() > 1, "{r}");
     }
 }
+
+#[test]
+fn tables_that_do_not_fit_the_machine_are_refused_before_allocation() {
+    // Two ranks on this machine asking 100 TB each: a clear error on rank
+    // 0 naming --tt-mb, not ranks killed by the out-of-memory killer.
+    let out = Command::new("timeout")
+        .args(["-k", "10", "120", "mpirun", "--oversubscribe", "-np", "2"])
+        .arg(env!("CARGO_BIN_EXE_yomi-harness-mpi"))
+        .args([
+            "search",
+            "--tree",
+            "synthetic",
+            "--seeds",
+            "1",
+            "--b",
+            "3",
+            "--d",
+            "4",
+        ])
+        .args([
+            "--d-prime",
+            "2",
+            "--method",
+            "with-updates",
+            "--backend",
+            "mpi",
+        ])
+        .args(["--tt-mb", "100000000"])
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .expect("mpirun runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("2 tables of 100000000 MB on this machine"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("give --tt-mb"), "{stderr}");
+    assert_eq!(
+        stderr.matches("error:").count(),
+        1,
+        "rank 0 alone says it: {stderr}"
+    );
+}

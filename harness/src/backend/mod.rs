@@ -1,7 +1,9 @@
 //! Where a run's ranks run: threads, the virtual cluster (its options, its
-//! runner, the node cost measured here), or MPI.
+//! runner, the node cost measured here), or MPI; and whether their tables
+//! fit in the machine.
 
 pub(crate) mod calibrate;
 pub(crate) mod runner;
 pub(crate) mod sim_args;
 pub(crate) mod sim_run;
+pub(crate) mod table_memory;

@@ -3,7 +3,8 @@
 
 use crate::backend::sim_args::SimArgs;
 use crate::backend::sim_run::SimRunner;
-use crate::plan::Plan;
+use crate::backend::table_memory;
+use crate::plan::{Family, Plan};
 use crate::trees::Tree;
 use yomi_record::Backend;
 use yomi_runtime::{on_threads, Program};
@@ -22,8 +23,15 @@ impl Runner {
     /// The runner of `plan`'s backend for searches of `trees` (`sim`: the
     /// virtual cluster's options).
     pub(crate) fn new(plan: &Plan, sim: &SimArgs, trees: &[Tree]) -> Result<Runner, String> {
+        // Seed 000's workers each hold a table; other methods none.
+        let tables = matches!(plan.family, Family::MinimalTree(_));
         match plan.backend {
-            Backend::Threads => Ok(Runner::Threads),
+            Backend::Threads => {
+                if tables {
+                    table_memory::check(plan.workers, plan.table_mb())?;
+                }
+                Ok(Runner::Threads)
+            }
             Backend::Sim => {
                 let ranks = match plan.processor_tree() {
                     Some(t) if sim.ranks.is_some_and(|r| r != t.processors()) => {
@@ -58,9 +66,21 @@ impl Runner {
                                 process runs alone: start it with `mpirun -np N yomi-harness …` (N ≥ 2)"
                         .into());
                 }
+                let rank = universe.world().rank();
+                if tables {
+                    // Every rank on this machine (MPI's shared-memory split)
+                    // holds a table; each finds the same answer, rank 0 says it.
+                    let here = universe.world().split_shared(0).size() as usize;
+                    if let Err(e) = table_memory::check(here, plan.table_mb()) {
+                        if rank != 0 {
+                            drop(universe); // MPI finalised, as rank 0's is
+                            std::process::exit(2);
+                        }
+                        return Err(e);
+                    }
+                }
                 // A failing rank ends the whole run (mpirun stops the others)
                 // instead of leaving them waiting.
-                let rank = universe.world().rank();
                 std::panic::set_hook(Box::new(move |info| {
                     eprintln!("yomi-harness rank {rank} failed: {info}");
                     std::process::exit(3);
