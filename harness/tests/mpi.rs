@@ -33,8 +33,9 @@ fn records(stdout: &[u8]) -> Vec<serde_json::Value> {
         .collect()
 }
 
-fn mpirun(ranks: &str, args: &[&str]) -> Vec<serde_json::Value> {
-    let out = Command::new("timeout")
+/// `yomi-harness-mpi ARGS` on `ranks` ranks: how it ended.
+fn mpirun_output(ranks: &str, args: &[&str]) -> std::process::Output {
+    Command::new("timeout")
         .args(["-k", "10", "120", "mpirun", "--oversubscribe", "-np", ranks])
         .arg(env!("CARGO_BIN_EXE_yomi-harness-mpi"))
         .args(args)
@@ -42,7 +43,30 @@ fn mpirun(ranks: &str, args: &[&str]) -> Vec<serde_json::Value> {
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .output()
-        .expect("mpirun runs (scripts/test.sh installs OpenMPI)");
+        .expect("mpirun runs (scripts/test.sh installs OpenMPI)")
+}
+
+/// Seed 000's with-updates on one small synthetic tree under MPI.
+const WITH_UPDATES: &[&str] = &[
+    "search",
+    "--tree",
+    "synthetic",
+    "--seeds",
+    "1",
+    "--b",
+    "3",
+    "--d",
+    "4",
+    "--d-prime",
+    "2",
+    "--method",
+    "with-updates",
+    "--backend",
+    "mpi",
+];
+
+fn mpirun(ranks: &str, args: &[&str]) -> Vec<serde_json::Value> {
+    let out = mpirun_output(ranks, args);
     assert!(
         out.status.success(),
         "mpirun -np {ranks} {args:?} failed ({}): {}",
@@ -217,23 +241,7 @@ fn a_plugged_game_gets_the_sequential_value_under_mpi() {
 #[test]
 fn a_lone_process_is_told_to_use_mpirun() {
     let out = Command::new(env!("CARGO_BIN_EXE_yomi-harness-mpi"))
-        .args([
-            "search",
-            "--tree",
-            "synthetic",
-            "--seeds",
-            "1",
-            "--b",
-            "3",
-            "--d",
-            "4",
-            "--d-prime",
-            "2",
-            "--method",
-            "with-updates",
-            "--backend",
-            "mpi",
-        ])
+        .args(WITH_UPDATES)
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .output()
@@ -334,34 +342,8 @@ fn uct_treesplit_adds_up_its_visits_under_mpi() {
 fn tables_that_do_not_fit_the_machine_are_refused_before_allocation() {
     // Two ranks on this machine asking 100 TB each: a clear error on rank
     // 0 naming --tt-mb, not ranks killed by the out-of-memory killer.
-    let out = Command::new("timeout")
-        .args(["-k", "10", "120", "mpirun", "--oversubscribe", "-np", "2"])
-        .arg(env!("CARGO_BIN_EXE_yomi-harness-mpi"))
-        .args([
-            "search",
-            "--tree",
-            "synthetic",
-            "--seeds",
-            "1",
-            "--b",
-            "3",
-            "--d",
-            "4",
-        ])
-        .args([
-            "--d-prime",
-            "2",
-            "--method",
-            "with-updates",
-            "--backend",
-            "mpi",
-        ])
-        .args(["--tt-mb", "100000000"])
-        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .output()
-        .expect("mpirun runs");
+    let args = [WITH_UPDATES, &["--tt-mb", "100000000"]].concat();
+    let out = mpirun_output("2", &args);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{stderr}");
     assert!(
