@@ -350,7 +350,7 @@ fn tables_that_do_not_fit_the_machine_are_refused_before_allocation() {
         stderr.contains("2 tables of 100000000 MB on this machine"),
         "{stderr}"
     );
-    assert!(stderr.contains("give --tt-mb"), "{stderr}");
+    assert!(stderr.contains("lower --tt-mb (to "), "{stderr}");
     assert_eq!(
         stderr.matches("error:").count(),
         1,

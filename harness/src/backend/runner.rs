@@ -28,7 +28,7 @@ impl Runner {
         match plan.backend {
             Backend::Threads => {
                 if tables {
-                    table_memory::check(plan.workers, plan.table_mb())?;
+                    table_memory::check(plan.workers, plan.table_mb(), "--workers")?;
                 }
                 Ok(Runner::Threads)
             }
@@ -71,7 +71,7 @@ impl Runner {
                     // Every rank on this machine (MPI's shared-memory split)
                     // holds a table; each finds the same answer, rank 0 says it.
                     let here = universe.world().split_shared(0).size() as usize;
-                    if let Err(e) = table_memory::check(here, plan.table_mb()) {
+                    if let Err(e) = table_memory::check(here, plan.table_mb(), "fewer ranks a machine") {
                         if rank != 0 {
                             drop(universe); // MPI finalised, as rank 0's is
                             std::process::exit(2);

@@ -4,6 +4,7 @@
 
 use super::calibrate;
 use crate::backend::sim_args::{NodeCost, SimArgs};
+use crate::backend::table_memory;
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -34,13 +35,7 @@ pub(crate) fn worker_table_mb(workers: usize, requested: Option<usize>) -> Resul
         let fit = (cap.min(DEFAULT_TOTAL_MB) / workers.max(1)).clamp(1, DEFAULT_WORKER_TABLE_MB);
         1 << fit.ilog2()
     });
-    let total = table_mb.saturating_mul(workers);
-    if total > cap {
-        return Err(format!(
-            "{workers} tables of {table_mb} MB need {total} MB, more than half of this \
-             machine's memory ({cap} MB): lower --tt-mb or --ranks"
-        ));
-    }
+    table_memory::check_within(workers, table_mb, Some(cap), "--ranks")?;
     Ok(table_mb)
 }
 

@@ -5,12 +5,19 @@
 use yomi_search::memory::table_cap_mb;
 
 /// Whether `tables` tables of `table_mb` each fit in what this machine
-/// gives tables (half of its memory), else the error that names the fix.
-pub(crate) fn check(tables: usize, table_mb: usize) -> Result<(), String> {
-    check_within(tables, table_mb, table_cap_mb())
+/// gives tables (half of its memory), else the error that names the fix
+/// (`fewer`: what gives fewer tables).
+pub(crate) fn check(tables: usize, table_mb: usize, fewer: &str) -> Result<(), String> {
+    check_within(tables, table_mb, table_cap_mb(), fewer)
 }
 
-fn check_within(tables: usize, table_mb: usize, cap_mb: Option<usize>) -> Result<(), String> {
+/// [`check`] against a cap of `cap_mb` (`None`: the machine does not say).
+pub(crate) fn check_within(
+    tables: usize,
+    table_mb: usize,
+    cap_mb: Option<usize>,
+    fewer: &str,
+) -> Result<(), String> {
     let Some(cap) = cap_mb else {
         return Ok(()); // the machine does not say
     };
@@ -18,11 +25,13 @@ fn check_within(tables: usize, table_mb: usize, cap_mb: Option<usize>) -> Result
     if total <= cap {
         return Ok(());
     }
-    let fit = cap / tables.max(1);
+    let lower = match cap / tables.max(1) {
+        0 => "lower --tt-mb".to_string(), // not even 1 MB each: fewer tables
+        fit => format!("lower --tt-mb (to {fit} or less)"),
+    };
     Err(format!(
-        "{tables} tables of {table_mb} MB on this machine ({total} MB) are more than the \
-         {cap} MB (half of its memory) tables may take: give --tt-mb {fit} or less, or run \
-         fewer ranks a machine"
+        "{tables} tables of {table_mb} MB on this machine need {total} MB, more than half of \
+         its memory ({cap} MB): {lower} or {fewer}"
     ))
 }
 
@@ -32,13 +41,16 @@ mod tests {
 
     #[test]
     fn the_error_names_a_table_size_that_fits() {
-        assert_eq!(check_within(4, 256, Some(12_000)), Ok(()));
-        assert_eq!(check_within(4, 256, None), Ok(()));
-        let error = check_within(256, 256, Some(12_052)).unwrap_err();
+        assert_eq!(check_within(4, 256, Some(12_000), "--ranks"), Ok(()));
+        assert_eq!(check_within(4, 256, None, "--ranks"), Ok(()));
+        let error = check_within(256, 256, Some(12_052), "--ranks").unwrap_err();
         assert!(
-            error.contains("256 tables of 256 MB on this machine (65536 MB)"),
+            error.contains("256 tables of 256 MB on this machine need 65536 MB"),
             "{error}"
         );
-        assert!(error.contains("give --tt-mb 47 or less"), "{error}");
+        assert!(
+            error.contains("lower --tt-mb (to 47 or less) or --ranks"),
+            "{error}"
+        );
     }
 }
