@@ -42,11 +42,17 @@ pub struct Iteration<M> {
 /// Reports one depth's MultiPV `lines` best first, ties in the order
 /// searched, numbered from 1 again: a later line, searched with the
 /// earlier lines' moves left out, can score above them, and GUIs show
-/// line 1 as the best move. The best is then `lines[0]`.
+/// line 1 as the best move. The best is then `lines[0]`. Every line shows
+/// the counts and time at the end of the last one, so that nodes and time
+/// do not go backwards from one reported line to the next.
 pub fn report_lines<M>(lines: &mut [Iteration<M>], mut on_iteration: impl FnMut(&Iteration<M>)) {
+    let Some(end) = lines.last().map(|it| (it.stats, it.elapsed, it.hashfull)) else {
+        return;
+    };
     lines.sort_by_key(|it| std::cmp::Reverse(it.value));
     for (i, iteration) in lines.iter_mut().enumerate() {
         iteration.multipv = i + 1;
+        (iteration.stats, iteration.elapsed, iteration.hashfull) = end;
         on_iteration(iteration);
     }
 }
