@@ -5,6 +5,7 @@
 //! (perft, bench, move listing, self-play and evaluation tuning).
 
 mod bench_cmd;
+mod mate_cmd;
 mod mcts_search;
 mod moves_cmd;
 #[cfg(feature = "mpi")]
@@ -35,6 +36,7 @@ enum Command {
     Usi,
     Perft(perft_cmd::PerftArgs),
     Bench(bench_cmd::BenchArgs),
+    Mate(mate_cmd::MateArgs),
     Moves(moves_cmd::MovesArgs),
     Selfplay(selfplay_cmd::SelfplayArgs),
     Tune(tune_cmd::TuneArgs),
@@ -76,6 +78,7 @@ pub fn main() {
         }
         Command::Perft(args) => perft_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args, cluster),
+        Command::Mate(args) => mate_cmd::run(&args),
         Command::Moves(args) => moves_cmd::run(&args),
         Command::Selfplay(args) => selfplay_cmd::run(&args),
         Command::Tune(args) => tune_cmd::run(&args),

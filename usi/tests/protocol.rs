@@ -282,6 +282,61 @@ fn a_mated_side_resigns_and_a_mate_is_announced() {
     assert!(lines.last().unwrap().starts_with("bestmove G*5b"));
 }
 
+/// The `checkmate` answer to `go mate <args>` in `sfen`, with the lines
+/// before it.
+fn go_mate(e: &mut Engine, sfen: &str, args: &str) -> (String, Vec<String>) {
+    e.send(&format!("position sfen {sfen}"));
+    e.send(&format!("go mate {args}"));
+    let lines = e.until(LONG, |l| l.starts_with("checkmate"));
+    let answer = lines.last().unwrap()["checkmate ".len()..].to_string();
+    (answer, lines)
+}
+
+#[test]
+fn go_mate_answers_the_line_nomate_or_timeout_and_hears_stop() {
+    let mut e = ready_engine();
+    // A mate in three (from a random game): the whole line, ending in mate.
+    let sfen = "4+S2k1/2P3gs1/l1n1p+B1pP/p1r4gp/1pp3pPl/PP1p2P2/L4PN1L/2NGP1S2/1NBK4R b GSPp 111";
+    let (answer, lines) = go_mate(&mut e, sfen, "3000");
+    let moves: Vec<&str> = answer.split(' ').collect();
+    assert_eq!(moves.len(), 3, "{lines:?}");
+    legal_line(&moves, &Position::from_sfen(sfen).unwrap());
+    let mut pos = Position::from_sfen(sfen).unwrap();
+    for m in &moves {
+        pos.make_move(pos.parse_usi_move(m).unwrap());
+    }
+    assert!(pos.in_check() && pos.count_legal_moves() == 0);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info time ")),
+        "{lines:?}"
+    );
+    // No check at all: no mate, at once (also with `infinite`).
+    assert_eq!(
+        go_mate(&mut e, &Position::startpos().to_sfen(), "infinite").0,
+        "nomate"
+    );
+    // A long mate (63 plies as found; seconds of search): `stop` ends it.
+    let hard =
+        "pn2k1+S2/4gsp1l/1p1+R1P1P1/1P1PP4/1sG2rS1p/+l1P1Gp1pn/1+B2KnP1L/Pb1Gp4/L8 b N3P 153";
+    e.send(&format!("position sfen {hard}"));
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    let lines = e.expect("readyok", SHORT);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("checkmate")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    e.expect("checkmate timeout", SHORT);
+    // Its time is kept too.
+    assert_eq!(go_mate(&mut e, hard, "200").0, "timeout");
+    // The engine still plays afterwards.
+    e.send("position startpos");
+    e.send("go depth 2");
+    e.bestmove(SHORT);
+}
+
 #[test]
 fn odd_input_is_reported_and_survived() {
     let mut e = ready_engine();
@@ -301,7 +356,7 @@ fn odd_input_is_reported_and_survived() {
         l.starts_with("info string error: unknown go parameter")
     });
     e.send("go mate 1000");
-    e.expect("checkmate notimplemented", SHORT);
+    e.until(SHORT, |l| l.starts_with("checkmate "));
     e.send("stop");
     e.send("ponderhit");
     e.send("   ");

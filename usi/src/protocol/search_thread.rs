@@ -44,7 +44,7 @@ impl Pending {
     pub(crate) fn take_answer(&self) -> Option<String> {
         let running = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let control = running.as_ref()?;
-        if control.answered.swap(true, Ordering::SeqCst) {
+        if !control.answer() {
             return None;
         }
         let best = *control.best.lock().unwrap_or_else(|e| e.into_inner());
@@ -53,6 +53,23 @@ impl Pending {
 }
 
 impl Control {
+    /// For a search without clock, ponder or fallback move (`go mate`).
+    pub(super) fn unclocked() -> Arc<Control> {
+        Arc::new(Control {
+            stop: Arc::new(AtomicBool::new(false)),
+            hold: AtomicBool::new(false),
+            clock: Mutex::new(None),
+            budget: None,
+            answered: AtomicBool::new(false),
+            best: Mutex::new(None),
+        })
+    }
+
+    /// Marks the answer as sent; false when it already was.
+    pub(super) fn answer(&self) -> bool {
+        !self.answered.swap(true, Ordering::SeqCst)
+    }
+
     /// `stop`: end the search and answer.
     pub(super) fn stop(&self) {
         self.hold.store(false, Ordering::SeqCst);
@@ -102,7 +119,8 @@ pub(super) struct Request {
 
 pub(super) struct Running {
     pub control: Arc<Control>,
-    pub handle: JoinHandle<ShogiSearcher>,
+    /// Hands the searcher back (a mate search has none).
+    pub handle: JoinHandle<Option<ShogiSearcher>>,
 }
 
 /// Starts searching `searcher`'s game; the thread hands the searcher back.
@@ -148,8 +166,8 @@ pub(super) fn start(
         let best = result
             .best_move
             .or(*shared.best.lock().unwrap_or_else(|e| e.into_inner()));
-        if shared.answered.swap(true, Ordering::SeqCst) {
-            return searcher; // answered for already
+        if !shared.answer() {
+            return Some(searcher); // answered for already
         }
         out.line(&match best {
             None => "bestmove resign".to_string(),
@@ -160,7 +178,7 @@ pub(super) fn start(
                 _ => format!("bestmove {mv}"),
             },
         });
-        searcher
+        Some(searcher)
     });
     Running { control, handle }
 }

@@ -5,6 +5,7 @@
 use super::clock;
 use super::go::Go;
 use super::input::{read_line, Line, MAX_LINE};
+use super::mate_thread;
 use super::options::{Method, Mode, Options};
 use super::output::Output;
 use super::search_thread::{self, Pending, Request, Running};
@@ -191,10 +192,6 @@ impl Session {
             return Err("go while a search is running: ignored (send stop first)".into());
         }
         let go = Go::parse(args)?;
-        if go.mate {
-            self.out.line("checkmate notimplemented");
-            return Ok(());
-        }
         let position = match &self.position {
             Some(p) => p.clone(),
             None => {
@@ -203,6 +200,17 @@ impl Session {
                 GamePosition::startpos()
             }
         };
+        if let Some(time) = go.mate {
+            let table_mb = memory::table_cap_mb()
+                .map_or(self.options.hash_mb, |cap| cap.min(self.options.hash_mb));
+            self.running = Some(mate_thread::start(
+                position.current(),
+                time,
+                table_mb,
+                self.out.clone(),
+            ));
+            return Ok(());
+        }
         if !go.ponder && !go.infinite && position.current().can_declare_win() {
             self.out.line("bestmove win");
             return Ok(());
@@ -305,7 +313,7 @@ impl Session {
         };
         running.control.stop();
         match running.handle.join() {
-            Ok(searcher) => self.searcher = Some(searcher),
+            Ok(searcher) => self.searcher = searcher.or(self.searcher.take()),
             Err(_) => self
                 .out
                 .error("the search failed; a new one starts at the next go"),

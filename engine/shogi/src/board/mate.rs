@@ -15,6 +15,9 @@ struct Checks<'a> {
     pos: &'a Position,
     squares: CheckSquares,
     list: MoveList,
+    /// Whether pawn drops are wanted (the generator has already left out
+    /// the drop that would mate; a mate-in-one test needs none).
+    pawn_drops: bool,
 }
 
 impl MoveSink for Checks<'_> {
@@ -52,8 +55,7 @@ impl MoveSink for Checks<'_> {
 
     #[inline(always)]
     fn drops(&mut self, kind: PieceKind, to: Bitboard) {
-        // A pawn drop that mates is illegal.
-        if kind == PieceKind::Pawn {
+        if kind == PieceKind::Pawn && !self.pawn_drops {
             return;
         }
         for sq in self.squares.drop_targets(kind, to) {
@@ -63,17 +65,31 @@ impl MoveSink for Checks<'_> {
 }
 
 impl Position {
-    /// A move that mates at once, if the side to move (not in check) has
-    /// one. The position is as it was on return.
-    pub fn mate_in_one(&mut self) -> Option<Move> {
-        let squares = CheckSquares::new(self)?;
+    /// Every legal move that gives check (none when the opponent has no
+    /// king).
+    pub fn legal_checks(&self) -> MoveList {
+        self.checks(true)
+    }
+
+    fn checks(&self, pawn_drops: bool) -> MoveList {
+        let Some(squares) = CheckSquares::new(self) else {
+            return MoveList::new();
+        };
         let mut checks = Checks {
             pos: self,
             squares,
             list: MoveList::new(),
+            pawn_drops,
         };
         self.generate_legal(&mut checks);
-        let list = checks.list;
+        checks.list
+    }
+
+    /// A move that mates at once, if the side to move (not in check) has
+    /// one. The position is as it was on return.
+    pub fn mate_in_one(&mut self) -> Option<Move> {
+        // A legal pawn drop never mates: the generator refuses the one that would.
+        let list = self.checks(false);
         let escapes = self.unattacked_king_steps()?;
         list.iter().copied().find(|&mv| {
             if self.surely_escapes(mv, escapes) {
@@ -200,6 +216,33 @@ pub(crate) mod tests {
             mates += usize::from(found.is_some());
         }
         assert!(mates > 50, "mates seen: {mates}");
+    }
+
+    #[test]
+    fn legal_checks_are_the_legal_moves_that_check() {
+        let mut pawn_drops = 0;
+        for mut pos in random_positions(100) {
+            let mut expected: Vec<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    pos.make_move(mv);
+                    let check = pos.in_check();
+                    pos.unmake_move(mv);
+                    check
+                })
+                .collect();
+            let mut found = pos.legal_checks().as_slice().to_vec();
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "{}", pos.to_sfen());
+            pawn_drops += found
+                .iter()
+                .filter(|m| m.is_drop() && m.drop_kind() == PieceKind::Pawn)
+                .count();
+        }
+        assert!(pawn_drops > 10, "pawn drop checks seen: {pawn_drops}");
     }
 
     #[test]
