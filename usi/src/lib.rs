@@ -64,14 +64,18 @@ pub fn main() {
     };
     #[cfg(not(feature = "mpi"))]
     let cluster = None;
+    #[cfg(feature = "mpi")]
+    let lost = cluster.as_ref().map(search_choice::Ranks::lost_ranks);
     let result = match cli.command.unwrap_or(Command::Usi) {
         Command::Usi => {
             let out = protocol::Output::new(std::io::stdout());
             let pending = protocol::Pending::default();
             #[cfg(feature = "mpi")]
-            if cluster.is_some() {
+            if let Some(ranks) = &cluster {
                 let pending = pending.clone();
                 mpi_ranks::answer_when_ended(out.clone(), move || pending.take_answer());
+                let out = out.clone();
+                ranks.on_notice(Box::new(move |text| out.info(text)));
             }
             protocol::run(std::io::stdin().lock(), out, cluster, pending);
             Ok(())
@@ -86,5 +90,13 @@ pub fn main() {
     if let Err(message) = result {
         eprintln!("error: {message}");
         std::process::exit(2);
+    }
+    // A dropped rank (hung) would never quit, and MPI's end waits for it.
+    #[cfg(feature = "mpi")]
+    if let (Some(universe), true) = (
+        &_universe,
+        lost.is_some_and(|l| l.load(std::sync::atomic::Ordering::SeqCst)),
+    ) {
+        mpi_ranks::abort(universe);
     }
 }

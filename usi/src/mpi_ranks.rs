@@ -65,16 +65,16 @@ pub(crate) fn join() -> Role {
     let machines = (!master_worker).then(|| machines(&world));
     match (rank, machines) {
         (0, None) => {
-            let transport = MpiTransport::new(world);
+            let transport = MpiTransport::never_waiting(world);
             return Role::Master(Ranks::MasterWorker(MasterWorker::new(transport)), universe);
         }
         (0, Some(m)) => {
-            let cluster = Cluster::new(MpiTransport::new(world), m);
+            let cluster = Cluster::new(MpiTransport::never_waiting(world), m);
             return Role::Master(Ranks::Cluster(cluster), universe);
         }
-        (_, Some(m)) => serve_cluster(MpiTransport::new(world), m),
+        (_, Some(m)) => serve_cluster(MpiTransport::never_waiting(world), m),
         (_, None) => {
-            let transport = MpiTransport::new(world);
+            let transport = MpiTransport::never_waiting(world);
             let table_mb = std::env::var("YOMI_WORKER_HASH_MB")
                 .ok()
                 .and_then(|v| v.parse().ok())
@@ -128,4 +128,10 @@ pub(crate) fn answer_when_ended(out: Output, answer: impl Fn() -> Option<String>
             std::process::exit(1);
         }
     });
+}
+
+/// Ends the whole job at once (ranks that stopped answering included):
+/// rank 0 has answered everything it owed.
+pub(crate) fn abort(universe: &Universe) -> ! {
+    universe.world().abort(0)
 }

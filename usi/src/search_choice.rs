@@ -7,8 +7,10 @@
 
 use crate::mcts_search;
 use crate::protocol::Method;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use yomi_methods::minimal_tree::deepen_on_threads;
-use yomi_play::{Cluster, MasterWorker, PlaySearcher, ProgressReport};
+use yomi_play::{Cluster, MasterWorker, Notice, PlaySearcher, ProgressReport};
 use yomi_search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
 use yomi_shogi::board::Move;
 use yomi_tree::ShogiGame;
@@ -21,6 +23,24 @@ pub(crate) enum Ranks {
     /// Ranks searching the same root, those on one machine in one table,
     /// the machines exchanging deep entries.
     Cluster(Cluster),
+}
+
+impl Ranks {
+    /// Where a rank dropped for not answering is announced.
+    pub(crate) fn on_notice(&self, say: Notice) {
+        match self {
+            Ranks::MasterWorker(w) => w.on_notice(say),
+            Ranks::Cluster(c) => c.on_notice(say),
+        }
+    }
+
+    /// Set once a rank has been dropped.
+    pub(crate) fn lost_ranks(&self) -> Arc<AtomicBool> {
+        match self {
+            Ranks::MasterWorker(w) => w.lost_ranks(),
+            Ranks::Cluster(c) => c.lost_ranks(),
+        }
+    }
 }
 
 pub(crate) struct ShogiSearcher {

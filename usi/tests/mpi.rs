@@ -4,7 +4,8 @@
 //! each `YOMI_MPI_METHOD` (the cluster search, with the ranks sharing a
 //! table and with each its own, and the master-worker); a
 //! killed rank ends the engine (cluster search, the default) with an
-//! `info string` and a `bestmove` within seconds.
+//! `info string` and a `bestmove` within seconds; a stopped (hung) rank is
+//! dropped, and every `bestmove` still comes within the byoyomi.
 #![cfg(feature = "mpi")]
 
 mod cshogi_script;
@@ -127,4 +128,93 @@ fn a_killed_worker_rank_ends_the_engine_with_a_bestmove() {
             tries.push(kill_a_worker_mid_search(method));
         }
     }
+}
+
+/// Sends `signal` to `pid`.
+fn signal(pid: u32, signal: &str) {
+    Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .unwrap();
+}
+
+/// Plays `moves` plies from the start position at byoyomi `BYOYOMI_MS`:
+/// each `bestmove` legal and within the byoyomi plus half a second; the
+/// lines written.
+fn play_in_time(e: &mut Engine, moves: &mut Vec<String>, plies: usize) -> Vec<String> {
+    const BYOYOMI_MS: u64 = 1000;
+    let mut lines = Vec::new();
+    for _ in 0..plies {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        let asked = Instant::now();
+        e.send(&format!("go btime 0 wtime 0 byoyomi {BYOYOMI_MS}"));
+        let got = e.bestmove(Duration::from_secs(10));
+        let took = asked.elapsed();
+        assert!(
+            took < Duration::from_millis(BYOYOMI_MS + 500),
+            "bestmove after {took:?}: {got:?}"
+        );
+        let answer = got
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        let mut pos = Position::startpos();
+        for m in moves.iter().chain([&answer]) {
+            pos.make_move(pos.parse_usi_move(m).unwrap());
+        }
+        moves.push(answer);
+        lines.extend(got);
+    }
+    lines
+}
+
+#[test]
+fn a_stopped_rank_is_dropped_and_every_bestmove_comes_in_time() {
+    let _job = ONE_JOB.lock().unwrap_or_else(|e| e.into_inner());
+    for method in ["cluster", "master-worker"] {
+        stop_a_rank(method);
+    }
+}
+
+/// An engine of `RANKS` ranks searching as `method` at byoyomi 1 s whose
+/// rank 1 is stopped (SIGSTOP) mid-search.
+fn stop_a_rank(method: &str) {
+    let mut mpirun = Command::new("mpirun");
+    mpirun.args([
+        "--oversubscribe",
+        "-np",
+        RANKS,
+        env!("CARGO_BIN_EXE_yomi-mpi"),
+    ]);
+    mpirun.env("YOMI_MPI_METHOD", method);
+    mpirun.env("YOMI_WORKER_HASH_MB", "16");
+    let mut e = Engine::start_with(mpirun);
+    e.send("setoption name USI_Hash value 16");
+    e.ready(Duration::from_secs(60));
+    let mut moves = Vec::new();
+    play_in_time(&mut e, &mut moves, 2);
+    // Rank 1 stops answering in the middle of a search.
+    let hung = rank_pid(e.pid(), 1).expect("rank 1 runs under mpirun");
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    let asked = Instant::now();
+    e.send("go btime 0 wtime 0 byoyomi 1000");
+    std::thread::sleep(Duration::from_millis(300));
+    signal(hung, "-STOP");
+    let mut lines = e.bestmove(Duration::from_secs(10));
+    let took = asked.elapsed();
+    // The game goes on with the other ranks.
+    lines.extend(play_in_time(&mut e, &mut moves, 3));
+    signal(hung, "-KILL");
+    assert!(
+        took < Duration::from_millis(1500),
+        "{method}: bestmove after {took:?}: {lines:?}"
+    );
+    let dropped = lines
+        .iter()
+        .filter(|l| l.starts_with("info string MPI rank 1 ") && l.contains("dropped"))
+        .count();
+    assert_eq!(dropped, 1, "{method}: {lines:?}");
 }

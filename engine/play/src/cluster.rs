@@ -12,10 +12,11 @@ use super::cluster_tables::{lead_table, make_tables, mapped_table};
 use super::machines::Machines;
 use super::minimal_tree_play::root_game;
 use super::play_searcher::PlaySearcher;
+use super::rank_watch::{Notice, RankWatch, REPORT_WAIT};
 use super::table::PlayTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use yomi_runtime::{network, Rank, Transport};
@@ -36,7 +37,8 @@ const SHARE_DEPTH: i32 = 8;
 /// entries: sleeping between looks leaves the cores to the search.
 const LINK_INTERVAL: Duration = Duration::from_millis(1);
 
-/// How often a searching rank tells rank 0 its nodes.
+/// How often a searching rank tells rank 0 its nodes (also its
+/// heartbeat: see `rank_watch`).
 const NODES_INTERVAL: Duration = Duration::from_millis(100);
 
 /// Entries per message at most (about 20 bytes each): small messages go
@@ -44,11 +46,17 @@ const NODES_INTERVAL: Duration = Duration::from_millis(100);
 /// not each wait for the other to receive.
 const ENTRIES_PER_MESSAGE: usize = 100;
 
-/// Sends what `table` exported to one rank of every other machine.
-fn send_exported<T: Transport<Message>>(transport: &mut T, partners: &[Rank], table: &PlayTable) {
+/// Sends what `table` exported to one rank of every other machine (those
+/// `live` says still answer).
+fn send_exported<T: Transport<Message>>(
+    transport: &mut T,
+    partners: &[Rank],
+    table: &PlayTable,
+    live: impl Fn(Rank) -> bool,
+) {
     let entries = table.take_exported();
     for chunk in entries.chunks(ENTRIES_PER_MESSAGE) {
-        for &rank in partners {
+        for &rank in partners.iter().filter(|&&r| live(r)) {
             transport.send(rank, Message::Entries(chunk.to_vec()));
         }
     }
@@ -77,6 +85,8 @@ pub struct Cluster {
     link: Option<JoinHandle<()>>,
     ranks: usize,
     machines: usize,
+    notice: Arc<Mutex<Option<Notice>>>,
+    lost: Arc<AtomicBool>,
 }
 
 impl Cluster {
@@ -94,13 +104,16 @@ impl Cluster {
         let partners = machines.partners(0);
         let elsewhere = Arc::new(AtomicU64::new(0));
         let counted = elsewhere.clone();
+        let notice = Arc::new(Mutex::new(None));
+        let mut watch = RankWatch::new(ranks, notice.clone());
+        let lost = watch.lost();
         let link = std::thread::spawn(move || {
             let mut table: Option<Arc<PlayTable>> = None;
             let mut running = false;
             loop {
                 match inbox.try_recv() {
                     Ok(Command::Table(megabytes)) => {
-                        let made = make_tables(&mut transport, &machines, megabytes);
+                        let made = make_tables(&mut transport, &machines, megabytes, &mut watch);
                         let made = Arc::new(exporting_to(made, &partners));
                         table = Some(made.clone());
                         if table_reply.send(made).is_err() {
@@ -109,15 +122,16 @@ impl Cluster {
                     }
                     Ok(Command::Start(root, depth, threads)) => {
                         counted.store(0, Ordering::Relaxed);
-                        broadcast(&mut transport, || {
+                        watch.start();
+                        broadcast(&mut transport, &watch.live(), || {
                             Message::Search(root.clone(), depth, threads)
                         });
                         running = true;
                     }
                     Ok(Command::Stop) => {
-                        broadcast(&mut transport, || Message::Stop);
+                        broadcast(&mut transport, &watch.live(), || Message::Stop);
                         running = false;
-                        let total = wait_for_reports(&mut transport, table.as_deref());
+                        let total = wait_for_reports(&mut transport, table.as_deref(), &mut watch);
                         if reply.send(total).is_err() {
                             break;
                         }
@@ -125,13 +139,14 @@ impl Cluster {
                     Err(std::sync::mpsc::TryRecvError::Empty) => {}
                     Err(std::sync::mpsc::TryRecvError::Disconnected) => break,
                 }
-                receive(&mut transport, table.as_deref(), &counted);
+                receive(&mut transport, table.as_deref(), &counted, &mut watch);
                 if let Some(table) = table.as_deref().filter(|_| running) {
-                    send_exported(&mut transport, &partners, table);
+                    watch.drop_silent();
+                    send_exported(&mut transport, &partners, table, |r| watch.is_live(r));
                 }
                 std::thread::sleep(LINK_INTERVAL);
             }
-            broadcast(&mut transport, || Message::Quit);
+            broadcast(&mut transport, &watch.live(), || Message::Quit);
         });
         Cluster {
             commands,
@@ -141,7 +156,20 @@ impl Cluster {
             link: Some(link),
             ranks,
             machines: machine_count,
+            notice,
+            lost,
         }
+    }
+
+    /// Where to say that a rank was dropped (see `rank_watch`).
+    pub fn on_notice(&self, say: Notice) {
+        *self.notice.lock().unwrap_or_else(|e| e.into_inner()) = Some(say);
+    }
+
+    /// Set once a rank has been dropped: the job cannot end by itself
+    /// then (the hung rank never quits), so the engine aborts it at the end.
+    pub fn lost_ranks(&self) -> Arc<AtomicBool> {
+        self.lost.clone()
     }
 
     /// A cluster whose ranks are threads of this process, on `machines`:
@@ -214,8 +242,12 @@ impl Drop for Cluster {
     }
 }
 
-fn broadcast<T: Transport<Message>>(transport: &mut T, message: impl Fn() -> Message) {
-    for rank in 1..transport.size() {
+fn broadcast<T: Transport<Message>>(
+    transport: &mut T,
+    ranks: &[Rank],
+    message: impl Fn() -> Message,
+) {
+    for &rank in ranks {
         transport.send(rank, message());
     }
 }
@@ -231,8 +263,14 @@ fn exporting_to(table: PlayTable, partners: &[Rank]) -> PlayTable {
 
 /// Rank 0: stores every entry that has arrived (in `table`, if there is
 /// one yet) and counts the nodes the other ranks said.
-fn receive<T: Transport<Message>>(transport: &mut T, table: Option<&PlayTable>, nodes: &AtomicU64) {
-    while let Some((_, message)) = transport.poll() {
+fn receive<T: Transport<Message>>(
+    transport: &mut T,
+    table: Option<&PlayTable>,
+    nodes: &AtomicU64,
+    watch: &mut RankWatch,
+) {
+    while let Some((from, message)) = transport.poll() {
+        watch.heard(from);
         match (message, table) {
             (Message::Entries(entries), Some(table)) => table.import(&entries),
             (Message::Nodes(n), _) => {
@@ -244,11 +282,27 @@ fn receive<T: Transport<Message>>(transport: &mut T, table: Option<&PlayTable>, 
 }
 
 /// Rank 0 after `Stop`: the other ranks' reports, entries still arriving
-/// stored meanwhile; their nodes in all.
-fn wait_for_reports<T: Transport<Message>>(transport: &mut T, table: Option<&PlayTable>) -> u64 {
-    let mut waiting: Vec<Rank> = (1..transport.size()).collect();
+/// stored meanwhile; their nodes in all. A rank without its report by
+/// `REPORT_WAIT` is dropped.
+fn wait_for_reports<T: Transport<Message>>(
+    transport: &mut T,
+    table: Option<&PlayTable>,
+    watch: &mut RankWatch,
+) -> u64 {
+    let mut waiting = watch.live();
     let mut nodes = 0;
+    let deadline = Instant::now() + REPORT_WAIT;
     while !waiting.is_empty() {
+        if Instant::now() >= deadline {
+            let why = format!(
+                "sent no report within {} ms of stop",
+                REPORT_WAIT.as_millis()
+            );
+            for &rank in &waiting {
+                watch.drop_rank(rank, &why);
+            }
+            break;
+        }
         match transport.poll() {
             Some((_, Message::Entries(entries))) => {
                 if let Some(table) = table {
@@ -380,15 +434,15 @@ pub fn serve_cluster<T: Transport<Message>>(mut transport: T, machines: Machines
             .as_mut()
             .filter(|p| p.2.elapsed() >= NODES_INTERVAL)
         {
+            // Sent even when nothing was searched: rank 0 hears the rank
+            // is alive.
             let nodes = counter.load(Ordering::Relaxed);
-            if nodes > *told {
-                transport.send(0, Message::Nodes(nodes - *told));
-            }
+            transport.send(0, Message::Nodes(nodes.saturating_sub(*told)));
             (*told, *at) = (nodes, Instant::now());
         }
         match table.as_deref().filter(|_| running.is_some()) {
             Some(table) => {
-                send_exported(&mut transport, &partners, table);
+                send_exported(&mut transport, &partners, table, |_| true);
                 std::thread::sleep(LINK_INTERVAL);
             }
             None if !got => transport.idle(),

@@ -7,23 +7,38 @@
 
 use super::cluster_message::ClusterMessage as Message;
 use super::machines::Machines;
+use super::rank_watch::{RankWatch, TABLE_WAIT};
 use super::table::PlayTable;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 use yomi_runtime::{Rank, Transport};
 use yomi_search::memory::SharedMemory;
 
 /// Rank 0: every machine makes a new table of `megabytes` MB; returns
-/// when all have (so that no search starts before), with rank 0's.
+/// when all have (so that no search starts before), with rank 0's. Ranks
+/// already dropped are left out; one that has not answered by
+/// `TABLE_WAIT` is dropped.
 pub(super) fn make_tables<T: Transport<Message>>(
     transport: &mut T,
     machines: &Machines,
     megabytes: usize,
+    watch: &mut RankWatch,
 ) -> PlayTable {
-    let others = machines.other_leaders(0);
+    let live = |ranks: Vec<Rank>| -> Vec<Rank> {
+        ranks.into_iter().filter(|&r| watch.is_live(r)).collect()
+    };
+    let others = live(machines.other_leaders(0));
+    let peers = live(machines.peers(0));
     for &leader in &others {
         transport.send(leader, Message::TableSize(megabytes));
     }
-    lead_table(transport, machines, megabytes, others)
+    let deadline = Instant::now() + TABLE_WAIT;
+    let (table, missing) = table_among(transport, megabytes, peers, others, Some(deadline));
+    let why = format!("made no table within {} s", TABLE_WAIT.as_secs());
+    for rank in missing {
+        watch.drop_rank(rank, &why);
+    }
+    table
 }
 
 /// Names of this process's shared tables, one after another.
@@ -41,9 +56,21 @@ pub(super) fn lead_table<T: Transport<Message>>(
     also: Vec<Rank>,
 ) -> PlayTable {
     let peers = machines.peers(transport.rank());
+    table_among(transport, megabytes, peers, also, None).0
+}
+
+/// [`lead_table`] with the machine's `peers` given, waiting until
+/// `deadline` at most: the table, and the ranks that did not answer.
+fn table_among<T: Transport<Message>>(
+    transport: &mut T,
+    megabytes: usize,
+    peers: Vec<Rank>,
+    also: Vec<Rank>,
+    deadline: Option<Instant>,
+) -> (PlayTable, Vec<Rank>) {
     if peers.is_empty() {
-        wait_for_mapped(transport, also);
-        return PlayTable::new(megabytes);
+        let missing = wait_for_mapped(transport, also, deadline);
+        return (PlayTable::new(megabytes), missing);
     }
     let serial = TABLES_MADE.fetch_add(1, Ordering::Relaxed);
     let name = format!("/yomi-{}-{serial}", std::process::id());
@@ -61,9 +88,9 @@ pub(super) fn lead_table<T: Transport<Message>>(
     for &peer in &peers {
         transport.send(peer, Message::TableMemory(shared.clone(), megabytes));
     }
-    wait_for_mapped(transport, peers.into_iter().chain(also).collect());
+    let missing = wait_for_mapped(transport, peers.into_iter().chain(also).collect(), deadline);
     SharedMemory::unlink(&name);
-    table
+    (table, missing)
 }
 
 /// A machine's other rank: its table, the one `name` shares (none: one
@@ -81,14 +108,20 @@ pub(super) fn mapped_table(name: &str, megabytes: usize) -> PlayTable {
     }
 }
 
-/// Until every rank of `waiting` says `TableMapped`; entries arriving
-/// meanwhile are of the old tables and dropped.
-fn wait_for_mapped<T: Transport<Message>>(transport: &mut T, mut waiting: Vec<Rank>) {
-    while !waiting.is_empty() {
+/// Until every rank of `waiting` says `TableMapped` (or `deadline`
+/// passes: those still waiting); entries arriving meanwhile are of the
+/// old tables and dropped.
+fn wait_for_mapped<T: Transport<Message>>(
+    transport: &mut T,
+    mut waiting: Vec<Rank>,
+    deadline: Option<Instant>,
+) -> Vec<Rank> {
+    while !waiting.is_empty() && deadline.is_none_or(|d| Instant::now() < d) {
         match transport.poll() {
             Some((from, Message::TableMapped)) => waiting.retain(|&r| r != from),
             Some(_) => {}
             None => transport.idle(),
         }
     }
+    waiting
 }

@@ -18,8 +18,11 @@
 //! busy worker's next position.
 
 use super::play_searcher::{PlaySearcher, MATE_ZONE};
+use super::rank_watch::{Notice, RankWatch};
 use super::table::PlayTable;
-use std::sync::Arc;
+use super::watched_workers::WatchedWorkers;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use yomi_methods::minimal_tree::deepen;
@@ -62,6 +65,8 @@ pub struct MasterWorker {
     searches: u64,
     /// A line on stderr per depth (`YOMI_MW_TRACE`): where the time went.
     trace: bool,
+    notice: Arc<Mutex<Option<Notice>>>,
+    lost: Arc<AtomicBool>,
 }
 
 impl MasterWorker {
@@ -82,19 +87,37 @@ impl MasterWorker {
             table: Some(table),
             searches: 0,
             trace: tracing(),
+            notice: Arc::default(),
+            lost: Arc::default(),
         }
     }
 
     /// Rank 0 of an MPI run (or any transport whose other ranks run
-    /// [`serve_play`]).
+    /// [`serve_play`]); a worker rank that stops answering is dropped
+    /// (see `watched_workers`).
     pub fn new(transport: impl Transport<Message> + Send + 'static) -> Self {
+        let notice = Arc::default();
+        let watch = RankWatch::new(transport.size(), Arc::clone(&notice));
+        let lost = watch.lost();
         MasterWorker {
-            transport: Box::new(transport),
+            transport: Box::new(WatchedWorkers::new(transport, watch)),
             threads: Vec::new(),
             table: None,
             searches: 0,
             trace: tracing(),
+            notice,
+            lost,
         }
+    }
+
+    /// Where to say that a worker rank was dropped (see `rank_watch`).
+    pub fn on_notice(&self, say: Notice) {
+        *self.notice.lock().unwrap_or_else(|e| e.into_inner()) = Some(say);
+    }
+
+    /// Set once a worker rank has been dropped.
+    pub fn lost_ranks(&self) -> Arc<AtomicBool> {
+        self.lost.clone()
     }
 
     /// Worker ranks.

@@ -7,6 +7,8 @@
 pub mod launch;
 #[cfg(feature = "mpi")]
 pub mod mpi;
+#[cfg(feature = "mpi")]
+mod mpi_sends;
 mod program;
 pub mod sim;
 mod threads;

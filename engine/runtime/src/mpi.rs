@@ -11,6 +11,7 @@
 //! earlier searches are dropped, and those of a later one (ranks do not
 //! wait for each other between searches) are kept until it begins.
 
+use super::mpi_sends::Sends;
 use super::transport::{decode, Rank, Traffic, Transport};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
@@ -46,6 +47,9 @@ pub struct MpiTransport<M> {
     /// When this rank last found a message (or began).
     last_message: Instant,
     traffic: Traffic,
+    /// Sends in flight, when sends must never wait (see
+    /// [`MpiTransport::never_waiting`]).
+    sends: Option<Sends>,
     _message: PhantomData<M>,
 }
 
@@ -63,7 +67,18 @@ impl<M> MpiTransport<M> {
             start: Instant::now(),
             last_message: Instant::now(),
             traffic: Traffic::default(),
+            sends: None,
             _message: PhantomData,
+        }
+    }
+
+    /// A transport whose sends never wait for the receiver (see
+    /// `mpi_sends`): the engine's, where a rank that stops answering
+    /// must not stall the one sending to it.
+    pub fn never_waiting(world: SimpleCommunicator) -> MpiTransport<M> {
+        MpiTransport {
+            sends: Some(Sends::default()),
+            ..MpiTransport::new(world)
         }
     }
 
@@ -124,10 +139,17 @@ impl<M: Serialize + DeserializeOwned> Transport<M> for MpiTransport<M> {
         // the other backends'.
         self.traffic.messages += 1;
         self.traffic.bytes += (bytes.len() - HEADER) as u64;
-        self.world.process_at_rank(to as i32).send(&bytes[..]);
+        let to = self.world.process_at_rank(to as i32);
+        match &mut self.sends {
+            Some(sends) => sends.send(to, bytes),
+            None => to.send(&bytes[..]),
+        }
     }
 
     fn poll(&mut self) -> Option<(Rank, M)> {
+        if let Some(sends) = &mut self.sends {
+            sends.reap();
+        }
         let (from, bytes) = self.early().or_else(|| self.receive())?;
         self.last_message = Instant::now();
         match decode(&bytes[HEADER..]) {

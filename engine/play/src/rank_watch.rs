@@ -1,0 +1,100 @@
+//! Which of the cluster's ranks still answer. A searching rank tells rank
+//! 0 its nodes every 100 ms (its heartbeat); one silent for `SILENCE`
+//! during a search, or without its report `REPORT_WAIT` after `Stop`, is
+//! taken for hung (a stopped process, a stalled node) and dropped: rank 0
+//! no longer sends to it or waits for it, and says so once. A rank that
+//! dies outright ends the MPI job instead (see the engine's `mpi_ranks`).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use yomi_runtime::Rank;
+
+/// A searching rank silent this long is dropped (ten missed heartbeats:
+/// a loaded machine's scheduler delays a rank's link thread by far less).
+pub(super) const SILENCE: Duration = Duration::from_secs(1);
+
+/// How long rank 0 waits for the reports after `Stop`: its `bestmove`
+/// waits for them, and must come within the byoyomi.
+pub(super) const REPORT_WAIT: Duration = Duration::from_millis(300);
+
+/// How long rank 0 waits for the machines' new tables (`isready`).
+pub(super) const TABLE_WAIT: Duration = Duration::from_secs(10);
+
+/// Where rank 0 says that a rank was dropped (the engine: an `info
+/// string`); until one is set, standard error.
+pub type Notice = Box<dyn Fn(&str) + Send>;
+
+pub(super) struct RankWatch {
+    last_heard: Vec<Instant>,
+    dropped: Vec<bool>,
+    /// Set once any rank is dropped (read by the engine at its end).
+    lost: Arc<AtomicBool>,
+    notice: Arc<Mutex<Option<Notice>>>,
+}
+
+impl RankWatch {
+    pub(super) fn new(ranks: usize, notice: Arc<Mutex<Option<Notice>>>) -> RankWatch {
+        RankWatch {
+            last_heard: vec![Instant::now(); ranks],
+            dropped: vec![false; ranks],
+            lost: Arc::new(AtomicBool::new(false)),
+            notice,
+        }
+    }
+
+    /// The flag set once a rank is dropped.
+    pub(super) fn lost(&self) -> Arc<AtomicBool> {
+        self.lost.clone()
+    }
+
+    /// The ranks other than 0 still in the search.
+    pub(super) fn live(&self) -> Vec<Rank> {
+        (1..self.dropped.len())
+            .filter(|&r| !self.dropped[r])
+            .collect()
+    }
+
+    pub(super) fn is_live(&self, rank: Rank) -> bool {
+        !self.dropped[rank]
+    }
+
+    pub(super) fn heard(&mut self, rank: Rank) {
+        self.last_heard[rank] = Instant::now();
+    }
+
+    /// A search begins: every live rank's silence counts from now.
+    pub(super) fn start(&mut self) {
+        self.last_heard.fill(Instant::now());
+    }
+
+    /// Drops the live ranks silent for `SILENCE`.
+    pub(super) fn drop_silent(&mut self) {
+        for rank in self.live() {
+            let silent = self.last_heard[rank].elapsed();
+            if silent >= SILENCE {
+                self.drop_rank(
+                    rank,
+                    &format!("sent nothing for {} ms of the search", silent.as_millis()),
+                );
+            }
+        }
+    }
+
+    /// Drops `rank` and says why.
+    pub(super) fn drop_rank(&mut self, rank: Rank, why: &str) {
+        if self.dropped[rank] {
+            return;
+        }
+        self.dropped[rank] = true;
+        self.lost.store(true, Ordering::SeqCst);
+        let left = self.live().len() + 1;
+        let text = format!(
+            "MPI rank {rank} {why}: dropped from the search; {left} rank(s) go on (quit ends the job)"
+        );
+        match &*self.notice.lock().unwrap_or_else(|e| e.into_inner()) {
+            Some(say) => say(&text),
+            None => eprintln!("yomi: {text}"),
+        }
+    }
+}
