@@ -357,3 +357,88 @@ fn tables_that_do_not_fit_the_machine_are_refused_before_allocation() {
         "rank 0 alone says it: {stderr}"
     );
 }
+
+/// Runs `mpirun --oversubscribe` with the launcher's arguments and stops
+/// (SIGSTOP) the job's rank 1 as soon as it exists: a hung node.
+const STOPPING_LAUNCHER: &str = r#"#!/bin/sh
+mpirun --oversubscribe "$@" &
+job=$!
+while kill -0 $job 2>/dev/null; do
+    for p in $(cat /proc/$job/task/$job/children 2>/dev/null); do
+        if tr '\0' '\n' < /proc/$p/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=1; then
+            kill -STOP $p
+            wait $job
+            exit $?
+        fi
+    done
+    sleep 0.05
+done
+wait $job
+"#;
+
+#[test]
+fn a_sweep_ends_a_hung_mpi_job_logs_it_and_goes_on() {
+    let dir = std::env::temp_dir().join(format!("yomi-mpi-hung-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let launcher = dir.join("stop_rank_1.sh");
+    std::fs::write(&launcher, STOPPING_LAUNCHER).unwrap();
+    let config = dir.join("hung.toml");
+    let grid = |launcher: &str| {
+        format!(
+            r#"
+[trees]
+kind = "synthetic"
+seeds = "1-2"
+[[grid]]
+b = [4]
+d = [7]
+d_prime = [3]
+methods = ["with-updates"]
+ranks = [3]
+[cluster]
+backend = "mpi"
+launcher = "{launcher}"
+job_timeout_s = 5
+"#
+        )
+    };
+    let stopping = format!("sh {} -np {{ranks}}", launcher.display());
+    std::fs::write(&config, grid(&stopping)).unwrap();
+    let out = dir.join("hung.jsonl");
+    let failures = dir.join("hung.failures.jsonl");
+    let sweep = || {
+        Command::new(env!("CARGO_BIN_EXE_yomi-harness-mpi"))
+            .args([
+                "sweep",
+                config.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ])
+            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+            .output()
+            .expect("yomi-harness runs")
+    };
+    // Both trees' jobs hang: each is ended, logged, and the sweep goes on.
+    let hung = sweep();
+    let stderr = String::from_utf8_lossy(&hung.stderr);
+    assert!(!hung.status.success(), "{stderr}");
+    assert!(stderr.contains("job_timeout_s = 5"), "{stderr}");
+    assert!(stderr.contains("2 run(s) failed"), "{stderr}");
+    let logged = std::fs::read_to_string(&failures).unwrap();
+    assert_eq!(logged.lines().count(), 2, "{logged}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "");
+    // A rerun with a working launcher retries them.
+    std::fs::write(
+        &config,
+        grid("timeout -k 10 120 mpirun --oversubscribe -np {ranks}"),
+    )
+    .unwrap();
+    let rerun = sweep();
+    assert!(
+        rerun.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rerun.stderr)
+    );
+    assert_eq!(records(&std::fs::read(&out).unwrap()).len(), 2);
+}

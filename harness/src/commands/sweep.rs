@@ -3,7 +3,10 @@
 //! record under its run key. A rerun skips what the file holds, so a
 //! killed sweep resumes where it stopped; virtual-cluster runs share the
 //! cores within half of the machine's memory, MPI runs start through the
-//! sweep's launcher one at a time.
+//! sweep's launcher one at a time. A run that fails (an MPI job that
+//! hung past its timeout, say) is logged to `FILE.failures.jsonl` and
+//! the sweep goes on; it ends with an error naming the failures, which a
+//! rerun retries.
 
 use crate::sweep::grid::{self, Run};
 use crate::sweep::job::Job;
@@ -12,6 +15,7 @@ use crate::sweep::store::{self as sweep_store, Store};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -78,7 +82,7 @@ pub(crate) fn run(args: &SweepArgs) -> Result<(), String> {
     let (shared, alone): (Vec<Item>, Vec<Item>) = items
         .into_iter()
         .partition(|item| item.run.plan.backend == Backend::Sim);
-    let writer = Writer::new(store, shared.len() + alone.len());
+    let writer = Writer::new(store, shared.len() + alone.len(), failures_path(&args.out));
     run_shared(&shared, jobs, &writer)?;
     for (i, item) in alone.iter().enumerate() {
         let result = if item.run.plan.backend == Backend::Mpi && item.run.plan.parallel() {
@@ -88,8 +92,14 @@ pub(crate) fn run(args: &SweepArgs) -> Result<(), String> {
         };
         writer.finished(shared.len() + i, item, result)?;
     }
-    writer.done();
-    Ok(())
+    writer.done()
+}
+
+/// Where a sweep writing `out` logs its failed runs: `NAME.failures.jsonl`
+/// beside it.
+fn failures_path(out: &std::path::Path) -> PathBuf {
+    let stem = out.file_stem().unwrap_or_default().to_string_lossy();
+    out.with_file_name(format!("{stem}.failures.jsonl"))
 }
 
 /// Every tree of `runs` (`names`: each run's trees) whose record `store`
@@ -125,8 +135,8 @@ fn to_do<'a>(
 }
 
 /// The virtual-cluster items, `jobs` at a time within the machine's
-/// memory for tables, each record to `writer` at its index; the first
-/// failure stops the others.
+/// memory for tables, each record to `writer` at its index; a failure to
+/// write stops the others.
 fn run_shared(shared: &[Item], jobs: usize, writer: &Writer) -> Result<(), String> {
     let budget = Budget::new(table_cap_mb().unwrap_or(usize::MAX));
     let next = AtomicUsize::new(0);
@@ -169,17 +179,21 @@ struct Writer {
     state: Mutex<WriterState>,
     progress: ProgressBar,
     start: Instant,
+    /// The failed runs' log.
+    failures: PathBuf,
 }
 
 struct WriterState {
     store: Store,
     next: usize,
-    waiting: BTreeMap<usize, (String, String)>,
+    /// Finished items not yet written: their key and record (none: failed).
+    waiting: BTreeMap<usize, Option<(String, String)>>,
     done: usize,
+    failed: usize,
 }
 
 impl Writer {
-    fn new(store: Store, items: usize) -> Writer {
+    fn new(store: Store, items: usize, failures: PathBuf) -> Writer {
         let progress = ProgressBar::new(items as u64);
         progress.set_style(
             ProgressStyle::with_template(
@@ -193,28 +207,41 @@ impl Writer {
                 next: 0,
                 waiting: BTreeMap::new(),
                 done: 0,
+                failed: 0,
             }),
             progress,
             start: Instant::now(),
+            failures,
         }
     }
 
     /// Item `index` finished with `result`: its record is written once
-    /// every earlier item's is.
+    /// every earlier item's is; a failure is logged at once.
     fn finished(
         &self,
         index: usize,
         item: &Item,
         result: Result<String, String>,
     ) -> Result<(), String> {
-        let line = result.map_err(|e| format!("{} on {}: {e}", item.run.describe(), item.tree))?;
         let mut s = self.state.lock().expect("no writer panicked");
-        s.waiting.insert(index, (item.key.clone(), line));
-        while let Some((key, line)) = {
+        let record = match result {
+            Ok(line) => Some((item.key.clone(), line)),
+            Err(e) => {
+                let error = format!("{} on {}: {e}", item.run.describe(), item.tree);
+                self.progress.suspend(|| eprintln!("sweep: FAILED {error}"));
+                self.log_failure(item, &error)?;
+                s.failed += 1;
+                None
+            }
+        };
+        s.waiting.insert(index, record);
+        while let Some(record) = {
             let next = s.next;
             s.waiting.remove(&next)
         } {
-            s.store.append(&key, &line)?;
+            if let Some((key, line)) = record {
+                s.store.append(&key, &line)?;
+            }
             s.next += 1;
         }
         s.done += 1;
@@ -232,15 +259,40 @@ impl Writer {
         Ok(())
     }
 
-    fn done(&self) {
+    /// Appends the failure of `item` to the failures' log.
+    fn log_failure(&self, item: &Item, error: &str) -> Result<(), String> {
+        let line = serde_json::json!({
+            "run_key": item.key,
+            "run": item.run.describe(),
+            "tree": item.tree,
+            "error": error,
+        });
+        let shown = self.failures.display();
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&self.failures)
+            .map_err(|e| format!("cannot open {shown}: {e}"))?;
+        writeln!(file, "{line}").map_err(|e| format!("cannot write {shown}: {e}"))
+    }
+
+    /// The summary; an error when runs failed.
+    fn done(&self) -> Result<(), String> {
         self.progress.finish_and_clear();
         let s = self.state.lock().expect("no writer panicked");
         eprintln!(
             "sweep: {} records written in {:.0} s; the file holds {}",
-            s.done,
+            s.done - s.failed,
             self.start.elapsed().as_secs_f64(),
             s.store.len()
         );
+        match s.failed {
+            0 => Ok(()),
+            n => Err(format!(
+                "{n} run(s) failed (listed in {}); rerun the sweep to retry them",
+                self.failures.display()
+            )),
+        }
     }
 }
 

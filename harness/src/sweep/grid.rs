@@ -50,6 +50,7 @@
 //! [cluster]
 //! backend = "sim"             # sim (default), threads or mpi
 //! launcher = "mpirun -np {ranks}"   # mpi: how a search starts (the default)
+//! job_timeout_s = 3600        # mpi: a search's job is ended after this (a hung rank), its failure logged
 //! network = "ethernet10g"
 //! node_cost_us = "paper"      # paper (default), measured, or µs
 //! ```
@@ -268,6 +269,9 @@ struct ClusterConfig {
     /// MPI: how a search is started, `{ranks}` replaced by its ranks.
     #[serde(default = "default_launcher")]
     launcher: String,
+    /// MPI: seconds a search's job may take before it is ended.
+    #[serde(default = "default_job_timeout_s")]
+    job_timeout_s: u64,
 }
 
 impl Default for ClusterConfig {
@@ -278,6 +282,12 @@ impl Default for ClusterConfig {
 
 fn default_launcher() -> String {
     "mpirun -np {ranks}".into()
+}
+
+/// An hour: far beyond any search this project's configs hold, short of
+/// losing a night to a hung rank.
+fn default_job_timeout_s() -> u64 {
+    3600
 }
 
 /// One configuration of the grid over the whole tree set.
@@ -292,6 +302,8 @@ pub(crate) struct Run {
     pub table_total_mb: usize,
     /// MPI: the command that starts a search's ranks.
     pub launcher: String,
+    /// MPI: how long a search's job may take.
+    pub job_timeout: std::time::Duration,
     /// What names the run in keys: every parameter that changes its records.
     identity: String,
 }
@@ -433,6 +445,9 @@ fn expand(c: &Config) -> Result<Vec<Run>, String> {
             "cluster.launcher = {:?} has no {{ranks}} for the number of ranks",
             c.cluster.launcher
         ));
+    }
+    if c.cluster.job_timeout_s == 0 {
+        return Err("cluster.job_timeout_s must be at least 1".into());
     }
     let mut runs: Vec<Run> = Vec::new();
     for (i, g) in c.grid.iter().enumerate() {
@@ -1086,6 +1101,7 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
         ranks: p.ranks,
         table_total_mb: 0,
         launcher: cl.launcher.replace("{ranks}", &p.ranks.to_string()),
+        job_timeout: std::time::Duration::from_secs(cl.job_timeout_s),
         identity: String::new(),
     };
     // The model's figures and the tables' memory, checked now rather than
