@@ -16,6 +16,7 @@ use mpi::Threading;
 use std::sync::Arc;
 use yomi_play::{serve_cluster, serve_play, Cluster, Machines, MasterWorker, PlayTable};
 use yomi_runtime::mpi::MpiTransport;
+use yomi_search::memory::table_cap_mb;
 
 /// The table of a master-worker's worker rank, MB, unless
 /// `YOMI_WORKER_HASH_MB` says.
@@ -63,6 +64,8 @@ pub(crate) fn join() -> Role {
     };
     let rank = world.rank();
     let machines = (!master_worker).then(|| machines(&world));
+    // Collective: every rank asks, even rank 0, which has no worker table.
+    let on_machine = master_worker.then(|| world.split_shared(rank).size() as usize);
     match (rank, machines) {
         (0, None) => {
             let transport = MpiTransport::never_waiting(world);
@@ -75,15 +78,35 @@ pub(crate) fn join() -> Role {
         (_, Some(m)) => serve_cluster(MpiTransport::never_waiting(world), m),
         (_, None) => {
             let transport = MpiTransport::never_waiting(world);
-            let table_mb = std::env::var("YOMI_WORKER_HASH_MB")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(WORKER_HASH_MB);
+            let table_mb = worker_table_mb(on_machine.unwrap_or(1), rank == 1);
             serve_play(transport, Arc::new(PlayTable::new(table_mb)));
         }
     }
     drop(universe);
     Role::WorkerDone
+}
+
+/// A master-worker worker rank's table, MB: `YOMI_WORKER_HASH_MB` (or
+/// `WORKER_HASH_MB`), shrunk so that the tables of the `ranks` on this
+/// machine fit in half its memory (the engine's cap for tables); `say`:
+/// the rank that says so on standard error.
+fn worker_table_mb(ranks: usize, say: bool) -> usize {
+    let wanted = std::env::var("YOMI_WORKER_HASH_MB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(WORKER_HASH_MB);
+    let Some(cap) = table_cap_mb() else {
+        return wanted;
+    };
+    let fits = (cap / ranks.max(1)).max(1);
+    if wanted > fits && say {
+        eprintln!(
+            "yomi: {ranks} ranks on this machine with {wanted} MB worker tables would need more \
+             than half its memory ({cap} MB): each worker's table is {fits} MB (set \
+             YOMI_WORKER_HASH_MB to choose)"
+        );
+    }
+    wanted.min(fits)
 }
 
 /// Which ranks share a machine's memory (MPI's shared-memory split), as

@@ -282,8 +282,8 @@ fn receive<T: Transport<Message>>(
 }
 
 /// Rank 0 after `Stop`: the other ranks' reports, entries still arriving
-/// stored meanwhile; their nodes in all. A rank without its report by
-/// `REPORT_WAIT` is dropped.
+/// stored meanwhile; their nodes in all, of those that report within
+/// `REPORT_WAIT` (the others are late).
 fn wait_for_reports<T: Transport<Message>>(
     transport: &mut T,
     table: Option<&PlayTable>,
@@ -292,17 +292,7 @@ fn wait_for_reports<T: Transport<Message>>(
     let mut waiting = watch.live();
     let mut nodes = 0;
     let deadline = Instant::now() + REPORT_WAIT;
-    while !waiting.is_empty() {
-        if Instant::now() >= deadline {
-            let why = format!(
-                "sent no report within {} ms of stop",
-                REPORT_WAIT.as_millis()
-            );
-            for &rank in &waiting {
-                watch.drop_rank(rank, &why);
-            }
-            break;
-        }
+    while !waiting.is_empty() && Instant::now() < deadline {
         match transport.poll() {
             Some((_, Message::Entries(entries))) => {
                 if let Some(table) = table {
@@ -317,6 +307,7 @@ fn wait_for_reports<T: Transport<Message>>(
             None => transport.idle(),
         }
     }
+    watch.late(&waiting);
     nodes
 }
 

@@ -1,9 +1,13 @@
 //! Which of the cluster's ranks still answer. A searching rank tells rank
 //! 0 its nodes every 100 ms (its heartbeat); one silent for `SILENCE`
-//! during a search, or without its report `REPORT_WAIT` after `Stop`, is
-//! taken for hung (a stopped process, a stalled node) and dropped: rank 0
-//! no longer sends to it or waits for it, and says so once. A rank that
-//! dies outright ends the MPI job instead (see the engine's `mpi_ranks`).
+//! during a search is taken for hung (a stopped process, a stalled node)
+//! and dropped: rank 0 no longer sends to it or waits for it, and says so
+//! once. Rank 0 never waits longer than `REPORT_WAIT` for the reports at
+//! the end of a search (its `bestmove` waits for them): a rank late with
+//! its report is not dropped for that alone, as a loaded machine may be
+//! slow; if it is hung, its silence in the next search drops it. A rank
+//! that dies outright ends the MPI job instead (see the engine's
+//! `mpi_ranks`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -27,6 +31,9 @@ pub type Notice = Box<dyn Fn(&str) + Send>;
 
 pub(super) struct RankWatch {
     last_heard: Vec<Instant>,
+    /// Missed the last report and not heard since: its silence goes on
+    /// counting into the next search.
+    late: Vec<bool>,
     dropped: Vec<bool>,
     /// Set once any rank is dropped (read by the engine at its end).
     lost: Arc<AtomicBool>,
@@ -37,6 +44,7 @@ impl RankWatch {
     pub(super) fn new(ranks: usize, notice: Arc<Mutex<Option<Notice>>>) -> RankWatch {
         RankWatch {
             last_heard: vec![Instant::now(); ranks],
+            late: vec![false; ranks],
             dropped: vec![false; ranks],
             lost: Arc::new(AtomicBool::new(false)),
             notice,
@@ -61,11 +69,25 @@ impl RankWatch {
 
     pub(super) fn heard(&mut self, rank: Rank) {
         self.last_heard[rank] = Instant::now();
+        self.late[rank] = false;
     }
 
-    /// A search begins: every live rank's silence counts from now.
+    /// These ranks missed their report.
+    pub(super) fn late(&mut self, ranks: &[Rank]) {
+        for &rank in ranks {
+            self.late[rank] = true;
+        }
+    }
+
+    /// A search begins: the silence of every rank that is not late counts
+    /// from now.
     pub(super) fn start(&mut self) {
-        self.last_heard.fill(Instant::now());
+        let now = Instant::now();
+        for (heard, late) in self.last_heard.iter_mut().zip(&self.late) {
+            if !late {
+                *heard = now;
+            }
+        }
     }
 
     /// Drops the live ranks silent for `SILENCE`.

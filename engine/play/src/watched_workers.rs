@@ -1,12 +1,14 @@
 //! Rank 0's transport in master-worker play, which keeps a hung worker
 //! rank from costing the game. The master waits for every worker's report
-//! at the end of each depth; a worker without its report `REPORT_WAIT`
-//! after `Stop` is dropped (see `rank_watch`): its report is made up
-//! (empty), whatever it sends later is ignored, and the tasks the master
-//! still gives it go to the next live worker, so that every depth can
-//! finish. The master and its load balancing stay as the paper has them.
+//! at the end of each depth. A worker without its report `REPORT_WAIT`
+//! after `Stop` gets an empty one made up, so the master goes on (its own
+//! comes later and is passed over); one that still owes a report after
+//! `SILENCE` is dropped (see `rank_watch`): whatever it sends is ignored,
+//! and the tasks the master still gives it go to the next live worker, so
+//! that every depth can finish. The master and its load balancing stay
+//! as the paper has them.
 
-use super::rank_watch::{RankWatch, REPORT_WAIT};
+use super::rank_watch::{RankWatch, REPORT_WAIT, SILENCE};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 use yomi_methods::minimal_tree::{Message, Report};
@@ -15,9 +17,13 @@ use yomi_runtime::{Rank, Traffic, Transport};
 pub(super) struct WatchedWorkers<T> {
     inner: T,
     watch: RankWatch,
-    /// When each worker was told `Stop` and has not reported since.
-    stopped_at: Vec<Option<Instant>>,
-    /// Reports made up for dropped workers, delivered before the rest.
+    /// Per worker, when it was told each `Stop` its report has not come
+    /// for yet, oldest first.
+    owed: Vec<VecDeque<Instant>>,
+    /// Per worker, how many of the oldest `owed` were answered with a
+    /// made-up report (theirs are passed over when they come).
+    made_up_for: Vec<usize>,
+    /// Reports made up, delivered before the rest.
     made_up: VecDeque<(Rank, Message)>,
 }
 
@@ -27,7 +33,8 @@ impl<T: Transport<Message>> WatchedWorkers<T> {
         WatchedWorkers {
             inner,
             watch,
-            stopped_at: vec![None; ranks],
+            owed: vec![VecDeque::new(); ranks],
+            made_up_for: vec![0; ranks],
             made_up: VecDeque::new(),
         }
     }
@@ -41,16 +48,23 @@ impl<T: Transport<Message>> WatchedWorkers<T> {
             .or(live.first().copied())
     }
 
-    /// Drops the workers whose report is overdue.
-    fn drop_overdue(&mut self) {
-        for rank in 1..self.stopped_at.len() {
-            if self.stopped_at[rank].is_some_and(|t| t.elapsed() >= REPORT_WAIT) {
-                let why = format!(
-                    "sent no report within {} ms of stop",
-                    REPORT_WAIT.as_millis()
-                );
+    /// Makes up the report the master waits for once it is overdue, and
+    /// drops the workers that have owed one for `SILENCE`.
+    fn overdue(&mut self) {
+        for rank in self.watch.live() {
+            let owed = &self.owed[rank];
+            if owed.front().is_some_and(|t| t.elapsed() >= SILENCE) {
+                let why = format!("owed a report for {} ms", owed[0].elapsed().as_millis());
                 self.watch.drop_rank(rank, &why);
-                self.stopped_at[rank] = None;
+            }
+            // The master waits on the last `Stop` alone.
+            let waited_on = self.owed[rank].len() > self.made_up_for[rank];
+            if waited_on
+                && self.owed[rank]
+                    .back()
+                    .is_some_and(|t| t.elapsed() >= REPORT_WAIT)
+            {
+                self.made_up_for[rank] += 1;
                 self.made_up
                     .push_back((rank, Message::Report(Report::default())));
             }
@@ -70,7 +84,7 @@ impl<T: Transport<Message>> Transport<Message> for WatchedWorkers<T> {
     fn send(&mut self, to: Rank, message: Message) {
         if self.watch.is_live(to) {
             if matches!(message, Message::Stop) {
-                self.stopped_at[to] = Some(Instant::now());
+                self.owed[to].push_back(Instant::now());
             }
             return self.inner.send(to, message);
         }
@@ -96,11 +110,16 @@ impl<T: Transport<Message>> Transport<Message> for WatchedWorkers<T> {
                 continue;
             }
             if matches!(message, Message::Report(_)) {
-                self.stopped_at[from] = None;
+                self.owed[from].pop_front();
+                if self.made_up_for[from] > 0 {
+                    // The report of a `Stop` already answered for.
+                    self.made_up_for[from] -= 1;
+                    continue;
+                }
             }
             return Some((from, message));
         }
-        self.drop_overdue();
+        self.overdue();
         self.made_up.pop_front()
     }
 
