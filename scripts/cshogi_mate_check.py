@@ -14,6 +14,10 @@ length) takes on the same positions.
 Exit status 0 when every returned line is a mate and at least
 `--min-solved` of the set is solved.
 
+With `--play-ms N` it asks the play search instead (`go byoyomi N`) and
+counts the positions where it announces a mate (`score mate +k`) and
+plays a check: whether the play search already finds these mates.
+
     python3 scripts/cshogi_mate_check.py --yomi target/release/yomi \\
         --positions positions/tsume_pro_endings.sfen --time-ms 3000
 """
@@ -58,6 +62,38 @@ def referee(sfen, moves):
     return None
 
 
+def play_search(args):
+    """Counts the positions where the play search announces a mate."""
+    engine = Engine(os.path.abspath(args.yomi))
+    for option in args.option:
+        name, _, value = option.partition("=")
+        engine.setoption(name, value)
+    engine.isready()
+    positions = read_set(args.positions)
+    found = 0
+    for number, sfen, meta in positions:
+        scores = []
+
+        def listen(line):
+            hit = re.search(r" score (cp|mate) (\S+)", line)
+            if hit:
+                scores.append(hit.group(1) + " " + hit.group(2))
+
+        engine.usinewgame()
+        engine.position(sfen="sfen " + sfen)
+        best, _ = engine.go(byoyomi=args.play_ms, btime=0, wtime=0, listener=listen)
+        board = cshogi.Board(sfen)
+        board.push_usi(best)
+        last = scores[-1] if scores else "none"
+        mates = last.startswith("mate ") and not last.startswith("mate -") and board.is_check()
+        found += mates
+        print(f"line {number:>4} {'mate' if mates else 'MISSED':<6} {best:<6} score {last:<10} {meta}",
+              flush=True)
+    engine.quit()
+    print(f"play search announced {found}/{len(positions)} mates at byoyomi {args.play_ms} ms")
+    return 0
+
+
 def mate_length(meta):
     found = re.search(r"mate <?=?(\d+)", meta)
     return int(found.group(1)) if found else None
@@ -74,7 +110,11 @@ def main():
                         help="a USI option NAME=VALUE")
     parser.add_argument("--cshogi", action="store_true",
                         help="also time cshogi's mate_move(N) on each position")
+    parser.add_argument("--play-ms", type=int,
+                        help="ask the play search (go byoyomi N) instead of go mate")
     args = parser.parse_args()
+    if args.play_ms:
+        return play_search(args)
 
     # cshogi starts the engine in its own folder: the path must be absolute.
     engine = Engine(os.path.abspath(args.yomi))
