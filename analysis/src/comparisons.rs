@@ -134,6 +134,31 @@ pub(crate) fn speedups(summaries: &[Summary]) -> Vec<Series> {
         .collect()
 }
 
+/// The paper's speedups with updates, a series per configuration (its
+/// Fig. 8 and Tables 1–3): (label, (processes, speedup) ascending).
+pub(crate) fn paper_speedups() -> Vec<(String, Vec<(usize, f64)>)> {
+    // (synthetic, b, d, d′) → points.
+    type Key = (bool, u16, u32, Option<u32>);
+    let mut series: BTreeMap<Key, Vec<(usize, f64)>> = BTreeMap::new();
+    for r in paper::rows().filter(|r| r.method == Method::WithUpdates && r.table <= 3) {
+        series
+            .entry((r.synthetic, r.b, r.d, r.d_prime))
+            .or_default()
+            .push((r.ranks, r.speedup));
+    }
+    series
+        .into_iter()
+        .filter(|(_, points)| points.len() > 1)
+        .map(|((synthetic, b, d, d_prime), mut points)| {
+            points.sort_by_key(|p| p.0);
+            points.dedup_by_key(|p| p.0);
+            let kind = if synthetic { "synthetic" } else { "shogi" };
+            let d_prime = d_prime.unwrap_or_default();
+            (format!("paper, {kind} b={b} d={d} d'={d_prime}"), points)
+        })
+        .collect()
+}
+
 /// A published ratio: the paper's `first` row over its `second` row of
 /// the same configuration.
 #[derive(Clone, Debug)]

@@ -2,9 +2,8 @@
 //! and without dynamic updates, and speedup against processes with the
 //! ideal line; the paper's own points beside this input's.
 
-use crate::chart::{self, colour, diagonal, failed, line, PAPER};
+use crate::chart::{self, diagonal, line, log_axis, look, markers, paper_look, PAPER};
 use crate::comparisons::{self, Pair, Series};
-use plotters::prelude::*;
 
 /// Fig. 7: one point per configuration run with and without updates,
 /// labelled (b, d, processes), and the paper's six points.
@@ -17,46 +16,46 @@ pub(crate) fn updates(pairs: &[Pair]) -> Result<String, String> {
         .fold(1.0f64, f64::max)
         * 1.1;
     chart::svg(
-        SeriesLabelPosition::UpperLeft,
         "Fig. 7: with dynamic updates over without",
         (0f64..top, "search time ratio (with / without updates)"),
         (0f64..top, "leaf ratio (with / without updates)"),
-        |chart| {
-            let ours = colour(0);
-            chart
-                .draw_series(pairs.iter().map(|p| {
-                    let c = &p.first.config;
-                    let label = format!("({}, {}, {})", c.b, c.d, c.ranks);
-                    EmptyElement::at((p.time_ratio, p.leaf_ratio))
-                        + Circle::new((0, 0), 4, ours.filled())
-                        + Text::new(label, (6, -12), ("sans-serif", 11))
-                }))
-                .map_err(failed)?
-                .label("this input (b, d, processes)")
-                .legend(move |(x, y)| Circle::new((x + 10, y), 4, ours.filled()));
-            chart
-                .draw_series(paper.iter().enumerate().map(|(i, p)| {
-                    // Labels alternately below and above: the points crowd.
-                    let dy = if i % 2 == 0 { 2 } else { -14 };
-                    let font = ("sans-serif", 11).into_font().color(&PAPER);
-                    EmptyElement::at((p.time_ratio, p.leaf_ratio))
-                        + TriangleMarker::new((0, 0), 5, PAPER.filled())
-                        + Text::new(p.label(), (6, dy), font)
-                }))
-                .map_err(failed)?
-                .label("paper, shogi (b, d, processes)")
-                .legend(|(x, y)| TriangleMarker::new((x + 10, y), 5, PAPER.filled()));
+        |chart, legend, labels| {
+            let ours = look(0);
+            let points: Vec<(f64, f64)> =
+                pairs.iter().map(|p| (p.time_ratio, p.leaf_ratio)).collect();
+            markers(chart, &points, ours)?;
+            legend.marker("this input (b, d, processes)", ours);
+            for (p, &at) in pairs.iter().zip(&points) {
+                let c = &p.first.config;
+                labels.add(
+                    at,
+                    format!("({}, {}, {})", c.b, c.d, c.ranks),
+                    11.0,
+                    ours.colour,
+                );
+            }
+            let theirs = paper_look(0);
+            let points: Vec<(f64, f64)> =
+                paper.iter().map(|p| (p.time_ratio, p.leaf_ratio)).collect();
+            markers(chart, &points, theirs)?;
+            legend.marker("paper, shogi (b, d, processes)", theirs);
+            for (p, &at) in paper.iter().zip(&points) {
+                labels.add(at, p.label(), 11.0, PAPER);
+            }
             Ok(())
         },
     )
 }
 
 /// Fig. 8: speedup against processes on log–log axes, one line per
-/// configuration, the paper's where it ran the same one, and the ideal.
+/// configuration of this input, the paper's (all it published), and the
+/// ideal.
 pub(crate) fn speedups(series: &[Series]) -> Result<String, String> {
+    let paper = comparisons::paper_speedups();
     let most = series
         .iter()
-        .flat_map(|s| s.points.iter().chain(&s.paper))
+        .flat_map(|s| &s.points)
+        .chain(paper.iter().flat_map(|(_, points)| points))
         .map(|&(p, s)| (p as f64).max(s))
         .fold(2.0f64, f64::max)
         * 1.5;
@@ -64,23 +63,22 @@ pub(crate) fn speedups(series: &[Series]) -> Result<String, String> {
         points.iter().map(|&(p, s)| (p as f64, s)).collect()
     };
     chart::svg(
-        SeriesLabelPosition::UpperLeft,
         "Fig. 8: speedup with dynamic updates",
-        ((1f64..most).log_scale(), "processes"),
-        ((1f64..most).log_scale(), "speedup"),
-        |chart| {
-            diagonal(chart, 1.0, most, "ideal")?;
+        (log_axis(most), "processes"),
+        (log_axis(most), "speedup"),
+        |chart, legend, _| {
+            diagonal(chart, legend, 1.0, most, "ideal")?;
             for (i, s) in series.iter().enumerate() {
+                line(chart, legend, &xy(&s.points), (look(i), 2), s.label.clone())?;
+            }
+            for (i, (label, points)) in paper.iter().enumerate() {
                 line(
                     chart,
-                    &xy(&s.points),
-                    colour(i).stroke_width(2),
-                    s.label.clone(),
+                    legend,
+                    &xy(points),
+                    (paper_look(i), 1),
+                    label.clone(),
                 )?;
-                if !s.paper.is_empty() {
-                    let style = colour(i).mix(0.5).stroke_width(1);
-                    line(chart, &xy(&s.paper), style, format!("paper, {}", s.label))?;
-                }
             }
             Ok(())
         },

@@ -8,6 +8,7 @@ mod comparisons;
 mod csv_out;
 mod figures;
 mod group_tables;
+mod label_placement;
 mod markdown;
 mod model;
 mod paper;

@@ -37,16 +37,32 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), String> {
         return sink::print(&markdown(args, &reading, &summaries, repeats, &[]));
     };
     let write = |name: &str, text: &str| sink::write(dir, name, text);
-    let mut drawn = Vec::new();
+    let mut drawn: Vec<Figure> = Vec::new();
     let pairs = comparisons::updates(&summaries);
-    if !pairs.is_empty() {
+    if pairs.is_empty() {
+        drawn.push((
+            "Fig. 7",
+            Err("no configuration was run both with and without updates (the figure pairs them)"),
+        ));
+    } else {
         write("fig7.svg", &figures::updates(&pairs)?)?;
-        drawn.push(("Fig. 7", "fig7.svg"));
+        drawn.push(("Fig. 7", Ok("fig7.svg")));
     }
     let series = comparisons::speedups(&summaries);
-    if !series.is_empty() {
+    if series.is_empty() {
+        drawn.push((
+            "Fig. 8",
+            Err("no run with updates has a sequential run of the same trees to give its speedup"),
+        ));
+    } else {
         write("fig8.svg", &figures::speedups(&series)?)?;
-        drawn.push(("Fig. 8", "fig8.svg"));
+        drawn.push(("Fig. 8", Ok("fig8.svg")));
+    }
+    for (name, why) in drawn
+        .iter()
+        .filter_map(|(n, f)| f.err().map(|why| (n, why)))
+    {
+        eprintln!("report: {name} is not drawn: {why}");
     }
     write("configurations.csv", &csv_out::write(&summaries)?)?;
     write(
@@ -55,12 +71,15 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), String> {
     )
 }
 
+/// A figure's name, and its file or why it is not drawn.
+type Figure = (&'static str, Result<&'static str, &'static str>);
+
 fn markdown(
     args: &ReportArgs,
     reading: &Reading,
     summaries: &[Summary],
     repeats: usize,
-    figures: &[(&str, &str)],
+    figures: &[Figure],
 ) -> String {
     let mut out = format!(
         "## Results\n\n{} records from {} in {} configurations",
@@ -91,8 +110,11 @@ fn markdown(
     ] {
         out += &section;
     }
-    for (name, file) in figures {
-        out += &format!("![{name}]({file})\n\n");
+    for (name, figure) in figures {
+        out += &match figure {
+            Ok(file) => format!("![{name}]({file})\n\n"),
+            Err(why) => format!("*{name} is not drawn: {why}.*\n\n"),
+        };
     }
     out += &tables::others(summaries);
     out += &tables::problems(summaries);

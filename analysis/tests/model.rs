@@ -2,6 +2,9 @@
 //! answers are worked out here (r = ½, 0 and 1; a tree lacking an input),
 //! and on the records of `configs/smoke-model.toml` swept by the harness.
 
+mod smoke_sweep;
+mod svg_text;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -117,27 +120,20 @@ fn factors_means_and_correlation_on_hand_made_records() {
         ("fig11.svg", "estimated = actual"),
     ] {
         let svg = std::fs::read_to_string(dir.join(file)).unwrap();
+        svg_text::assert_no_overlap(file, &svg);
         let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
-        let found = doc
+        // The legend wraps long labels at spaces.
+        let texts: Vec<&str> = doc
             .descendants()
             .filter_map(|n| n.text())
-            .any(|t| t.trim() == expected);
-        assert!(found, "{file} lacks {expected:?}");
+            .map(str::trim)
+            .collect();
+        assert!(
+            texts.join(" ").contains(expected),
+            "{file} lacks {expected:?}"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// The harness binary, built beside this one by `cargo test --workspace`.
-fn harness() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
-    let harness = dir.join("yomi-harness");
-    assert!(
-        harness.exists(),
-        "{} is missing: run the workspace's tests (cargo test --workspace builds it)",
-        harness.display()
-    );
-    harness
 }
 
 #[test]
@@ -145,18 +141,7 @@ fn the_smoke_model_sweep_gives_finite_estimates_and_actuals() {
     let dir = out_dir("smoke");
     std::fs::create_dir_all(&dir).unwrap();
     let records = dir.join("smoke-model.jsonl");
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-    let sweep = Command::new(harness())
-        .args(["sweep", "configs/smoke-model.toml", "--out"])
-        .arg(&records)
-        .current_dir(root)
-        .output()
-        .unwrap();
-    assert!(
-        sweep.status.success(),
-        "{}",
-        String::from_utf8_lossy(&sweep.stderr)
-    );
+    smoke_sweep::sweep("configs/smoke-model.toml", &records);
     let output = analysis(&["model", records.to_str().unwrap()]);
     assert!(
         output.status.success(),
@@ -179,6 +164,23 @@ fn the_smoke_model_sweep_gives_finite_estimates_and_actuals() {
             .parse()
             .unwrap_or_else(|_| panic!("column {i}: {:?}", row[i]));
         assert!(x.is_finite() && x > 0.0, "column {i}: {x}");
+    }
+    // Its figures, fit to print.
+    let figures = dir.join("model");
+    let output = analysis(&[
+        "model",
+        records.to_str().unwrap(),
+        "--out",
+        figures.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for file in ["fig9.svg", "fig10.svg", "fig11.svg"] {
+        let svg = std::fs::read_to_string(figures.join(file)).unwrap();
+        svg_text::assert_no_overlap(file, &svg);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

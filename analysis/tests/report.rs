@@ -4,6 +4,9 @@
 //! processes, Tables 2 and 4), a run missing, a wrong root value, a record
 //! repeated and a torn last line.
 
+mod smoke_sweep;
+mod svg_text;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -117,6 +120,7 @@ fn a_folder_gets_markdown_csv_and_svg_figures_with_their_series() {
 
     let texts = |file: &str| -> Vec<String> {
         let svg = std::fs::read_to_string(dir.join(file)).unwrap();
+        svg_text::assert_no_overlap(file, &svg);
         let doc = roxmltree::Document::parse(&svg).expect("the figure is well-formed XML");
         assert_eq!(doc.root_element().tag_name().name(), "svg");
         doc.descendants()
@@ -259,4 +263,32 @@ fn uct_records_give_decisions_by_simulations() {
         ["10000", "uct", "1", "wall", "6", "1.000"]
     );
     assert!(!text.contains("Other configurations"), "{text}");
+}
+
+#[test]
+fn the_smoke_sweeps_figures_are_fit_to_print() {
+    let dir = out_dir("smoke");
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("smoke.jsonl");
+    smoke_sweep::sweep("configs/smoke.toml", &records);
+    let figures = dir.join("report");
+    let output = report(&[
+        records.to_str().unwrap(),
+        "--out",
+        figures.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let md = std::fs::read_to_string(figures.join("report.md")).unwrap();
+    // The smoke sweep has no run without updates: Fig. 7 says why it is missing.
+    assert!(
+        md.contains("*Fig. 7 is not drawn: no configuration was run both with and without updates"),
+        "{md}"
+    );
+    let svg = std::fs::read_to_string(figures.join("fig8.svg")).unwrap();
+    svg_text::assert_no_overlap("fig8.svg", &svg);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -3,17 +3,16 @@
 //! against processes) and Fig. 11 (estimated against actual, per tree).
 
 use super::fit::{ConfigModel, VariantRatios};
-use crate::chart::{self, colour, diagonal, failed, line};
+use crate::chart::{self, diagonal, line, log_axis, look, markers, whole_axis, Look};
 use crate::summary::Config;
-use plotters::prelude::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 fn top(values: impl Iterator<Item = f64>) -> f64 {
     values.fold(1.0f64, f64::max) * 1.15
 }
 
-/// Fig. 9: a colour per variant, a line per tree set, b and d − d′
-/// (named at its last point) against d.
+/// Fig. 9: a line per variant and tree set (b and d − d′) against d:
+/// a colour per variant, a marker per tree set.
 pub(crate) fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
     type Pick = fn(&VariantRatios) -> Option<f64>;
     let kinds: [(&str, Pick); 4] = [
@@ -34,35 +33,34 @@ pub(crate) fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
             }
         }
     }
+    let sets: Vec<&String> = lines
+        .keys()
+        .map(|(_, trees)| trees)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
     let (lo, hi) = ratios.iter().fold((f64::MAX, 0f64), |(lo, hi), v| {
         (lo.min(f64::from(v.split.2)), hi.max(f64::from(v.split.2)))
     });
-    // Room above the lines for the legend.
-    let ymax = top(lines.values().flatten().map(|p| p.1)) * 1.4;
+    let ymax = top(lines.values().flatten().map(|p| p.1));
     chart::svg(
-        SeriesLabelPosition::UpperLeft,
         "Fig. 9: sequential variants over the two-table baseline",
-        ((lo - 1.0)..(hi + 3.0), "d"),
+        (whole_axis(lo, hi), "d"),
         (0f64..ymax, "leaves / baseline leaves"),
-        |chart| {
-            let mut named = [false; 4];
-            for ((k, trees), points) in lines {
-                let style = colour(k).stroke_width(2);
-                let series = chart
-                    .draw_series(LineSeries::new(points.iter().copied(), style))
-                    .map_err(failed)?;
-                if !std::mem::replace(&mut named[k], true) {
-                    series
-                        .label(kinds[k].0)
-                        .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
-                }
-                chart
-                    .draw_series(points.iter().map(|&p| Circle::new(p, 3, style.filled())))
-                    .map_err(failed)?;
-                let last = points[points.len() - 1];
-                chart
-                    .draw_series([Text::new(trees, last, ("sans-serif", 10))])
-                    .map_err(failed)?;
+        |chart, legend, _| {
+            for ((k, trees), points) in &lines {
+                let set = sets.iter().position(|s| *s == trees).unwrap_or(0);
+                let look = Look {
+                    colour: look(*k).colour,
+                    marker: look(set * 4).marker,
+                };
+                line(
+                    chart,
+                    legend,
+                    points,
+                    (look, 2),
+                    format!("{}: {trees}", kinds[*k].0),
+                )?;
             }
             Ok(())
         },
@@ -87,21 +85,20 @@ pub(crate) fn full_window_share(models: &[ConfigModel]) -> Result<String, String
         .fold(2.0, f64::max)
         * 1.5;
     chart::svg(
-        SeriesLabelPosition::UpperLeft,
         "Fig. 10: tasks finished with full windows",
-        ((1f64..most).log_scale(), "processes"),
+        (log_axis(most), "processes"),
         (0f64..1.05, "full-window tasks / tasks finished"),
-        |chart| {
+        |chart, legend, _| {
             for (i, (label, mut points)) in lines.into_iter().enumerate() {
                 points.sort_by(|a, b| a.0.total_cmp(&b.0));
-                line(chart, &points, colour(i).stroke_width(2), label)?;
+                line(chart, legend, &points, (look(i), 2), label)?;
             }
             Ok(())
         },
     )
 }
 
-/// Fig. 11: a point per tree, estimated against actual, a colour per
+/// Fig. 11: a point per tree, estimated against actual, a look per
 /// configuration with its correlation, and the diagonal.
 pub(crate) fn estimated_vs_actual(models: &[ConfigModel]) -> Result<String, String> {
     let most = top(models
@@ -109,27 +106,20 @@ pub(crate) fn estimated_vs_actual(models: &[ConfigModel]) -> Result<String, Stri
         .flat_map(|m| &m.trees)
         .flat_map(|t| [t.full_depth.estimated, t.actual]));
     chart::svg(
-        // Points lie near the diagonal: the lower right is free.
-        SeriesLabelPosition::LowerRight,
         "Fig. 11: estimated against actual increase of leaves",
         (0f64..most, "estimated (table × windows × tasks)"),
         (0f64..most, "actual (leaves / baseline leaves)"),
-        |chart| {
-            diagonal(chart, 0.0, most, "estimated = actual")?;
+        |chart, legend, _| {
+            diagonal(chart, legend, 0.0, most, "estimated = actual")?;
             for (i, m) in models.iter().filter(|m| !m.trees.is_empty()).enumerate() {
-                let c = &m.config;
-                let style = colour(i).filled();
                 let corr = m.corr.map_or("—".to_string(), |r| format!("{r:.2}"));
-                let label = format!("{}: corr {corr}", c.label());
-                chart
-                    .draw_series(
-                        m.trees
-                            .iter()
-                            .map(|t| Circle::new((t.full_depth.estimated, t.actual), 4, style)),
-                    )
-                    .map_err(failed)?
-                    .label(label)
-                    .legend(move |(x, y)| Circle::new((x + 10, y), 4, style));
+                let points: Vec<(f64, f64)> = m
+                    .trees
+                    .iter()
+                    .map(|t| (t.full_depth.estimated, t.actual))
+                    .collect();
+                markers(chart, &points, look(i))?;
+                legend.marker(format!("{}: corr {corr}", m.config.label()), look(i));
             }
             Ok(())
         },
