@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs Yomi's whole test suite (formatting and clippy first: a warning
-# fails it), installing what the tests need when missing:
-# cshogi (PyPI), the independent shogi library the cross-check and the
-# refereed games use; OpenMPI and libclang (Debian), for the MPI backend.
+# Runs Yomi's whole test suite (formatting, clippy, the book and its links
+# first: a warning or a broken link fails it), installing what the tests
+# need when missing: cshogi (PyPI), the independent shogi library the
+# cross-check and the refereed games use; OpenMPI and libclang (Debian),
+# for the MPI backend; mdbook (crates.io), for the book under docs/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,11 @@ if ! dpkg -s "${mpi_packages[@]}" >/dev/null 2>&1; then
     $sudo apt-get install -y --no-install-recommends "${mpi_packages[@]}" \
         || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends "${mpi_packages[@]}"; }
 fi
+if ! command -v mdbook >/dev/null 2>&1; then
+    echo "test.sh: installing mdbook from crates.io for the book"
+    cargo install --locked mdbook --no-default-features --features search
+fi
+
 # mpirun refuses root unless told; CI runs as root.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
@@ -26,5 +32,7 @@ features=yomi-harness/mpi,yomi-usi/mpi
 cargo fmt --all --check
 python3 scripts/check_crate_map.py
 python3 scripts/check_imports.py
+python3 scripts/check_links.py
+mdbook build docs
 cargo clippy --release --workspace --all-targets --features "$features" -- -D warnings
 cargo test --release --workspace --features "$features"

@@ -1,5 +1,5 @@
-//! Games plugged in from crates of their own (see the README's plug-in
-//! guide): each family is listed once, at the foot of this file, and the
+//! Games plugged in from crates of their own (see the book's plug-in
+//! guide, `docs/game-plugin.md`): each family is listed once, at the foot of this file, and the
 //! harness names, builds, searches, sweeps and records its trees with no
 //! code of its own for them.
 

@@ -17,8 +17,9 @@ pub mod minimal_tree;
 pub mod random;
 pub mod rbf;
 
-/// The README's Rust blocks (the plug-in guide's example), compiled and
-/// run as doctests so that the guide cannot fall behind the code.
+/// The book's plug-in guide (`docs/game-plugin.md`): its Rust blocks,
+/// compiled and run as doctests so that the guide cannot fall behind the
+/// code.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-pub struct ReadmeExamples;
+#[doc = include_str!("../../../docs/game-plugin.md")]
+pub struct PluginGuideExamples;

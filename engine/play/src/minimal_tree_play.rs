@@ -7,7 +7,7 @@
 //! pass. Workers are threads sharing one table, or MPI ranks.
 //!
 //! What makes the paper's method a game searcher (each measured by time to
-//! depth; the README has the figures): the root searches an aspiration
+//! depth; docs/results/ has the figures): the root searches an aspiration
 //! window around the last depth's value, so that the first move's task is
 //! narrow; scouts are null windows (no ε, see `EPS`); a move whose scout
 //! beats alpha only on a shallower result is neither re-searched with the

@@ -54,6 +54,6 @@ fn fast_reference_counts() {
 #[ignore = "deep: run with --ignored in release mode"]
 fn deep_reference_counts() {
     // Depth 7 and 8 of the start position take minutes to hours; the three
-    // deep counts the README names are the ones between.
+    // deep counts positions/perft_reference.txt names are the ones between.
     check(|r| r.count > FAST_LIMIT && r.count < 1_000_000_000);
 }

@@ -31,7 +31,7 @@ pub struct RootSpec<'a> {
 }
 
 /// A game as the harness names it. Implemented beside the game (see the
-/// README's plug-in guide); the harness lists each family once.
+/// book's plug-in guide, `docs/game-plugin.md`); the harness lists each family once.
 pub trait GameFamily {
     type Game: Game + Clone + Send + Sync + 'static;
     /// `--tree` name (lowercase, `-` between words).

@@ -35,8 +35,8 @@ pub const LOSS: Value = -30_000;
 ///
 /// Every search in Yomi — sequential alpha-beta and NegaScout, seed 000's
 /// master and workers, the baselines, RBF — is generic over it, and runs
-/// on threads, MPI and the virtual cluster unchanged. The README's guide
-/// "Plugging in a game" takes a game from this trait to
+/// on threads, MPI and the virtual cluster unchanged. The book's guide
+/// "Plugging in a game" (`docs/game-plugin.md`) takes a game from this trait to
 /// `yomi-harness search --tree NAME` (with [`GameFamily`]); its example,
 /// tic-tac-toe, is compiled and run as a doctest, and the crate
 /// `yomi-pick` is a full plug-in.

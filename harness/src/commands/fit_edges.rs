@@ -67,7 +67,7 @@ pub(crate) fn run(args: &FitEdgesArgs) -> Result<(), String> {
     let text = format!(
         "# Edge values of the synthetic trees for the side to move: the\n\
          # quantile function fitted to the shogi evaluation's parent-to-child changes.\n\
-         # Refit with `yomi-harness fit-edges` (see README).\n{}",
+         # Refit with `yomi-harness fit-edges` (see docs/research-search.md).\n{}",
         toml::to_string(&params).map_err(|e| e.to_string())?
     );
     std::fs::write(&args.out, text).map_err(|e| format!("cannot write {}: {e}", args.out))?;

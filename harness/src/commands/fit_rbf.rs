@@ -89,7 +89,7 @@ pub(crate) fn run(args: &FitRbfArgs) -> Result<(), String> {
     let text = format!(
         "# RBF's real-score model (seed 003 §2.3): mean and sd of real − score by\n\
          # bucket of children and of log2 subtree size. Refit with\n\
-         # `yomi-harness fit-rbf-model` (see README).\n{}",
+         # `yomi-harness fit-rbf-model` (see docs/seed003.md).\n{}",
         model.to_toml()
     );
     std::fs::write(&args.out, text).map_err(|e| format!("cannot write {}: {e}", args.out))?;

@@ -29,7 +29,9 @@ fn placement_table(out: &mut String, name: &str, table: &[[[i32; 5]; 9]; KINDS])
 pub(super) fn rust_source(w: &Weights, notes: &[String]) -> String {
     let mut out = String::new();
     out.push_str("//! The play search's evaluation weights, written by `yomi tune`: edit\n");
-    out.push_str("//! them by running it again (README, \"Tuning the evaluation\").\n//!\n");
+    out.push_str(
+        "//! them by running it again (docs/play-search.md, \"Tuning the evaluation\").\n//!\n",
+    );
     for line in notes {
         writeln!(out, "//! {line}").unwrap();
     }

@@ -33,7 +33,7 @@ where
         };
         match root_of(&text) {
             Ok(root) => {
-                // Histories aged at every depth cost time to depth (README).
+                // Histories aged at every depth cost time to depth (docs/results/).
                 if text != last_root {
                     searcher.new_search();
                 }

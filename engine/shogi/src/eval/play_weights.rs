@@ -1,5 +1,5 @@
 //! The play search's evaluation weights, written by `yomi tune`: edit
-//! them by running it again (README, "Tuning the evaluation").
+//! them by running it again (docs/play-search.md, "Tuning the evaluation").
 //!
 //! Data: yomi selfplay --games 8000 --nodes 6000 --threads 2 --seed 1 --out sp.tsv (501,059 positions), with research's weights in play.
 //! Fit: 451262 positions, 49797 held out; from the research weights, 400 epochs, rate 1, l2 0.0000001.
