@@ -3,7 +3,7 @@
 fixed tree set, the mean leaves of each parallel method over those of the
 sequential search, and the geometric-mean speedup, on the virtual cluster
 at the paper's node cost (so the figures repeat exactly). A change that
-reopens the gap shows here; the README records the figures.
+reopens the gap shows here; docs/results/ records the figures.
 
     cargo build --release -p yomi-harness
     scripts/leaf_overhead.py                       # synthetic b = 5, d = 16, d' = 6, seeds 1-16
