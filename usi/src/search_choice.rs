@@ -7,10 +7,12 @@
 
 use crate::mcts_search;
 use crate::protocol::Method;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+#[cfg(feature = "mpi")]
+use std::sync::{atomic::AtomicBool, Arc};
 use yomi_methods::minimal_tree::deepen_on_threads;
-use yomi_play::{Cluster, MasterWorker, Notice, PlaySearcher, ProgressReport};
+#[cfg(feature = "mpi")]
+use yomi_play::Notice;
+use yomi_play::{Cluster, MasterWorker, PlaySearcher, ProgressReport};
 use yomi_search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
 use yomi_shogi::board::Move;
 use yomi_tree::ShogiGame;
@@ -25,6 +27,8 @@ pub(crate) enum Ranks {
     Cluster(Cluster),
 }
 
+// Under mpirun only (the ranks exist only there).
+#[cfg(feature = "mpi")]
 impl Ranks {
     /// Where a rank dropped for not answering is announced.
     pub(crate) fn on_notice(&self, say: Notice) {

@@ -338,6 +338,25 @@ fn go_mate_answers_the_line_nomate_or_timeout_and_hears_stop() {
 }
 
 #[test]
+fn the_play_search_plays_a_mate_the_probe_finds_and_research_mode_does_not_probe() {
+    let mut e = ready_engine();
+    // Mate in three: beyond a one-ply search, found by the mate probe.
+    let sfen = "4+S2k1/2P3gs1/l1n1p+B1pP/p1r4gp/1pp3pPl/PP1p2P2/L4PN1L/2NGP1S2/1NBK4R b GSPp 111";
+    e.send(&format!("position sfen {sfen}"));
+    e.send("go depth 1");
+    let lines = e.bestmove(SHORT);
+    assert!(lines.iter().any(|l| l.contains("score mate 3 ")), "{lines:?}");
+    let best = legal_bestmove(lines.last().unwrap(), &Position::from_sfen(sfen).unwrap());
+    assert_eq!(best, "S*1b", "{lines:?}");
+    e.send("setoption name SearchMode value research");
+    e.send("isready");
+    e.expect("readyok", LONG);
+    e.send("go depth 1");
+    let lines = e.bestmove(SHORT);
+    assert!(!lines.iter().any(|l| l.contains("score mate")), "{lines:?}");
+}
+
+#[test]
 fn odd_input_is_reported_and_survived() {
     let mut e = ready_engine();
     e.send("xyzzy");

@@ -2,6 +2,7 @@
 //! finally `bestmove`, while the command loop keeps answering the GUI.
 
 use super::clock::Budget;
+use super::mate_thread;
 use super::output::Output;
 use crate::search_choice::ShogiSearcher;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -115,6 +116,8 @@ pub(super) struct Request {
     /// The clock starts later (`ponder`).
     pub ponder: bool,
     pub send_ponder_move: bool,
+    /// Look for a mate with the mate search first (see `mate_thread`).
+    pub mate_probe: bool,
 }
 
 pub(super) struct Running {
@@ -150,29 +153,39 @@ pub(super) fn start(
     let progress_out = out.clone();
     searcher.set_progress(Box::new(move |p| progress_out.line(&progress_line(p))));
     let handle = std::thread::spawn(move || {
-        let result = searcher.search(limits, |it| {
-            out.line(&info_line(it));
-            if let (1, Some(&mv)) = (it.multipv, it.pv.first()) {
-                *shared.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(mv);
+        let mate = request
+            .mate_probe
+            .then(|| mate_thread::probe(searcher.game_mut().position(), &out))
+            .flatten();
+        let (best_move, pv) = match mate {
+            Some(line) => (line.first().copied(), line),
+            None => {
+                let result = searcher.search(limits, |it| {
+                    out.line(&info_line(it));
+                    if let (1, Some(&mv)) = (it.multipv, it.pv.first()) {
+                        *shared.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(mv);
+                    }
+                    if shared.past_soft_limit()
+                        || found_mate(it) && !shared.hold.load(Ordering::SeqCst)
+                    {
+                        shared.stop.store(true, Ordering::SeqCst);
+                    }
+                });
+                (result.best_move, result.pv)
             }
-            if shared.past_soft_limit() || found_mate(it) && !shared.hold.load(Ordering::SeqCst) {
-                shared.stop.store(true, Ordering::SeqCst);
-            }
-        });
+        };
         while shared.hold.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(1));
         }
         // Without a finished iteration: the legal move kept since `go`.
-        let best = result
-            .best_move
-            .or(*shared.best.lock().unwrap_or_else(|e| e.into_inner()));
+        let best = best_move.or(*shared.best.lock().unwrap_or_else(|e| e.into_inner()));
         if !shared.answer() {
             return Some(searcher); // answered for already
         }
         out.line(&match best {
             None => "bestmove resign".to_string(),
-            Some(mv) => match result.pv.get(1) {
-                Some(reply) if request.send_ponder_move && result.best_move == Some(mv) => {
+            Some(mv) => match pv.get(1) {
+                Some(reply) if request.send_ponder_move && best_move == Some(mv) => {
                     format!("bestmove {mv} ponder {reply}")
                 }
                 _ => format!("bestmove {mv}"),

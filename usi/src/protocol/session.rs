@@ -275,6 +275,9 @@ impl Session {
             hold: held,
             ponder: go.ponder,
             send_ponder_move: self.options.ponder,
+            // The play search's answer to a mate it may miss; research
+            // mode is the paper's plain search, MultiPV wants its lines.
+            mate_probe: self.options.mode == Mode::Play && !held && self.options.multipv == 1,
         };
         self.running = Some(search_thread::start(
             searcher,
