@@ -47,6 +47,10 @@ Arguments:
                        and test-stub games.
   --survey             Only list the games found (kept or dropped, and why).
   --table FILE         Also write a markdown table of the games used (for the README).
+  --export GITDIR=OWNER/NAME
+                       Only copy the record files of a local git mirror (bare
+                       repository) of OWNER/NAME into --records and append their
+                       MANIFEST.tsv rows (repeatable), then stop.
   -h, --help           Show this help.
 
 Selection rule (short mates): every game is replayed legally from its start
@@ -459,6 +463,12 @@ def read_record(path):
             "event": h.get("棋戦", ""), "title": h.get("表題") or h.get("棋戦詳細") or "",
             "author": h.get("作者", ""), "work": h.get("作品名", ""),
             "journal": h.get("発表誌", "")}
+    if not head["work"]:
+        first_move = KIF_MOVE.search(text) or KI2_MOVE.search(text)
+        for line in text[:first_move.start() if first_move else len(text)].splitlines():
+            if line.startswith("*") and "：" not in line and line[1:].strip():
+                head["work"] = line[1:].strip().replace("\u3000", " ")
+                break
     stated = None
     # A composed problem: starts from a board diagram and names its composer
     # or states its length.
@@ -505,6 +515,50 @@ def kif_moves_from(text, sfen):
 
 
 # ---------------------------------------------------------------- games
+
+def export_mirror(gitdir, repo, root):
+    """Copies every KIF/KIFU/KI2/CSA file of a git mirror (bare repository)
+    into root/<owner>+<name>/<path>: the version at HEAD, or for a file no
+    longer at HEAD its last version; appends the rows to root/MANIFEST.tsv."""
+    import subprocess
+
+    def git(*args):
+        return subprocess.run(["git", "-c", "core.quotepath=off", "--git-dir", gitdir] + list(args),
+                              capture_output=True)
+    head = git("rev-parse", "HEAD").stdout.decode().strip()
+    at_head = set(git("ls-tree", "-r", "--name-only", "HEAD").stdout.decode().splitlines())
+    log = git("log", "--all", "--name-only", "--format=@@%H", "--no-renames").stdout.decode("utf-8", "replace")
+    touched, cur = {}, None
+    for line in log.splitlines():
+        if line.startswith("@@"):
+            cur = line[2:]
+        elif re.search(r"\.(kif|kifu|ki2|csa)$", line.strip(), re.I):
+            touched.setdefault(line.strip(), []).append(cur)
+    os.makedirs(root, exist_ok=True)
+    man = os.path.join(root, "MANIFEST.tsv")
+    known = open(man, encoding="utf-8").read() if os.path.exists(man) else ""
+    n = 0
+    with open(man, "a", encoding="utf-8") as m:
+        if not known:
+            m.write("# local_path\trepository\tpath\tcommit\tcommit_date\twhere\n")
+        for path, commits in sorted(touched.items()):
+            where = "HEAD" if path in at_head else "history"
+            for c in ([head] if where == "HEAD" else commits):
+                blob = git("show", "%s:%s" % (c, path))
+                if blob.returncode == 0:
+                    break
+            else:
+                continue
+            lp = "%s/%s" % (repo.replace("/", "+"), path)
+            os.makedirs(os.path.dirname(os.path.join(root, lp)), exist_ok=True)
+            with open(os.path.join(root, lp), "wb") as f:
+                f.write(blob.stdout)
+            if lp + "\t" not in known:
+                date = git("show", "-s", "--format=%cs", c).stdout.decode().strip()
+                m.write("\t".join((lp, repo, path, c, date, where)) + "\n")
+            n += 1
+    print("exported %d record files of %s" % (n, repo), file=sys.stderr)
+
 
 def load_manifest(root):
     man = {}
@@ -698,8 +752,8 @@ class Cache:
             self.d = json.load(open(path))
         self.dirty = 0
 
-    def get(self, k):
-        return self.d.get(k)
+    def get(self, k, default=None):
+        return self.d.get(k, default)
 
     def put(self, k, v):
         self.d[k] = v
@@ -962,10 +1016,21 @@ def establish_long(cands, a, cache):
     finally:
         worker.close()
     # exact search in Python, two processes
+    def cached_exact(c):
+        # a finished search (mate found) under any budget, else the largest
+        # budget >= --long-nodes
+        pre = "exact|%s|%d|" % (c["sfen"], len(c["pv"]))
+        got = [(int(k[len(pre):]), v) for k, v in cache.d.items() if k.startswith(pre)]
+        done = [v for n, v in got if v[1] is not None]
+        if done:
+            return done[0]
+        big = [v for n, v in sorted(got) if n >= a.long_nodes]
+        return big[-1] if big else None
+
     todo = []
     for c in cands:
         key = "exact|%s|%d|%d" % (c["sfen"], len(c["pv"]), a.long_nodes)
-        if cache.get(key) is None:
+        if cached_exact(c) is None:
             todo.append((key, (c["sfen"], start, len(c["pv"]), a.long_nodes)))
     if todo:
         with mp.get_context("fork").Pool(max(1, min(2, os.cpu_count() or 1))) as pool:
@@ -974,7 +1039,7 @@ def establish_long(cands, a, cache):
         cache.flush()
     for c in cands:
         L = len(c["pv"])
-        ex_lo, ex_hi, ex_nodes = cache.get("exact|%s|%d|%d" % (c["sfen"], L, a.long_nodes))
+        ex_lo, ex_hi, ex_nodes = cached_exact(c)
         lo = max(c["cs_lo"], ex_lo)
         his = [h for h in (c["cs_hi"], ex_hi, L) if h]
         hi = min(his)
@@ -1032,8 +1097,14 @@ def main():
     ap.add_argument("--deny", action="append", default=[], metavar="PATTERN")
     ap.add_argument("--survey", action="store_true")
     ap.add_argument("--table", metavar="FILE")
+    ap.add_argument("--export", action="append", default=[], metavar="GITDIR=OWNER/NAME")
     a = ap.parse_args()
     args_min_plies[0] = a.min_plies
+    for spec in a.export:
+        gitdir, _, repo = spec.partition("=")
+        export_mirror(gitdir, repo, a.records)
+    if a.export:
+        return
 
     games, problems = collect(a.records, DENY + a.deny, survey=a.survey)
     if a.survey:
@@ -1129,8 +1200,10 @@ def main():
                         or p["legal"] != len(p["moves"]) or len(p["moves"]) != p["stated"]):
                     continue
                 h = p["head"]
-                pid = "%s_%s" % (REPO_PREFIX.get(p["info"]["repo"], "x"), re.sub(
-                    r"[^a-z0-9]+", "_", os.path.splitext(os.path.basename(p["info"]["path"]))[0].lower()).strip("_"))
+                parts = os.path.splitext(p["info"]["path"])[0].split("/")
+                stem = parts[-1] if not parts[-1].isdigit() else "_".join(parts[-2:])
+                pid = "%s_%s" % (REPO_PREFIX.get(p["info"]["repo"], "x"),
+                                 re.sub(r"[^a-z0-9]+", "_", stem.lower()).strip("_"))
                 key = "dfpn|%s|%d" % (p["sfen"], a.problem_dfpn_nodes)
                 v = cache.get(key)
                 if v is None:
