@@ -167,17 +167,7 @@ fn the_smoke_model_sweep_gives_finite_estimates_and_actuals() {
     }
     // Its figures, fit to print.
     let figures = dir.join("model");
-    let output = analysis(&[
-        "model",
-        records.to_str().unwrap(),
-        "--out",
-        figures.to_str().unwrap(),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    smoke_sweep::analyse("model", &records, &figures);
     for file in ["fig9.svg", "fig10.svg", "fig11.svg"] {
         let svg = std::fs::read_to_string(figures.join(file)).unwrap();
         svg_text::assert_no_overlap(file, &svg);

@@ -272,16 +272,7 @@ fn the_smoke_sweeps_figures_are_fit_to_print() {
     let records = dir.join("smoke.jsonl");
     smoke_sweep::sweep("configs/smoke.toml", &records);
     let figures = dir.join("report");
-    let output = report(&[
-        records.to_str().unwrap(),
-        "--out",
-        figures.to_str().unwrap(),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    smoke_sweep::analyse("report", &records, &figures);
     let md = std::fs::read_to_string(figures.join("report.md")).unwrap();
     // The smoke sweep has no run without updates: Fig. 7 says why it is missing.
     assert!(

@@ -383,24 +383,11 @@ fn a_sweep_ends_a_hung_mpi_job_logs_it_and_goes_on() {
     let launcher = dir.join("stop_rank_1.sh");
     std::fs::write(&launcher, STOPPING_LAUNCHER).unwrap();
     let config = dir.join("hung.toml");
+    // Seed 000 with updates on 3 ranks, the first two synthetic trees.
     let grid = |launcher: &str| {
-        format!(
-            r#"
-[trees]
-kind = "synthetic"
-seeds = "1-2"
-[[grid]]
-b = [4]
-d = [7]
-d_prime = [3]
-methods = ["with-updates"]
-ranks = [3]
-[cluster]
-backend = "mpi"
-launcher = "{launcher}"
-job_timeout_s = 5
-"#
-        )
+        let trees = "[trees]\nkind = \"synthetic\"\nseeds = \"1-2\"\n";
+        let grid = "[[grid]]\nb = [4]\nd = [7]\nd_prime = [3]\nmethods = [\"with-updates\"]\nranks = [3]\n";
+        format!("{trees}{grid}[cluster]\nbackend = \"mpi\"\nlauncher = \"{launcher}\"\njob_timeout_s = 5\n")
     };
     let stopping = format!("sh {} -np {{ranks}}", launcher.display());
     std::fs::write(&config, grid(&stopping)).unwrap();

@@ -51,6 +51,20 @@ fn cshogi_referees_a_game_of_engines_under_mpirun() {
     }
 }
 
+/// The MPI engine on `RANKS` ranks searching as `method`.
+fn engine_of_ranks(method: &str) -> Engine {
+    let mut mpirun = Command::new("mpirun");
+    mpirun.args([
+        "--oversubscribe",
+        "-np",
+        RANKS,
+        env!("CARGO_BIN_EXE_yomi-mpi"),
+    ]);
+    mpirun.env("YOMI_WORKER_HASH_MB", "16");
+    mpirun.env("YOMI_MPI_METHOD", method);
+    Engine::start_with(mpirun)
+}
+
 /// The pid of `rank` among the processes mpirun (`parent`) started.
 fn rank_pid(parent: u32, rank: usize) -> Option<u32> {
     let children =
@@ -68,16 +82,7 @@ fn rank_pid(parent: u32, rank: usize) -> Option<u32> {
 /// whose rank 1 is killed:
 /// what it wrote after the kill. Asserts that it is gone within seconds.
 fn kill_a_worker_mid_search(method: &str) -> Vec<String> {
-    let mut mpirun = Command::new("mpirun");
-    mpirun.args([
-        "--oversubscribe",
-        "-np",
-        RANKS,
-        env!("CARGO_BIN_EXE_yomi-mpi"),
-    ]);
-    mpirun.env("YOMI_WORKER_HASH_MB", "16");
-    mpirun.env("YOMI_MPI_METHOD", method);
-    let mut e = Engine::start_with(mpirun);
+    let mut e = engine_of_ranks(method);
     e.send("setoption name USI_Hash value 16");
     e.ready(Duration::from_secs(60));
     e.send("position startpos");
@@ -182,16 +187,7 @@ fn a_stopped_rank_is_dropped_and_every_bestmove_comes_in_time() {
 /// An engine of `RANKS` ranks searching as `method` at byoyomi 1 s whose
 /// rank 1 is stopped (SIGSTOP) mid-search.
 fn stop_a_rank(method: &str) {
-    let mut mpirun = Command::new("mpirun");
-    mpirun.args([
-        "--oversubscribe",
-        "-np",
-        RANKS,
-        env!("CARGO_BIN_EXE_yomi-mpi"),
-    ]);
-    mpirun.env("YOMI_MPI_METHOD", method);
-    mpirun.env("YOMI_WORKER_HASH_MB", "16");
-    let mut e = Engine::start_with(mpirun);
+    let mut e = engine_of_ranks(method);
     e.send("setoption name USI_Hash value 16");
     e.ready(Duration::from_secs(60));
     let mut moves = Vec::new();

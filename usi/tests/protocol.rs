@@ -345,7 +345,10 @@ fn the_play_search_plays_a_mate_the_probe_finds_and_research_mode_does_not_probe
     e.send(&format!("position sfen {sfen}"));
     e.send("go depth 1");
     let lines = e.bestmove(SHORT);
-    assert!(lines.iter().any(|l| l.contains("score mate 3 ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 3 ")),
+        "{lines:?}"
+    );
     let best = legal_bestmove(lines.last().unwrap(), &Position::from_sfen(sfen).unwrap());
     assert_eq!(best, "S*1b", "{lines:?}");
     e.send("setoption name SearchMode value research");

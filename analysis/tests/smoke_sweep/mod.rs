@@ -1,6 +1,6 @@
 //! A smoke sweep of the repository's configs run by the harness binary
 //! (built beside this crate's by `cargo test --workspace`), its records
-//! in a fresh file.
+//! in a fresh file, and what `yomi-analysis` draws from them.
 
 // Each test crate uses only part of this module.
 #![allow(dead_code)]
@@ -34,5 +34,22 @@ pub(crate) fn sweep(config: &str, out: &Path) {
         sweep.status.success(),
         "{}",
         String::from_utf8_lossy(&sweep.stderr)
+    );
+}
+
+/// `yomi-analysis COMMAND RECORDS --out OUT` (report or model), which must
+/// succeed.
+pub(crate) fn analyse(command: &str, records: &Path, out: &Path) {
+    let output = Command::new(env!("CARGO_BIN_EXE_yomi-analysis"))
+        .arg(command)
+        .arg(records)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("yomi-analysis runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
     );
 }
