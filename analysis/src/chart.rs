@@ -70,6 +70,11 @@ pub(crate) fn look(i: usize) -> Look {
     Look { colour, marker }
 }
 
+/// Marker `i`, in turn (for series told apart by colour already).
+pub(crate) fn marker(i: usize) -> Marker {
+    MARKERS[i % MARKERS.len()]
+}
+
 /// The paper's series `i`: greys and markers, no two of the first 12
 /// alike.
 pub(crate) fn paper_look(i: usize) -> Look {

@@ -3,7 +3,7 @@
 //! against processes) and Fig. 11 (estimated against actual, per tree).
 
 use super::fit::{ConfigModel, VariantRatios};
-use crate::chart::{self, diagonal, line, log_axis, look, markers, whole_axis, Look};
+use crate::chart::{self, diagonal, line, log_axis, look, marker, markers, whole_axis, Look};
 use crate::summary::Config;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,7 +12,8 @@ fn top(values: impl Iterator<Item = f64>) -> f64 {
 }
 
 /// Fig. 9: a line per variant and tree set (b and d − d′) against d:
-/// a colour per variant, a marker per tree set.
+/// a colour per variant, a marker per tree set (so no two lines alike for
+/// up to four tree sets).
 pub(crate) fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
     type Pick = fn(&VariantRatios) -> Option<f64>;
     let kinds: [(&str, Pick); 4] = [
@@ -52,7 +53,7 @@ pub(crate) fn variants(ratios: &[VariantRatios]) -> Result<String, String> {
                 let set = sets.iter().position(|s| *s == trees).unwrap_or(0);
                 let look = Look {
                     colour: look(*k).colour,
-                    marker: look(set * 4).marker,
+                    marker: marker(set),
                 };
                 line(
                     chart,
