@@ -3,6 +3,7 @@
 mod clock;
 mod go;
 mod input;
+mod mate_probe;
 mod mate_thread;
 mod options;
 mod output;

@@ -2,7 +2,7 @@
 //! finally `bestmove`, while the command loop keeps answering the GUI.
 
 use super::clock::Budget;
-use super::mate_thread;
+use super::mate_probe;
 use super::output::Output;
 use crate::search_choice::ShogiSearcher;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -116,7 +116,7 @@ pub(super) struct Request {
     /// The clock starts later (`ponder`).
     pub ponder: bool,
     pub send_ponder_move: bool,
-    /// Look for a mate with the mate search first (see `mate_thread`).
+    /// Look for a mate with the mate search first (see `mate_probe`).
     pub mate_probe: bool,
 }
 
@@ -155,7 +155,7 @@ pub(super) fn start(
     let handle = std::thread::spawn(move || {
         let mate = request
             .mate_probe
-            .then(|| mate_thread::probe(searcher.game_mut().position(), &out))
+            .then(|| mate_probe::probe(searcher.game_mut().position(), &out))
             .flatten();
         let (best_move, pv) = match mate {
             Some(line) => (line.first().copied(), line),
