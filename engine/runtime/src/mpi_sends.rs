@@ -30,18 +30,19 @@ impl Sends {
             .push((to.immediate_send(StaticScope, data), pointer));
     }
 
-    /// Frees the buffers of the sends MPI has finished.
+    /// Frees the buffers of the sends MPI has finished (in place: it runs
+    /// at every send and poll).
     pub(crate) fn reap(&mut self) {
-        let mut left = Vec::with_capacity(self.in_flight.len());
-        for (request, pointer) in self.in_flight.drain(..) {
+        // Backwards, so that what `swap_remove` moves in has been looked at.
+        for i in (0..self.in_flight.len()).rev() {
+            let (request, pointer) = self.in_flight.swap_remove(i);
             match request.test() {
                 // SAFETY: the buffer came from `Box::leak` in `send`, and
                 // MPI no longer reads it.
                 Ok(_) => drop(unsafe { Box::from_raw(pointer) }),
-                Err(request) => left.push((request, pointer)),
+                Err(request) => self.in_flight.push((request, pointer)),
             }
         }
-        self.in_flight = left;
     }
 }
 
