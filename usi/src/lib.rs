@@ -10,6 +10,7 @@ mod mcts_search;
 mod moves_cmd;
 #[cfg(feature = "mpi")]
 mod mpi_ranks;
+mod nnue_cmd;
 mod perft_cmd;
 mod position_arg;
 mod protocol;
@@ -38,6 +39,7 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     Mate(mate_cmd::MateArgs),
     Moves(moves_cmd::MovesArgs),
+    Nnue(nnue_cmd::NnueArgs),
     Selfplay(selfplay_cmd::SelfplayArgs),
     Tune(tune_cmd::TuneArgs),
 }
@@ -84,6 +86,7 @@ pub fn main() {
         Command::Bench(args) => bench_cmd::run(&args, cluster),
         Command::Mate(args) => mate_cmd::run(&args),
         Command::Moves(args) => moves_cmd::run(&args),
+        Command::Nnue(args) => nnue_cmd::run(&args),
         Command::Selfplay(args) => selfplay_cmd::run(&args),
         Command::Tune(args) => tune_cmd::run(&args),
     };

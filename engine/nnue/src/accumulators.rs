@@ -1,0 +1,163 @@
+//! The net's feature sums along a search path, updated move by move.
+//!
+//! A search pushes each move before playing it and pops it after taking it
+//! back. Sums are computed only when a position is evaluated: from the
+//! nearest computed ancestor by the few features each move changed, or from
+//! scratch when that side's king moved on the way (its every feature
+//! changes row).
+
+use std::sync::Arc;
+
+use yomi_shogi::board::{Color, Move, Position};
+
+use crate::features::{self, Change};
+use crate::network::{Half, Network};
+
+struct Entry {
+    sums: [Half; 2],
+    computed: [bool; 2],
+    /// The change from the entry below to this one.
+    change: Change,
+}
+
+/// One search thread's feature sums, one entry per ply of the path.
+pub struct Accumulators {
+    net: Arc<Network>,
+    stack: Vec<Entry>,
+    top: usize,
+}
+
+impl Accumulators {
+    pub fn new(net: Arc<Network>) -> Accumulators {
+        let root = Entry {
+            sums: [Half([0; crate::HALF]); 2],
+            computed: [false; 2],
+            change: Change::NONE,
+        };
+        Accumulators {
+            net,
+            stack: vec![root],
+            top: 0,
+        }
+    }
+
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// Starts a new path at a root position (nothing computed yet).
+    pub fn reset(&mut self) {
+        self.top = 0;
+        self.stack[0].computed = [false; 2];
+    }
+
+    /// Records `mv`, about to be played in `pos`.
+    #[inline]
+    pub fn push(&mut self, pos: &Position, mv: Move) {
+        self.push_change(Change::of(pos, mv));
+    }
+
+    /// Records a pass (no feature changes).
+    #[inline]
+    pub fn push_null(&mut self) {
+        self.push_change(Change::NONE);
+    }
+
+    fn push_change(&mut self, change: Change) {
+        self.top += 1;
+        if self.top == self.stack.len() {
+            self.stack.push(Entry {
+                sums: [Half([0; crate::HALF]); 2],
+                computed: [false; 2],
+                change,
+            });
+        } else {
+            let e = &mut self.stack[self.top];
+            e.computed = [false; 2];
+            e.change = change;
+        }
+    }
+
+    /// Forgets the last pushed move (after it was taken back).
+    #[inline]
+    pub fn pop(&mut self) {
+        debug_assert!(self.top > 0, "pop without push");
+        self.top -= 1;
+    }
+
+    /// The net's value of `pos` (the position the pushed moves reached),
+    /// from the side to move's view. Both kings must be on the board.
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        for side in Color::BOTH {
+            self.bring_up(pos, side);
+        }
+        self.net
+            .propagate(&self.stack[self.top].sums, pos.side_to_move())
+    }
+
+    /// Computes the top entry's sums of `side`.
+    fn bring_up(&mut self, pos: &Position, side: Color) {
+        let s = side.index();
+        let mut from = self.top;
+        while !self.stack[from].computed[s] {
+            if from == 0 || self.stack[from].change.king_moved == Some(side) {
+                let top = &mut self.stack[self.top];
+                refresh(&self.net, pos, side, &mut top.sums[s]);
+                top.computed[s] = true;
+                return;
+            }
+            from -= 1;
+        }
+        let kernel = self.net.kernel();
+        let transformer = self.net.transformer();
+        let row = features::king_row(pos.king_square(side).expect("both kings"), side);
+        for i in from + 1..=self.top {
+            let (below, above) = self.stack.split_at_mut(i);
+            let entry = &mut above[0];
+            let sums = &mut entry.sums[s];
+            *sums = below[i - 1].sums[s];
+            for &(old, new) in entry.change.moved() {
+                kernel.add_row(
+                    &mut sums.0,
+                    transformer.row(row + old.feature(side) as usize),
+                    false,
+                );
+                kernel.add_row(
+                    &mut sums.0,
+                    transformer.row(row + new.feature(side) as usize),
+                    true,
+                );
+            }
+            entry.computed[s] = true;
+        }
+    }
+}
+
+/// `side`'s sums of `pos` from scratch.
+fn refresh(net: &Network, pos: &Position, side: Color, sums: &mut Half) {
+    let transformer = net.transformer();
+    sums.0.copy_from_slice(transformer.biases());
+    let kernel = net.kernel();
+    features::active(pos, side, |index| {
+        kernel.add_row(&mut sums.0, transformer.row(index), true);
+    });
+}
+
+/// The net's value of `pos` from scratch, from the side to move's view;
+/// `None` without both kings (halfKP is defined by the king squares).
+pub fn evaluate(net: &Network, pos: &Position) -> Option<i32> {
+    if !has_kings(pos) {
+        return None;
+    }
+    let mut sums = [Half([0; crate::HALF]); 2];
+    for side in Color::BOTH {
+        refresh(net, pos, side, &mut sums[side.index()]);
+    }
+    Some(net.propagate(&sums, pos.side_to_move()))
+}
+
+/// Whether halfKP can see `pos`: both kings on the board.
+#[inline]
+pub fn has_kings(pos: &Position) -> bool {
+    pos.king_square(Color::Black).is_some() && pos.king_square(Color::White).is_some()
+}

@@ -1,0 +1,141 @@
+//! The net's parameters and its forward pass after the feature transformer:
+//! 512 clipped inputs → 32 → 32 → 1, in the integer arithmetic of the
+//! format (int8 weights, int32 sums, a right shift by 6 and a clip to
+//! 0..=127 between layers, the output divided by 16).
+
+use yomi_shogi::board::Color;
+
+use crate::kernel::Kernel;
+use crate::{FEATURES, HALF, HIDDEN};
+
+/// The right shift between layers (YaneuraOu's `kWeightScaleBits`).
+const WEIGHT_SCALE_BITS: u32 = 6;
+
+/// The output divisor (YaneuraOu's `FV_SCALE`, its default).
+const OUTPUT_SCALE: i32 = 16;
+
+/// YaneuraOu clips the evaluation to its `VALUE_MAX_EVAL`.
+pub const MAX_EVAL: i32 = 31_753;
+
+/// The first layer: a 256-wide int16 row per feature, summed per side.
+pub(crate) struct FeatureTransformer {
+    biases: Vec<i16>,
+    weights: Vec<i16>,
+}
+
+impl FeatureTransformer {
+    pub(crate) fn new(biases: Vec<i16>, weights: Vec<i16>) -> FeatureTransformer {
+        debug_assert_eq!(biases.len(), HALF);
+        debug_assert_eq!(weights.len(), HALF * FEATURES);
+        FeatureTransformer { biases, weights }
+    }
+
+    pub(crate) fn biases(&self) -> &[i16] {
+        &self.biases
+    }
+
+    pub(crate) fn weights(&self) -> &[i16] {
+        &self.weights
+    }
+
+    /// The weights of feature `index`.
+    #[inline(always)]
+    pub(crate) fn row(&self, index: usize) -> &[i16; HALF] {
+        self.weights[index * HALF..(index + 1) * HALF]
+            .try_into()
+            .expect("a row is HALF wide")
+    }
+}
+
+/// An affine layer: int32 biases, int8 weights stored output by output.
+pub(crate) struct Affine {
+    inputs: usize,
+    biases: Vec<i32>,
+    weights: Vec<i8>,
+}
+
+impl Affine {
+    pub(crate) fn new(inputs: usize, biases: Vec<i32>, weights: Vec<i8>) -> Affine {
+        debug_assert_eq!(weights.len(), inputs * biases.len());
+        Affine {
+            inputs,
+            biases,
+            weights,
+        }
+    }
+
+    pub(crate) fn biases(&self) -> &[i32] {
+        &self.biases
+    }
+
+    pub(crate) fn weights(&self) -> &[i8] {
+        &self.weights
+    }
+
+    pub(crate) fn inputs(&self) -> usize {
+        self.inputs
+    }
+}
+
+/// One side's sums of the feature transformer.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+pub(crate) struct Half(pub(crate) [i16; HALF]);
+
+/// A halfKP 256x2-32-32 net, as in YaneuraOu's `nn.bin`.
+pub struct Network {
+    transformer: FeatureTransformer,
+    layers: [Affine; 3],
+    kernel: Kernel,
+}
+
+impl Network {
+    pub(crate) fn new(transformer: FeatureTransformer, layers: [Affine; 3]) -> Network {
+        Network {
+            transformer,
+            layers,
+            kernel: Kernel::detect(),
+        }
+    }
+
+    pub(crate) fn transformer(&self) -> &FeatureTransformer {
+        &self.transformer
+    }
+
+    pub(crate) fn layers(&self) -> &[Affine; 3] {
+        &self.layers
+    }
+
+    pub(crate) fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    /// The same net computed with the scalar code only (for tests and for
+    /// machines without AVX2, which are detected on their own).
+    pub fn scalar(mut self) -> Network {
+        self.kernel = Kernel::Scalar;
+        self
+    }
+
+    /// Whether the vector code (AVX2) computes this net.
+    pub fn uses_simd(&self) -> bool {
+        self.kernel != Kernel::Scalar
+    }
+
+    /// The value from the side to move's view, given both sides' sums.
+    pub(crate) fn propagate(&self, sums: &[Half; 2], side_to_move: Color) -> i32 {
+        let mut input = [0u8; 2 * HALF];
+        let own = &sums[side_to_move.index()].0;
+        let other = &sums[side_to_move.flip().index()].0;
+        let k = self.kernel;
+        k.clip_sums(own, &mut input[..HALF]);
+        k.clip_sums(other, &mut input[HALF..]);
+        let mut hidden1 = [0u8; HIDDEN];
+        k.affine_clipped(&self.layers[0], &input, &mut hidden1, WEIGHT_SCALE_BITS);
+        let mut hidden2 = [0u8; HIDDEN];
+        k.affine_clipped(&self.layers[1], &hidden1, &mut hidden2, WEIGHT_SCALE_BITS);
+        let out = &self.layers[2];
+        let sum = out.biases[0] + k.dot(&out.weights, &hidden2);
+        (sum / OUTPUT_SCALE).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
