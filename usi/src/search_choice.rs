@@ -8,8 +8,10 @@
 use crate::mcts_search;
 use crate::protocol::Method;
 #[cfg(feature = "mpi")]
-use std::sync::{atomic::AtomicBool, Arc};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use yomi_methods::minimal_tree::deepen_on_threads;
+use yomi_nnue::Network;
 #[cfg(feature = "mpi")]
 use yomi_play::Notice;
 use yomi_play::{Cluster, MasterWorker, PlaySearcher, ProgressReport};
@@ -61,6 +63,8 @@ pub(crate) struct ShogiSearcher {
     on_mpi: bool,
     /// The game searched as the workers rebuild it (`yomi_play::root_text`).
     root_text: String,
+    /// The play search's net (None: the built-in evaluation).
+    net: Option<Arc<Network>>,
 }
 
 enum Search {
@@ -123,7 +127,28 @@ impl ShogiSearcher {
             workers,
             cluster,
             root_text: String::new(),
+            net: None,
         }
+    }
+
+    /// The play search evaluates with `net` (None: the built-in
+    /// evaluation) from the next search on; research mode keeps its own.
+    pub(crate) fn set_network(&mut self, net: Option<Arc<Network>>) {
+        let same = match (&net, &self.net) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        if let Search::Play(s) = &mut self.search {
+            s.set_network(net.clone());
+        }
+        if !self.on_mpi {
+            self.workers = None; // worker threads are remade with the net
+        }
+        self.net = net;
     }
 
     /// The MPI ranks this searcher was given, for the next searcher.
@@ -179,7 +204,11 @@ impl ShogiSearcher {
             self.workers = None; // old worker threads quit first
         }
         if master_worker && self.workers.is_none() {
-            self.workers = Some(MasterWorker::on_threads(self.threads, s.table()));
+            self.workers = Some(MasterWorker::on_threads(
+                self.threads,
+                s.table(),
+                self.net.clone(),
+            ));
         }
     }
 

@@ -76,6 +76,7 @@ fn handshake_declares_every_option() {
         "SearchMode",
         "ParallelMethod",
         "ByoyomiMargin",
+        "EvalDir",
     ] {
         assert!(
             lines

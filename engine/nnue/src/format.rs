@@ -144,7 +144,7 @@ impl Reader<'_> {
     fn affine(&mut self, inputs: usize, outputs: usize) -> Affine {
         let biases = self.i32s(outputs);
         let weights = self.i8s(inputs * outputs);
-        Affine::new(inputs, biases, weights)
+        Affine::new(biases, weights)
     }
 }
 

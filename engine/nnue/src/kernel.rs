@@ -3,7 +3,6 @@
 //! exact (the AVX2 pairwise products, at most 2 × 127 × 128, never
 //! saturate their int16 lanes) and the int16 sums wrap in both.
 
-use crate::network::Affine;
 use crate::HALF;
 
 /// Which code computes the net.
@@ -58,13 +57,21 @@ impl Kernel {
         }
     }
 
-    /// `out[o] = clamp((bias[o] + Σ w[o][i]·in[i]) >> shift, 0, 127)`.
+    /// `out[o] = clamp((biases[o] + Σ weights[o][i]·input[i]) >> shift, 0,
+    /// 127)`, the weights stored output by output.
     #[inline(always)]
-    pub(crate) fn affine_clipped(self, layer: &Affine, input: &[u8], out: &mut [u8], shift: u32) {
-        let n = layer.inputs();
-        debug_assert_eq!(input.len(), n);
-        for (o, (slot, &bias)) in out.iter_mut().zip(layer.biases()).enumerate() {
-            let sum = bias + self.dot(&layer.weights()[o * n..(o + 1) * n], input);
+    pub(crate) fn affine_clipped(
+        self,
+        biases: &[i32],
+        weights: &[i8],
+        input: &[u8],
+        out: &mut [u8],
+        shift: u32,
+    ) {
+        let n = input.len();
+        debug_assert_eq!(weights.len(), n * biases.len());
+        for (o, (slot, &bias)) in out.iter_mut().zip(biases).enumerate() {
+            let sum = bias + self.dot(&weights[o * n..(o + 1) * n], input);
             *slot = (sum >> shift).clamp(0, 127) as u8;
         }
     }

@@ -49,19 +49,13 @@ impl FeatureTransformer {
 
 /// An affine layer: int32 biases, int8 weights stored output by output.
 pub(crate) struct Affine {
-    inputs: usize,
     biases: Vec<i32>,
     weights: Vec<i8>,
 }
 
 impl Affine {
-    pub(crate) fn new(inputs: usize, biases: Vec<i32>, weights: Vec<i8>) -> Affine {
-        debug_assert_eq!(weights.len(), inputs * biases.len());
-        Affine {
-            inputs,
-            biases,
-            weights,
-        }
+    pub(crate) fn new(biases: Vec<i32>, weights: Vec<i8>) -> Affine {
+        Affine { biases, weights }
     }
 
     pub(crate) fn biases(&self) -> &[i32] {
@@ -70,10 +64,6 @@ impl Affine {
 
     pub(crate) fn weights(&self) -> &[i8] {
         &self.weights
-    }
-
-    pub(crate) fn inputs(&self) -> usize {
-        self.inputs
     }
 }
 
@@ -131,10 +121,22 @@ impl Network {
         k.clip_sums(own, &mut input[..HALF]);
         k.clip_sums(other, &mut input[HALF..]);
         let mut hidden1 = [0u8; HIDDEN];
-        k.affine_clipped(&self.layers[0], &input, &mut hidden1, WEIGHT_SCALE_BITS);
+        let [first, second, out] = &self.layers;
+        k.affine_clipped(
+            &first.biases,
+            &first.weights,
+            &input,
+            &mut hidden1,
+            WEIGHT_SCALE_BITS,
+        );
         let mut hidden2 = [0u8; HIDDEN];
-        k.affine_clipped(&self.layers[1], &hidden1, &mut hidden2, WEIGHT_SCALE_BITS);
-        let out = &self.layers[2];
+        k.affine_clipped(
+            &second.biases,
+            &second.weights,
+            &hidden1,
+            &mut hidden2,
+            WEIGHT_SCALE_BITS,
+        );
         let sum = out.biases[0] + k.dot(&out.weights, &hidden2);
         (sum / OUTPUT_SCALE).clamp(-MAX_EVAL, MAX_EVAL)
     }

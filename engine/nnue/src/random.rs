@@ -31,7 +31,7 @@ impl Network {
         let mut affine = |inputs: usize, outputs: usize, w: i32, b: i32| {
             let biases = (0..outputs).map(|_| d.int(-b, b)).collect();
             let weights = (0..inputs * outputs).map(|_| d.int(-w, w) as i8).collect();
-            Affine::new(inputs, biases, weights)
+            Affine::new(biases, weights)
         };
         let hidden1 = affine(2 * HALF, HIDDEN, 8, 2000);
         let hidden2 = affine(HIDDEN, HIDDEN, 32, 2000);

@@ -17,6 +17,7 @@ mod quiesce;
 mod rank_watch;
 mod searched_leaves;
 mod see;
+mod static_eval;
 mod table;
 mod task;
 mod watched_workers;

@@ -30,6 +30,7 @@ use yomi_methods::minimal_tree::WorkerConfig;
 use yomi_methods::minimal_tree::{announce, quit, serve, worker_inbox};
 use yomi_methods::minimal_tree::{Master, MasterOutcome};
 use yomi_methods::minimal_tree::{Message, Report};
+use yomi_nnue::Network;
 use yomi_runtime::{network, Transport};
 use yomi_search::{Iteration, Limits, SearchResult};
 use yomi_shogi::board::{Move, Position};
@@ -71,14 +72,16 @@ pub struct MasterWorker {
 
 impl MasterWorker {
     /// `workers` worker threads sharing `table` (the single-thread
-    /// searcher's: what either finds serves the other).
-    pub fn on_threads(workers: usize, table: Arc<PlayTable>) -> Self {
+    /// searcher's: what either finds serves the other), evaluating with
+    /// `net` (None: the built-in evaluation).
+    pub fn on_threads(workers: usize, table: Arc<PlayTable>, net: Option<Arc<Network>>) -> Self {
         let mut transports = network::<Message>(workers.max(1) + 1).into_iter();
         let rank0 = transports.next().expect("rank 0");
         let threads = transports
             .map(|t| {
                 let table = table.clone();
-                std::thread::spawn(move || serve_play(t, table))
+                let net = net.clone();
+                std::thread::spawn(move || serve_play(t, table, net))
             })
             .collect();
         MasterWorker {
@@ -243,11 +246,17 @@ fn continue_from_table(root: &ShogiGame, table: &PlayTable, pv: &mut Vec<Move>) 
     }
 }
 
-/// A worker rank's life in games: searches with the play search and a
-/// table (`table`, which worker threads share), until rank 0 quits.
-pub fn serve_play<T: Transport<Message>>(transport: T, table: Arc<PlayTable>) {
+/// A worker rank's life in games: searches with the play search, a table
+/// (`table`, which worker threads share) and `net` (None: the built-in
+/// evaluation), until rank 0 quits.
+pub fn serve_play<T: Transport<Message>>(
+    transport: T,
+    table: Arc<PlayTable>,
+    net: Option<Arc<Network>>,
+) {
     let game = ShogiGame::new(Position::startpos(), BranchLimit::ALL);
     let mut searcher = PlaySearcher::with_hook(game, table, worker_inbox(transport));
+    searcher.set_network(net);
     serve(&mut searcher, root_game);
 }
 

@@ -8,13 +8,14 @@
 
 use super::history::{piece_to, History, PieceTo};
 use super::picker::{is_tactical, Hints, Picker};
+use super::static_eval::StaticEval;
 use super::table::PlayTable;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use yomi_nnue::Network;
 use yomi_search::{report_lines, Bound, Hook, Iteration, Limits, NoHook, SearchResult, Stats};
 use yomi_shogi::board::{CheckSquares, Move, MoveList};
-use yomi_shogi::eval;
 use yomi_tree::{Game, Repetition, ShogiGame, Value, DRAW, INFINITE, LOSS};
 
 /// The deepest ply searched, quiescence included.
@@ -127,6 +128,8 @@ pub struct PlaySearcher<H: Hook = NoHook> {
     /// Whether each search first ages the history tables (megabytes: more
     /// than a search of a ply or two costs).
     ages_history: bool,
+    /// The static evaluation: built in, or a net.
+    pub(super) eval: StaticEval,
 }
 
 impl PlaySearcher {
@@ -203,6 +206,7 @@ impl<H: Hook> PlaySearcher<H> {
             elsewhere: None,
             skips: |_| false,
             ages_history: true,
+            eval: StaticEval::Builtin,
         }
     }
 
@@ -212,6 +216,58 @@ impl<H: Hook> PlaySearcher<H> {
 
     pub fn game_mut(&mut self) -> &mut ShogiGame {
         &mut self.game
+    }
+
+    /// Evaluates with `net` (None: the built-in evaluation), on every
+    /// thread, from the next search on.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        let same = match (&net, self.eval.network()) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, &b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.eval = StaticEval::new(net.clone());
+            // The table keeps static values too: another evaluation's.
+            self.table.clear();
+        }
+        for helper in &mut self.helpers {
+            helper.set_network(net.clone());
+        }
+    }
+
+    /// Plays `mv` on the game, the evaluation following.
+    #[inline(always)]
+    pub(super) fn play(&mut self, mv: Move) {
+        self.eval.push(self.game.position(), mv);
+        self.game.play(mv);
+    }
+
+    /// Takes back `mv`, the last move played.
+    #[inline(always)]
+    pub(super) fn undo(&mut self, mv: Move) {
+        self.game.undo(mv);
+        self.eval.pop();
+    }
+
+    /// Passes, where the rules of the search allow it (not in check).
+    fn play_null(&mut self) -> bool {
+        let passed = self.game.play_null();
+        if passed {
+            self.eval.push_null();
+        }
+        passed
+    }
+
+    fn undo_null(&mut self) {
+        self.game.undo_null();
+        self.eval.pop();
+    }
+
+    /// The static value of the current position, side to move's view.
+    #[inline]
+    pub(super) fn evaluate(&mut self) -> Value {
+        self.eval.evaluate(self.game.position())
     }
 
     /// Searches of a ply or two, many of them (RBF's leaf evaluations):
@@ -257,6 +313,7 @@ impl<H: Hook> PlaySearcher<H> {
             self.history.age();
         }
         self.history.clear_killers();
+        self.eval.reset();
         let max_depth = (self.limits.depth as usize).min(MAX_PLY - 1) as i32;
         let mut result = SearchResult {
             depth: 0,
@@ -489,7 +546,7 @@ impl<H: Hook> PlaySearcher<H> {
                 return Self::repetition_value(r, ply);
             }
             if ply >= MAX_PLY - 1 {
-                return eval::PLAY.evaluate(self.game.position());
+                return self.evaluate();
             }
             // Mate-distance pruning: no line here beats a mate already found.
             alpha = alpha.max(LOSS + ply as Value);
@@ -527,7 +584,7 @@ impl<H: Hook> PlaySearcher<H> {
         let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(h) if h.eval != NO_EVAL => h.eval,
-            _ => eval::PLAY.evaluate(self.game.position()),
+            _ => self.evaluate(),
         };
         let mut eval = raw_eval;
         if let Some(h) = hit.filter(|_| !in_check) {
@@ -565,13 +622,13 @@ impl<H: Hook> PlaySearcher<H> {
                 && eval >= beta
                 && self.frames[ply - 1].played != Move::NONE
                 && beta > -MATE_ZONE
-                && self.game.play_null()
+                && self.play_null()
             {
                 self.frames[ply].played = Move::NONE;
                 self.frames[ply].piece_to = None;
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
                 let v = -self.search_node(depth - r, ply + 1, -beta, -beta + 1, !cut);
-                self.game.undo_null();
+                self.undo_null();
                 if self.aborted {
                     return 0;
                 }
@@ -693,7 +750,7 @@ impl<H: Hook> PlaySearcher<H> {
                 }
             }
             self.table.prefetch(self.game.position().key_after(mv));
-            self.game.play(mv);
+            self.play(mv);
             self.frames[ply].played = mv;
             self.frames[ply].piece_to = Some(moved);
             let new_depth = depth - 1 + i32::from(extend);
@@ -723,7 +780,7 @@ impl<H: Hook> PlaySearcher<H> {
             if full && !self.aborted {
                 v = -self.search_node(new_depth, ply + 1, -beta, -alpha, false);
             }
-            self.game.undo(mv);
+            self.undo(mv);
             if self.aborted {
                 break;
             }

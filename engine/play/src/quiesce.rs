@@ -9,7 +9,6 @@ use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
 use yomi_search::{Bound, Hook};
 use yomi_shogi::board::{Bitboard, Color, Move, MoveList, MoveSink, PieceKind, Square};
-use yomi_shogi::eval;
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
 /// A capture or promotion that cannot reach alpha even with this much more.
@@ -47,7 +46,7 @@ impl<H: Hook> PlaySearcher<H> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return eval::PLAY.evaluate(self.game.position());
+            return self.evaluate();
         }
         let pv_node = beta - alpha > 1;
         let key = self.game.hash();
@@ -67,10 +66,9 @@ impl<H: Hook> PlaySearcher<H> {
             }
             (NO_EVAL, -INFINITE)
         } else {
-            let pos = self.game.position();
             let raw = match hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => eval::PLAY.evaluate(pos),
+                _ => self.evaluate(),
             };
             self.stats.leaves += 1;
             if raw >= beta {
@@ -108,9 +106,9 @@ impl<H: Hook> PlaySearcher<H> {
                 }
             }
             self.table.prefetch(self.game.position().key_after(mv));
-            self.game.play(mv);
+            self.play(mv);
             let v = -self.quiesce(ply + 1, -beta, -alpha);
-            self.game.undo(mv);
+            self.undo(mv);
             if self.aborted {
                 break;
             }

@@ -53,6 +53,7 @@ impl<H: Hook> TaskSearch<ShogiGame, H> for PlaySearcher<H> {
         self.next_check = self.stats.nodes + CHECK_EVERY;
         self.root_excluded.clear();
         self.root_best.clear();
+        self.eval.reset();
         let depth = depth.min(super::MAX_PLY as u32 - 2) as i32;
         let Some(&last) = path.moves.last() else {
             self.root_depth = depth;

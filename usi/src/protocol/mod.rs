@@ -1,6 +1,7 @@
 //! The USI protocol front end: what shogi GUIs and match runners talk to.
 
 mod clock;
+mod eval_file;
 mod go;
 mod input;
 mod mate_probe;

@@ -39,6 +39,8 @@ pub(super) struct Options {
     pub method: Method,
     /// Kept back from every time budget for transmission and GUI delays.
     pub margin_ms: u64,
+    /// The folder of `nn.bin` (relative: to the binary's folder).
+    pub eval_dir: String,
 }
 
 enum Kind {
@@ -53,6 +55,10 @@ enum Kind {
     Combo {
         default: &'static str,
         values: &'static [&'static str],
+    },
+    /// Free text (a path).
+    Text {
+        default: &'static str,
     },
 }
 
@@ -138,6 +144,11 @@ const SPECS: &[Spec] = &[
             max: 60_000,
         },
     },
+    // YaneuraOu's name and default: the folder of the NNUE net `nn.bin`.
+    Spec {
+        name: "EvalDir",
+        kind: Kind::Text { default: "eval" },
+    },
 ];
 
 impl Default for Options {
@@ -153,12 +164,14 @@ impl Default for Options {
             mode: Mode::Play,
             method: Method::LazySmp,
             margin_ms: 0,
+            eval_dir: String::new(),
         };
         for spec in SPECS {
             let value = match spec.kind {
                 Kind::Spin { default, .. } => default.to_string(),
                 Kind::Check { default } => default.to_string(),
                 Kind::Combo { default, .. } => default.to_string(),
+                Kind::Text { default } => default.to_string(),
             };
             o.apply(spec, &value).expect("defaults are valid");
         }
@@ -193,6 +206,11 @@ impl Options {
                         vars.join(" ")
                     )
                 }
+                Kind::Text { default } => writeln!(
+                    out,
+                    "option name {} type string default {default}",
+                    spec.name
+                ),
             };
         }
         out
@@ -257,6 +275,10 @@ impl Options {
                     _ => unreachable!("every combo value has a meaning"),
                 }
             }
+            Kind::Text { .. } => match spec.name {
+                "EvalDir" => self.eval_dir = value.to_string(),
+                _ => unreachable!("every text option has a field"),
+            },
         }
         Ok(note)
     }

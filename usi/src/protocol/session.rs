@@ -3,6 +3,7 @@
 //! nothing.
 
 use super::clock;
+use super::eval_file::EvalFile;
 use super::go::Go;
 use super::input::{read_line, Line, MAX_LINE};
 use super::mate_thread;
@@ -15,7 +16,7 @@ use std::time::Duration;
 use yomi_play::root_text;
 use yomi_search::memory;
 use yomi_search::Limits;
-use yomi_shogi::GamePosition;
+use yomi_shogi::{eval, GamePosition};
 use yomi_tree::{BranchLimit, Game, ShogiGame};
 
 /// The deepest search `go` without a depth asks for.
@@ -35,6 +36,8 @@ struct Session {
     /// Under mpirun: the other ranks, until the first searcher takes them.
     cluster: Option<Ranks>,
     pending: Pending,
+    /// EvalDir's net, loaded at `isready`.
+    eval_file: EvalFile,
 }
 
 /// Runs the protocol until `quit` or the end of input; `cluster`: the
@@ -50,6 +53,7 @@ pub(crate) fn run(mut input: impl BufRead, out: Output, cluster: Option<Ranks>, 
         capped_threads: None,
         cluster,
         pending,
+        eval_file: EvalFile::default(),
     };
     loop {
         let line = match read_line(&mut input) {
@@ -94,9 +98,14 @@ impl Session {
             }
             "isready" => {
                 if self.running.is_none() {
+                    self.eval_file.prepare(&self.options.eval_dir, &self.out);
                     self.prepare_searcher();
                 }
                 self.out.line("readyok");
+                Ok(())
+            }
+            "eval" => {
+                self.static_eval();
                 Ok(())
             }
             "setoption" => self.setoption(args),
@@ -218,6 +227,7 @@ impl Session {
         self.prepare_searcher();
         let mut searcher = self.searcher.take().expect("prepared above");
         let threads = self.capped_threads();
+        searcher.set_network(self.eval_file.network());
         searcher.configure(threads, self.options.method);
         if self.options.mode == Mode::Research && searcher.runs_on_mpi() {
             self.out
@@ -286,6 +296,27 @@ impl Session {
             &self.pending,
         ));
         Ok(())
+    }
+
+    /// `eval`: the static evaluation of the current position, side to
+    /// move's view, as the search would use it (the mode's evaluation; the
+    /// net, where one is loaded and both kings stand), as YaneuraOu prints
+    /// it.
+    fn static_eval(&self) {
+        let pos = self
+            .position
+            .as_ref()
+            .map_or_else(|| GamePosition::startpos().current(), GamePosition::current);
+        let net = self
+            .eval_file
+            .network()
+            .filter(|_| self.options.mode == Mode::Play);
+        let value = match net.and_then(|net| yomi_nnue::evaluate(&net, &pos)) {
+            Some(v) => v,
+            None if self.options.mode == Mode::Play => eval::PLAY.evaluate(&pos),
+            None => eval::RESEARCH.evaluate(&pos),
+        };
+        self.out.line(&format!("eval = {value}"));
     }
 
     /// The Threads option, at most the machine's cores (said once when it
