@@ -5,7 +5,9 @@
 use crate::protocol::Method;
 use crate::search_choice::{Ranks, ShogiSearcher};
 use clap::Args;
+use std::sync::Arc;
 use std::time::Duration;
+use yomi_nnue::Network;
 use yomi_play::root_text;
 use yomi_search::{Limits, Stats};
 use yomi_shogi::board::Position;
@@ -40,6 +42,10 @@ pub(crate) struct BenchArgs {
     /// `YOMI_MPI_METHOD` chooses how the ranks do).
     #[arg(long, value_enum, default_value = "lazy-smp")]
     method: Method,
+    /// The play search evaluates with this NNUE net (`nn.bin`) instead of
+    /// the built-in evaluation.
+    #[arg(long, requires = "play")]
+    net: Option<std::path::PathBuf>,
 }
 
 /// Runs the bench; `cluster`: the other MPI ranks, under mpirun.
@@ -60,10 +66,18 @@ pub(crate) fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String
         args.hash_mb,
         cluster,
     );
+    if let Some(path) = &args.net {
+        let net = Network::load(path).map_err(|e| e.to_string())?;
+        searcher.set_network(Some(Arc::new(net)));
+    }
     searcher.configure(args.threads.into(), args.method);
     let mut total = Stats::default();
     let mut time = Duration::ZERO;
-    let mode = if args.play { "play" } else { "research" };
+    let mode = match (&args.net, args.play) {
+        (Some(net), _) => format!("play, NNUE {}", net.display()),
+        (None, true) => "play".into(),
+        (None, false) => "research".into(),
+    };
     println!(
         "bench: {mode}, depth {} b {} hash {} MB, {:?}",
         args.depth,

@@ -2,16 +2,17 @@
 //!
 //! A search pushes each move before playing it and pops it after taking it
 //! back. Sums are computed only when a position is evaluated: from the
-//! nearest computed ancestor by the few features each move changed, or from
-//! scratch when that side's king moved on the way (its every feature
-//! changes row).
+//! nearest computed ancestor by the few features each move changed, or, when
+//! that side's king moved on the way (its every feature changes row), from
+//! the last sums computed with the king on its square.
 
 use std::sync::Arc;
 
 use yomi_shogi::board::{Color, Move, Position};
 
-use crate::features::{self, Change};
+use crate::features::{self, Change, Spot};
 use crate::network::{Half, Network};
+use crate::refresh_cache::RefreshCache;
 
 struct Entry {
     sums: [Half; 2],
@@ -25,6 +26,7 @@ pub struct Accumulators {
     net: Arc<Network>,
     stack: Vec<Entry>,
     top: usize,
+    cache: RefreshCache,
 }
 
 impl Accumulators {
@@ -35,6 +37,7 @@ impl Accumulators {
             change: Change::NONE,
         };
         Accumulators {
+            cache: RefreshCache::new(&net),
             net,
             stack: vec![root],
             top: 0,
@@ -102,7 +105,7 @@ impl Accumulators {
         while !self.stack[from].computed[s] {
             if from == 0 || self.stack[from].change.king_moved == Some(side) {
                 let top = &mut self.stack[self.top];
-                refresh(&self.net, pos, side, &mut top.sums[s]);
+                self.cache.refresh(&self.net, pos, side, &mut top.sums[s]);
                 top.computed[s] = true;
                 return;
             }
@@ -114,20 +117,21 @@ impl Accumulators {
         for i in from + 1..=self.top {
             let (below, above) = self.stack.split_at_mut(i);
             let entry = &mut above[0];
-            let sums = &mut entry.sums[s];
-            *sums = below[i - 1].sums[s];
-            for &(old, new) in entry.change.moved() {
-                kernel.add_row(
-                    &mut sums.0,
-                    transformer.row(row + old.feature(side) as usize),
-                    false,
-                );
-                kernel.add_row(
-                    &mut sums.0,
-                    transformer.row(row + new.feature(side) as usize),
-                    true,
-                );
-            }
+            let moved = entry.change.moved();
+            let rows = |pick: fn(&(Spot, Spot)) -> Spot| {
+                let mut out = [transformer.row(0); 2];
+                for (slot, m) in out.iter_mut().zip(moved) {
+                    *slot = transformer.row(row + pick(m).feature(side) as usize);
+                }
+                out
+            };
+            let (added, removed) = (rows(|m| m.1), rows(|m| m.0));
+            kernel.sums(
+                &below[i - 1].sums[s].0,
+                &added[..moved.len()],
+                &removed[..moved.len()],
+                &mut entry.sums[s].0,
+            );
             entry.computed[s] = true;
         }
     }
@@ -136,11 +140,14 @@ impl Accumulators {
 /// `side`'s sums of `pos` from scratch.
 fn refresh(net: &Network, pos: &Position, side: Color, sums: &mut Half) {
     let transformer = net.transformer();
-    sums.0.copy_from_slice(transformer.biases());
-    let kernel = net.kernel();
+    let mut rows = [transformer.row(0); features::PIECES];
+    let mut n = 0;
     features::active(pos, side, |index| {
-        kernel.add_row(&mut sums.0, transformer.row(index), true);
+        rows[n] = transformer.row(index);
+        n += 1;
     });
+    net.kernel()
+        .sums(transformer.biases_row(), &rows[..n], &[], &mut sums.0);
 }
 
 /// The net's value of `pos` from scratch, from the side to move's view;

@@ -12,8 +12,9 @@ use yomi_shogi::board::{Color, Move, Piece, PieceKind, Position, Square};
 /// Distinct piece-and-place features per king square (YaneuraOu's `fe_end`).
 pub(crate) const PIECE_FEATURES: usize = 1548;
 
-/// The pieces other than kings in a full set.
-const PIECES: usize = 38;
+/// The pieces other than kings in a full set: every side has this many
+/// active features.
+pub(crate) const PIECES: usize = 38;
 
 /// The first feature of the first held piece of a kind, for the holder's
 /// side and for the other side.

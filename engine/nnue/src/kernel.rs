@@ -23,22 +23,31 @@ impl Kernel {
         Kernel::Scalar
     }
 
-    /// `sums += row` (`add`) or `sums −= row`.
+    /// `out = base + Σ added − Σ removed`, in one pass over the rows.
     #[inline(always)]
-    pub(crate) fn add_row(self, sums: &mut [i16; HALF], row: &[i16; HALF], add: bool) {
+    pub(crate) fn sums(
+        self,
+        base: &[i16; HALF],
+        added: &[&[i16; HALF]],
+        removed: &[&[i16; HALF]],
+        out: &mut [i16; HALF],
+    ) {
         match self {
             Kernel::Scalar => {
-                for (s, &w) in sums.iter_mut().zip(row) {
-                    *s = if add {
-                        s.wrapping_add(w)
-                    } else {
-                        s.wrapping_sub(w)
-                    };
+                for (j, o) in out.iter_mut().enumerate() {
+                    let mut v = base[j];
+                    for row in added {
+                        v = v.wrapping_add(row[j]);
+                    }
+                    for row in removed {
+                        v = v.wrapping_sub(row[j]);
+                    }
+                    *o = v;
                 }
             }
             // SAFETY: Avx2 is chosen only where the processor has AVX2.
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => unsafe { avx2::add_row(sums, row, add) },
+            Kernel::Avx2 => unsafe { avx2::sums(base, added, removed, out) },
         }
     }
 
@@ -51,14 +60,15 @@ impl Kernel {
                     *o = s.clamp(0, 127) as u8;
                 }
             }
-            // SAFETY: as in `add_row`; `out` holds HALF bytes.
+            // SAFETY: as in `sums`; `out` holds HALF bytes.
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => unsafe { avx2::clip_sums(sums, out) },
         }
     }
 
     /// `out[o] = clamp((biases[o] + Σ weights[o][i]·input[i]) >> shift, 0,
-    /// 127)`, the weights stored output by output.
+    /// 127)`, the weights stored output by output; the outputs a multiple
+    /// of 4, the inputs of 32.
     #[inline(always)]
     pub(crate) fn affine_clipped(
         self,
@@ -70,9 +80,38 @@ impl Kernel {
     ) {
         let n = input.len();
         debug_assert_eq!(weights.len(), n * biases.len());
-        for (o, (slot, &bias)) in out.iter_mut().zip(biases).enumerate() {
-            let sum = bias + self.dot(&weights[o * n..(o + 1) * n], input);
-            *slot = (sum >> shift).clamp(0, 127) as u8;
+        match self {
+            Kernel::Scalar => {
+                for (o, (slot, &bias)) in out.iter_mut().zip(biases).enumerate() {
+                    let sum = bias + self.dot(&weights[o * n..(o + 1) * n], input);
+                    *slot = (sum >> shift).clamp(0, 127) as u8;
+                }
+            }
+            // SAFETY: as in `sums`; the shapes are as this function says.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { avx2::affine_clipped(biases, weights, input, out, shift) },
+        }
+    }
+
+    /// [`Kernel::affine_clipped`] for 32 outputs and inputs that are often
+    /// zero; `by_inputs` holds the weights grouped by four inputs (each
+    /// output's four weights in turn). The vector code skips groups of four
+    /// zero inputs and needs no horizontal sums.
+    #[inline(always)]
+    pub(crate) fn affine_sparse(
+        self,
+        biases: &[i32],
+        weights: &[i8],
+        by_inputs: &[i8],
+        input: &[u8],
+        out: &mut [u8],
+        shift: u32,
+    ) {
+        match self {
+            Kernel::Scalar => self.affine_clipped(biases, weights, input, out, shift),
+            // SAFETY: as in `sums`; the shapes are as this function says.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { avx2::affine_sparse(biases, by_inputs, input, out, shift) },
         }
     }
 
@@ -81,7 +120,7 @@ impl Kernel {
     pub(crate) fn dot(self, w: &[i8], x: &[u8]) -> i32 {
         match self {
             Kernel::Scalar => w.iter().zip(x).map(|(&w, &x)| w as i32 * x as i32).sum(),
-            // SAFETY: as in `add_row`; both slices are as long, a multiple of 32.
+            // SAFETY: as in `sums`; both slices are as long, a multiple of 32.
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => unsafe { avx2::dot(w, x) },
         }
@@ -97,18 +136,42 @@ mod avx2 {
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn add_row(sums: &mut [i16; HALF], row: &[i16; HALF], add: bool) {
-        for i in (0..HALF).step_by(16) {
-            // SAFETY: i + 16 ≤ HALF for both arrays; unaligned loads and stores.
+    pub(super) unsafe fn sums(
+        base: &[i16; HALF],
+        added: &[&[i16; HALF]],
+        removed: &[&[i16; HALF]],
+        out: &mut [i16; HALF],
+    ) {
+        // Four registers (64 sums) at a time, every row added into them
+        // before they are stored. (No closures: they would not inherit
+        // the AVX2 target feature.)
+        for i in (0..HALF).step_by(64) {
+            // SAFETY: i + 64 ≤ HALF for every row; unaligned loads and stores.
             unsafe {
-                let s = _mm256_loadu_si256(sums.as_ptr().add(i).cast());
-                let w = _mm256_loadu_si256(row.as_ptr().add(i).cast());
-                let r = if add {
-                    _mm256_add_epi16(s, w)
-                } else {
-                    _mm256_sub_epi16(s, w)
-                };
-                _mm256_storeu_si256(sums.as_mut_ptr().add(i).cast(), r);
+                let b = base.as_ptr().add(i).cast::<__m256i>();
+                let mut v0 = _mm256_loadu_si256(b);
+                let mut v1 = _mm256_loadu_si256(b.add(1));
+                let mut v2 = _mm256_loadu_si256(b.add(2));
+                let mut v3 = _mm256_loadu_si256(b.add(3));
+                for row in added {
+                    let r = row.as_ptr().add(i).cast::<__m256i>();
+                    v0 = _mm256_add_epi16(v0, _mm256_loadu_si256(r));
+                    v1 = _mm256_add_epi16(v1, _mm256_loadu_si256(r.add(1)));
+                    v2 = _mm256_add_epi16(v2, _mm256_loadu_si256(r.add(2)));
+                    v3 = _mm256_add_epi16(v3, _mm256_loadu_si256(r.add(3)));
+                }
+                for row in removed {
+                    let r = row.as_ptr().add(i).cast::<__m256i>();
+                    v0 = _mm256_sub_epi16(v0, _mm256_loadu_si256(r));
+                    v1 = _mm256_sub_epi16(v1, _mm256_loadu_si256(r.add(1)));
+                    v2 = _mm256_sub_epi16(v2, _mm256_loadu_si256(r.add(2)));
+                    v3 = _mm256_sub_epi16(v3, _mm256_loadu_si256(r.add(3)));
+                }
+                let o = out.as_mut_ptr().add(i).cast::<__m256i>();
+                _mm256_storeu_si256(o, v0);
+                _mm256_storeu_si256(o.add(1), v1);
+                _mm256_storeu_si256(o.add(2), v2);
+                _mm256_storeu_si256(o.add(3), v3);
             }
         }
     }
@@ -141,8 +204,8 @@ mod avx2 {
         assert!(w.len() == x.len() && w.len().is_multiple_of(32));
         let ones = _mm256_set1_epi16(1);
         let mut acc = _mm256_setzero_si256();
-        for i in (0..w.len()).step_by(32) {
-            // SAFETY: i + 32 ≤ len for both; unaligned loads.
+        for i in (0..x.len()).step_by(32) {
+            // SAFETY: i + 32 ≤ len of both; unaligned loads.
             unsafe {
                 let xv = _mm256_loadu_si256(x.as_ptr().add(i).cast());
                 let wv = _mm256_loadu_si256(w.as_ptr().add(i).cast());
@@ -157,6 +220,104 @@ mod avx2 {
         let sum64 = _mm_add_epi32(sum128, _mm_unpackhi_epi64(sum128, sum128));
         let sum32 = _mm_add_epi32(sum64, _mm_shuffle_epi32(sum64, 0b01));
         _mm_cvtsi128_si32(sum32)
+    }
+
+    /// # Safety
+    /// The processor must have AVX2; 32 outputs, inputs a multiple of 4,
+    /// `by_inputs` 32 × inputs long.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn affine_sparse(
+        biases: &[i32],
+        by_inputs: &[i8],
+        input: &[u8],
+        out: &mut [u8],
+        shift: u32,
+    ) {
+        assert!(biases.len() == 32 && out.len() >= 32 && input.len().is_multiple_of(4));
+        assert!(by_inputs.len() >= 32 * input.len());
+        let ones = _mm256_set1_epi16(1);
+        // SAFETY: 32 biases; each group j < inputs / 4 has 128 weights at
+        // 128j (asserted above); unaligned loads and stores.
+        unsafe {
+            let b = biases.as_ptr().cast::<__m256i>();
+            let mut acc = [
+                _mm256_loadu_si256(b),
+                _mm256_loadu_si256(b.add(1)),
+                _mm256_loadu_si256(b.add(2)),
+                _mm256_loadu_si256(b.add(3)),
+            ];
+            for (j, group) in input.chunks_exact(4).enumerate() {
+                let four = u32::from_le_bytes([group[0], group[1], group[2], group[3]]);
+                if four == 0 {
+                    continue;
+                }
+                let x = _mm256_set1_epi32(four as i32);
+                let w = by_inputs.as_ptr().add(128 * j).cast::<__m256i>();
+                for (k, a) in acc.iter_mut().enumerate() {
+                    let pairs = _mm256_maddubs_epi16(x, _mm256_loadu_si256(w.add(k)));
+                    *a = _mm256_add_epi32(*a, _mm256_madd_epi16(pairs, ones));
+                }
+            }
+            let mut sums = [0i32; 32];
+            for (k, a) in acc.iter().enumerate() {
+                _mm256_storeu_si256(sums.as_mut_ptr().add(8 * k).cast(), *a);
+            }
+            for (o, s) in out.iter_mut().zip(sums) {
+                *o = (s >> shift).clamp(0, 127) as u8;
+            }
+        }
+    }
+
+    /// # Safety
+    /// The processor must have AVX2; outputs a multiple of 4, inputs of 32,
+    /// `weights` outputs × inputs long.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn affine_clipped(
+        biases: &[i32],
+        weights: &[i8],
+        input: &[u8],
+        out: &mut [u8],
+        shift: u32,
+    ) {
+        let n = input.len();
+        assert!(biases.len().is_multiple_of(4) && n.is_multiple_of(32));
+        assert!(weights.len() >= biases.len() * n && out.len() >= biases.len());
+        let ones = _mm256_set1_epi16(1);
+        for o in (0..biases.len()).step_by(4) {
+            let (mut a, mut b) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+            let (mut c, mut d) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+            // SAFETY: rows o..o + 4 lie inside `weights` (asserted above);
+            // i + 32 ≤ n; unaligned loads.
+            unsafe {
+                let w = weights.as_ptr().add(o * n);
+                for i in (0..n).step_by(32) {
+                    let x = _mm256_loadu_si256(input.as_ptr().add(i).cast());
+                    let row = |k: usize| w.add(k * n + i).cast::<__m256i>();
+                    let pa = _mm256_maddubs_epi16(x, _mm256_loadu_si256(row(0)));
+                    let pb = _mm256_maddubs_epi16(x, _mm256_loadu_si256(row(1)));
+                    let pc = _mm256_maddubs_epi16(x, _mm256_loadu_si256(row(2)));
+                    let pd = _mm256_maddubs_epi16(x, _mm256_loadu_si256(row(3)));
+                    a = _mm256_add_epi32(a, _mm256_madd_epi16(pa, ones));
+                    b = _mm256_add_epi32(b, _mm256_madd_epi16(pb, ones));
+                    c = _mm256_add_epi32(c, _mm256_madd_epi16(pc, ones));
+                    d = _mm256_add_epi32(d, _mm256_madd_epi16(pd, ones));
+                }
+            }
+            // Horizontal sums of four registers at once: [Σa, Σb, Σc, Σd].
+            let ab = _mm256_hadd_epi32(a, b);
+            let cd = _mm256_hadd_epi32(c, d);
+            let abcd = _mm256_hadd_epi32(ab, cd);
+            let sum = _mm_add_epi32(
+                _mm256_castsi256_si128(abcd),
+                _mm256_extracti128_si256(abcd, 1),
+            );
+            let mut lanes = [0i32; 4];
+            // SAFETY: four int32s into a four-int32 array.
+            unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), sum) };
+            for k in 0..4 {
+                out[o + k] = ((biases[o + k] + lanes[k]) >> shift).clamp(0, 127) as u8;
+            }
+        }
     }
 }
 
@@ -179,22 +340,36 @@ mod tests {
             rng
         };
         for _ in 0..200 {
-            let sums: [i16; HALF] = std::array::from_fn(|_| next() as i16 >> (next() % 12));
+            let base: [i16; HALF] = std::array::from_fn(|_| next() as i16 >> (next() % 12));
             let row: [i16; HALF] = std::array::from_fn(|_| next() as i16);
-            let (mut a, mut b) = (sums, sums);
-            k.add_row(&mut a, &row, true);
-            Kernel::Scalar.add_row(&mut b, &row, true);
+            let other: [i16; HALF] = std::array::from_fn(|_| next() as i16);
+            let (mut a, mut b) = ([0; HALF], [0; HALF]);
+            k.sums(&base, &[&row, &other], &[&other], &mut a);
+            Kernel::Scalar.sums(&base, &[&row, &other], &[&other], &mut b);
             assert_eq!(a, b);
-            k.add_row(&mut a, &row, false);
-            Kernel::Scalar.add_row(&mut b, &row, false);
+            k.sums(&base, &[], &[&row], &mut a);
+            Kernel::Scalar.sums(&base, &[], &[&row], &mut b);
             assert_eq!(a, b);
             let (mut ca, mut cb) = ([0u8; HALF], [0u8; HALF]);
-            k.clip_sums(&sums, &mut ca);
-            Kernel::Scalar.clip_sums(&sums, &mut cb);
+            k.clip_sums(&base, &mut ca);
+            Kernel::Scalar.clip_sums(&base, &mut cb);
             assert_eq!(ca, cb);
             let w: Vec<i8> = (0..512).map(|_| next() as i8).collect();
             let x: Vec<u8> = (0..512).map(|_| (next() % 128) as u8).collect();
             assert_eq!(k.dot(&w, &x), Kernel::Scalar.dot(&w, &x));
+            let biases: Vec<i32> = (0..32).map(|_| next() as i32 >> 16).collect();
+            let weights: Vec<i8> = (0..32 * 512).map(|_| next() as i8).collect();
+            let (mut oa, mut ob) = ([0u8; 32], [0u8; 32]);
+            k.affine_clipped(&biases, &weights, &x, &mut oa, 6);
+            Kernel::Scalar.affine_clipped(&biases, &weights, &x, &mut ob, 6);
+            assert_eq!(oa, ob);
+            let by_inputs: Vec<i8> = (0..weights.len())
+                .map(|k| weights[(k / 4 % 32) * 512 + 4 * (k / 128) + k % 4])
+                .collect();
+            let sparse: Vec<u8> = x.iter().map(|&v| if v % 3 == 0 { v } else { 0 }).collect();
+            k.affine_sparse(&biases, &weights, &by_inputs, &sparse, &mut oa, 6);
+            Kernel::Scalar.affine_clipped(&biases, &weights, &sparse, &mut ob, 6);
+            assert_eq!(oa, ob);
         }
     }
 }

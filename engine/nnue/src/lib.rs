@@ -16,6 +16,7 @@ mod format;
 mod kernel;
 mod network;
 mod random;
+mod refresh_cache;
 
 pub use accumulators::{evaluate, has_kings, Accumulators};
 pub use format::NnueError;

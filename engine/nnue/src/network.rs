@@ -34,6 +34,10 @@ impl FeatureTransformer {
         &self.biases
     }
 
+    pub(crate) fn biases_row(&self) -> &[i16; HALF] {
+        self.biases[..].try_into().expect("HALF biases")
+    }
+
     pub(crate) fn weights(&self) -> &[i16] {
         &self.weights
     }
@@ -77,14 +81,27 @@ pub struct Network {
     transformer: FeatureTransformer,
     layers: [Affine; 3],
     kernel: Kernel,
+    /// The first layer's weights grouped by four inputs (for inputs
+    /// 4j..4j + 4, each output's four weights in turn), for the vector
+    /// code, which skips the groups of inputs that are all zero.
+    first_by_inputs: Vec<i8>,
 }
 
 impl Network {
     pub(crate) fn new(transformer: FeatureTransformer, layers: [Affine; 3]) -> Network {
+        let inputs = 2 * HALF;
+        let first = &layers[0].weights;
+        let first_by_inputs = (0..first.len())
+            .map(|k| {
+                let (group, o, i) = (k / (4 * HIDDEN), k / 4 % HIDDEN, k % 4);
+                first[o * inputs + 4 * group + i]
+            })
+            .collect();
         Network {
             transformer,
             layers,
             kernel: Kernel::detect(),
+            first_by_inputs,
         }
     }
 
@@ -122,9 +139,10 @@ impl Network {
         k.clip_sums(other, &mut input[HALF..]);
         let mut hidden1 = [0u8; HIDDEN];
         let [first, second, out] = &self.layers;
-        k.affine_clipped(
+        k.affine_sparse(
             &first.biases,
             &first.weights,
+            &self.first_by_inputs,
             &input,
             &mut hidden1,
             WEIGHT_SCALE_BITS,

@@ -1,0 +1,111 @@
+//! Sums kept per own-king square, so that recomputing a side's sums after
+//! its king moved costs the pieces that changed since the king last stood
+//! there, not all 38 (YaneuraOu and Stockfish call these "Finny tables").
+
+use yomi_shogi::board::{Color, Piece, PieceKind, Position, Square};
+
+use crate::features::{self, Spot};
+use crate::network::{Half, Network};
+use crate::HALF;
+
+/// The most rows one recomputation adds or removes: every piece and every
+/// missing-piece slot, both ways.
+const MAX_ROWS: usize = 4 * features::PIECES;
+
+/// What a side's sums were last computed from with its king on one square.
+#[derive(Clone)]
+struct Snapshot {
+    sums: Half,
+    board: [Piece; Square::NUM],
+    /// Pieces in hand, by colour and unpromoted kind (as `Hand` counts).
+    hands: [[u8; 8]; 2],
+    /// Pieces in neither place (each counts as feature 0 of the row).
+    missing: u8,
+}
+
+/// A snapshot per side and king square.
+pub(crate) struct RefreshCache {
+    snapshots: Vec<Snapshot>,
+}
+
+impl RefreshCache {
+    /// Every snapshot empty: no pieces, the sums the biases alone.
+    pub(crate) fn new(net: &Network) -> RefreshCache {
+        let empty = Snapshot {
+            sums: Half(*net.transformer().biases_row()),
+            board: [Piece::EMPTY; Square::NUM],
+            hands: [[0; 8]; 2],
+            missing: 0,
+        };
+        RefreshCache {
+            snapshots: vec![empty; 2 * Square::NUM],
+        }
+    }
+
+    /// `side`'s sums of `pos` into `out`, from the snapshot of `side`'s king
+    /// square, which then holds `pos`.
+    pub(crate) fn refresh(&mut self, net: &Network, pos: &Position, side: Color, out: &mut Half) {
+        let king = pos.king_square(side).expect("both kings");
+        let snap = &mut self.snapshots[side.index() * Square::NUM + king.index()];
+        let transformer = net.transformer();
+        let row = features::king_row(king, side);
+        let none = transformer.row(0);
+        let (mut added, mut removed) = ([none; MAX_ROWS], [none; MAX_ROWS]);
+        let (mut na, mut nr) = (0, 0);
+        let mut add = |spot: Spot| {
+            added[na] = transformer.row(row + spot.feature(side) as usize);
+            na += 1;
+        };
+        let mut remove = |spot: Spot| {
+            removed[nr] = transformer.row(row + spot.feature(side) as usize);
+            nr += 1;
+        };
+        let mut present = 0;
+        for sq in Square::all() {
+            let (was, is) = (snap.board[sq.index()], pos.piece_at(sq));
+            let counts = |p: Piece| !p.is_empty() && p.kind() != PieceKind::King;
+            present += usize::from(counts(is));
+            if was == is {
+                continue;
+            }
+            if counts(was) {
+                remove(Spot::Board(was, sq));
+            }
+            if counts(is) {
+                add(Spot::Board(is, sq));
+            }
+            snap.board[sq.index()] = is;
+        }
+        for color in Color::BOTH {
+            let hand = pos.hand(color);
+            for kind in PieceKind::HAND_SFEN_ORDER {
+                let slot = &mut snap.hands[color.index()][kind.index() & 7];
+                let (was, is) = (*slot, hand.count(kind));
+                present += usize::from(is);
+                for n in is..was {
+                    remove(Spot::Hand(color, kind, n));
+                }
+                for n in was..is {
+                    add(Spot::Hand(color, kind, n));
+                }
+                *slot = is;
+            }
+        }
+        let missing = features::PIECES.saturating_sub(present) as u8;
+        let zero = transformer.row(row);
+        for _ in missing..snap.missing {
+            removed[nr] = zero;
+            nr += 1;
+        }
+        for _ in snap.missing..missing {
+            added[na] = zero;
+            na += 1;
+        }
+        snap.missing = missing;
+        let base = snap.sums;
+        net.kernel()
+            .sums(&base.0, &added[..na], &removed[..nr], &mut snap.sums.0);
+        out.0 = snap.sums.0;
+        debug_assert_eq!(out.0.len(), HALF);
+    }
+}

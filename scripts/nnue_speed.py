@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Nodes per second of Yomi's play search against YaneuraOu's NNUE edition:
+one thread each, the same net, the same positions, in the same run.
+
+Each position (the start position and 8 of the embedded professional set,
+every 4th) is searched by each engine for --ms milliseconds (`go byoyomi`),
+the engines taking turns position by position so that the machine's noise
+falls on both; the nps of each engine is its total nodes over its total
+search time (from the last `info` line of each search). Yomi is also run
+with its built-in evaluation.
+
+Usage:
+  python3 scripts/nnue_speed.py --yaneuraou BIN --net DIR [--yomi target/release/yomi]
+      [--ms 5000] [--rounds 1] [--hash 64]
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def positions():
+    lines = [l.split("\t")[0].strip() for l in open(os.path.join(ROOT, "positions/pro_middlegame_32.sfen"))
+             if l.startswith("sfen ")]
+    return ["startpos"] + ["sfen " + l[5:] if l.startswith("sfen ") else l for l in lines[::4]]
+
+
+def search(binary, options, position, ms, cwd=None):
+    """(nodes, time_ms) of one search: the last info line with both."""
+    cmds = ["usi"] + ["setoption name %s value %s" % kv for kv in options] + [
+        "isready", "usinewgame", "position " + position, "go btime 0 wtime 0 byoyomi %d" % ms]
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=cwd)
+    p.stdin.write("\n".join(cmds) + "\n")
+    p.stdin.flush()
+    nodes = time_ms = None
+    for line in p.stdout:
+        w = line.split()
+        if w and w[0] == "info" and "nodes" in w and "time" in w:
+            nodes, time_ms = int(w[w.index("nodes") + 1]), int(w[w.index("time") + 1])
+        if w and w[0] == "bestmove":
+            break
+    p.stdin.write("quit\n")
+    p.stdin.close()
+    p.wait(timeout=30)
+    return nodes, time_ms
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--yaneuraou", required=True)
+    ap.add_argument("--yomi", default=os.path.join(ROOT, "target/release/yomi"))
+    ap.add_argument("--net", required=True, help="the folder of nn.bin (EvalDir)")
+    ap.add_argument("--ms", type=int, default=5000)
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--hash", type=int, default=64)
+    a = ap.parse_args()
+    net = os.path.abspath(a.net)
+    common = [("USI_Hash", a.hash), ("Threads", 1)]
+    engines = {
+        "YaneuraOu NNUE": (a.yaneuraou, common + [("EvalDir", net), ("BookFile", "no_book"),
+                                                   ("NetworkDelay", 0), ("NetworkDelay2", 0)]),
+        "Yomi NNUE": (a.yomi, common + [("EvalDir", net), ("ByoyomiMargin", 0)]),
+        "Yomi built-in": (a.yomi, common + [("EvalDir", ""), ("ByoyomiMargin", 0)]),
+    }
+    totals = {k: [0, 0] for k in engines}
+    print("| position | " + " | ".join("%s nps" % k for k in engines) + " |")
+    print("|---|" + "---|" * len(engines))
+    for r in range(a.rounds):
+        for i, pos in enumerate(positions()):
+            row = []
+            for name, (binary, options) in engines.items():
+                nodes, ms = search(binary, options, pos, a.ms,
+                                   cwd=os.path.dirname(os.path.abspath(binary)))
+                totals[name][0] += nodes
+                totals[name][1] += ms
+                row.append("{:,}".format(nodes * 1000 // max(ms, 1)))
+            label = "startpos" if i == 0 else "pro#%d" % (1 + 4 * (i - 1))
+            print("| %s | %s |" % (label, " | ".join(row)))
+            sys.stdout.flush()
+    nps = {k: n * 1000 // max(t, 1) for k, (n, t) in totals.items()}
+    print("| **all** | " + " | ".join("**{:,}**".format(nps[k]) for k in engines) + " |")
+    base = nps["YaneuraOu NNUE"]
+    print("\nYomi NNUE / YaneuraOu NNUE: %.2f; Yomi built-in / YaneuraOu NNUE: %.2f"
+          % (nps["Yomi NNUE"] / base, nps["Yomi built-in"] / base))
+
+
+if __name__ == "__main__":
+    main()
