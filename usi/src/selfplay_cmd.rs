@@ -1,5 +1,6 @@
 //! `yomi selfplay`: games of the play search against itself at a node
-//! budget, writing quiet positions with the game's result, for `yomi tune`.
+//! budget, writing quiet positions with the game's result and the search's
+//! value, for `yomi tune` and `yomi nnue train`.
 //!
 //! Games start from the match openings (`scripts/openings.txt`), then play
 //! a few random moves that lose no material, and draw each move's budget
@@ -29,7 +30,8 @@ const DECIDED: i32 = 2000;
 const DECIDED_PLIES: u32 = 4;
 
 /// Play the engine against itself and append quiet positions with the
-/// game's result ("SFEN<TAB>result", 1 / 0.5 / 0 for Black) to a file.
+/// game's result and the search's value ("SFEN<TAB>result<TAB>value":
+/// 1 / 0.5 / 0 for Black; the value for the side to move) to a file.
 #[derive(Args)]
 pub(crate) struct SelfplayArgs {
     /// Games to play.
@@ -55,9 +57,10 @@ pub(crate) struct SelfplayArgs {
     out: PathBuf,
 }
 
-/// A finished game: its recorded positions and Black's score.
+/// A finished game: its recorded positions with their search values (side
+/// to move's view), and Black's score.
 struct Record {
-    positions: Vec<String>,
+    positions: Vec<(String, i32)>,
     black_score: f32,
 }
 
@@ -85,8 +88,8 @@ pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
                     let record = play(args, &openings[n % openings.len()], &mut rng);
                     let mut guard = out.lock().expect("no writer panics");
                     let (writer, tally) = &mut *guard;
-                    for sfen in &record.positions {
-                        writeln!(writer, "{sfen}\t{}", record.black_score)
+                    for (sfen, value) in &record.positions {
+                        writeln!(writer, "{sfen}\t{}\t{value}", record.black_score)
                             .map_err(|e| format!("{}: {e}", args.out.display()))?;
                     }
                     tally.add(&record);
@@ -174,7 +177,7 @@ fn play(args: &SelfplayArgs, opening: &GamePosition, rng: &mut StdRng) -> Record
         } else {
             decided = (0, 0);
             if is_quiet(&pos, best) {
-                positions.push(pos.to_sfen());
+                positions.push((pos.to_sfen(), value));
             }
         }
         searcher.game_mut().play(best);

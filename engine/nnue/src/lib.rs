@@ -6,6 +6,7 @@
 //!   random ([`Network::random`]).
 //! - [`Accumulators`]: a search thread's sums, updated move by move.
 //! - [`evaluate`]: one position from scratch.
+//! - [`train`]: a net trained on labelled positions, on the CPU.
 //!
 //! Values are YaneuraOu's, to the unit: the same integer arithmetic, in
 //! plain Rust or AVX2 (detected at run time), with identical results.
@@ -17,10 +18,12 @@ mod kernel;
 mod network;
 mod random;
 mod refresh_cache;
+mod train;
 
 pub use accumulators::{evaluate, has_kings, Accumulators};
 pub use format::NnueError;
 pub use network::{Network, MAX_EVAL};
+pub use train::{train, EpochReport, Sample, TrainOptions};
 
 /// Features per side: 81 king squares × 1,548 piece places.
 const FEATURES: usize = 81 * features::PIECE_FEATURES;

@@ -5,6 +5,7 @@
 
 use yomi_shogi::board::Color;
 
+use crate::features::PIECES;
 use crate::kernel::Kernel;
 use crate::{FEATURES, HALF, HIDDEN};
 
@@ -127,6 +128,19 @@ impl Network {
     /// Whether the vector code (AVX2) computes this net.
     pub fn uses_simd(&self) -> bool {
         self.kernel != Kernel::Scalar
+    }
+
+    /// The value of a position given by its features' indices (the side to
+    /// move's first).
+    pub(crate) fn propagate_features(&self, features: &[[u32; PIECES]; 2]) -> i32 {
+        let mut sums = [Half([0; HALF]); 2];
+        for (side, list) in features.iter().enumerate() {
+            let rows: [&[i16; HALF]; PIECES] =
+                std::array::from_fn(|k| self.transformer.row(list[k] as usize));
+            self.kernel
+                .sums(self.transformer.biases_row(), &rows, &[], &mut sums[side].0);
+        }
+        self.propagate(&sums, Color::Black)
     }
 
     /// The value from the side to move's view, given both sides' sums.

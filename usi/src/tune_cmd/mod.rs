@@ -121,8 +121,12 @@ fn load(paths: &[PathBuf]) -> Result<Vec<(u64, logistic_fit::Sample)>, String> {
         for (n, line) in BufReader::new(file).lines().enumerate() {
             let at = || format!("{}:{}", path.display(), n + 1);
             let line = line.map_err(|e| format!("{}: {e}", at()))?;
-            let (sfen, result) = line
-                .split_once('\t')
+            // A third field (the search's value) may follow; tuning fits
+            // the results alone.
+            let mut fields = line.split('\t');
+            let (sfen, result) = fields
+                .next()
+                .zip(fields.next())
                 .ok_or_else(|| format!("{}: expected SFEN<TAB>result", at()))?;
             let pos = Position::from_sfen(sfen).map_err(|e| format!("{}: {e}", at()))?;
             let result: f64 = match result.trim().parse() {
