@@ -2,6 +2,7 @@
 //! file's (halfKP → 256x2 → 32 → 32 → 1, clipped to 0..1 between), with the
 //! gradient of one sample's loss.
 
+use crate::features::PIECE_FEATURES;
 use crate::{FEATURES, HALF, HIDDEN};
 
 /// The output is the evaluation over this many centipawns, and a win's
@@ -19,6 +20,21 @@ pub(crate) const OUTPUT_WEIGHT_SCALE: f32 = EVAL_SCALE * 16.0 / 127.0;
 /// The largest output weight the file's int8 holds.
 pub(crate) const OUTPUT_WEIGHT_MAX: f32 = 127.0 / OUTPUT_WEIGHT_SCALE;
 
+/// Rows of [`FloatNet::rows`]: the features', then the piece-and-place ones.
+pub(crate) const ROWS: usize = FEATURES + PIECE_FEATURES;
+
+/// The piece-and-place row that feature `f` shares with every king square.
+fn factor(f: u32) -> usize {
+    FEATURES + f as usize % PIECE_FEATURES
+}
+
+/// The weights of feature `f` as the file holds them.
+pub(crate) fn file_row(rows: &[f32], f: usize) -> impl Iterator<Item = f32> + '_ {
+    let own = &rows[f * HALF..][..HALF];
+    let shared = &rows[factor(f as u32) * HALF..][..HALF];
+    own.iter().zip(shared).map(|(a, b)| a + b)
+}
+
 /// Offsets of the small layers in [`FloatNet::dense`].
 pub(crate) const L1_W: usize = HALF; // after the transformer's biases
 pub(crate) const L1_B: usize = L1_W + HIDDEN * 2 * HALF;
@@ -29,7 +45,12 @@ pub(crate) const OUT_B: usize = OUT_W + HIDDEN;
 pub(crate) const DENSE: usize = OUT_B + 1;
 
 pub(crate) struct FloatNet {
-    /// The transformer's weights, a row of HALF per feature.
+    /// The transformer's weights, a row of HALF per feature, and after them
+    /// a row per piece-and-place feature whatever the king square: a
+    /// feature's weights are its own row plus its piece-and-place row (the
+    /// "factorizer" of YaneuraOu's learner), so that what is learnt of a
+    /// piece on one king square serves all, and few positions go far.
+    /// The file holds the sums.
     pub(crate) rows: Vec<f32>,
     /// Everything else: the transformer's biases, then each affine layer's
     /// weights (output by output) and biases, at the offsets above.
@@ -66,7 +87,10 @@ fn passes(x: f32) -> bool {
 impl FloatNet {
     /// Small random weights; the transformer's biases at 0.5, mid-range.
     pub(crate) fn new(mut uniform: impl FnMut(f32) -> f32) -> FloatNet {
-        let rows = (0..FEATURES * HALF).map(|_| uniform(0.02)).collect();
+        let mut rows = vec![0.0; ROWS * HALF];
+        for w in &mut rows[FEATURES * HALF..] {
+            *w = uniform(0.02);
+        }
         let mut dense = vec![0.0; DENSE];
         dense[..HALF].fill(0.5);
         let layer = |dense: &mut Vec<f32>,
@@ -101,9 +125,11 @@ impl FloatNet {
             let sums = &mut a.sums[side];
             sums.copy_from_slice(&d[..HALF]);
             for &f in ex.features[side] {
-                let row = &self.rows[f as usize * HALF..][..HALF];
-                for (s, w) in sums.iter_mut().zip(row) {
-                    *s += w;
+                for r in [f as usize, factor(f)] {
+                    let row = &self.rows[r * HALF..][..HALF];
+                    for (s, w) in sums.iter_mut().zip(row) {
+                        *s += w;
+                    }
                 }
             }
             for (x, &s) in a.input[side * HALF..][..HALF].iter_mut().zip(sums.iter()) {
@@ -186,10 +212,12 @@ impl FloatNet {
                 grad[j] += ds[j];
             }
             for &f in ex.features[side] {
-                touch(f);
-                let row = &mut row_grad[f as usize * HALF..][..HALF];
-                for (r, g) in row.iter_mut().zip(&ds) {
-                    *r += g;
+                for r in [f as usize, factor(f)] {
+                    touch(r as u32);
+                    let row = &mut row_grad[r * HALF..][..HALF];
+                    for (w, g) in row.iter_mut().zip(&ds) {
+                        *w += g;
+                    }
                 }
             }
         }

@@ -3,10 +3,10 @@
 //! layers), the output scaled so that the sum over 16 is centipawns.
 
 use super::float_net::{
-    FloatNet, EVAL_SCALE, L1_B, L1_W, L2_B, L2_W, OUTPUT_WEIGHT_SCALE, OUT_B, OUT_W,
+    file_row, FloatNet, EVAL_SCALE, L1_B, L1_W, L2_B, L2_W, OUTPUT_WEIGHT_SCALE, OUT_B, OUT_W,
 };
 use crate::network::{Affine, FeatureTransformer, Network};
-use crate::HALF;
+use crate::{FEATURES, HALF};
 
 fn round<T: TryFrom<i64>>(x: f32, max: i64) -> T {
     let v = (x.round() as i64).clamp(-max, max);
@@ -21,9 +21,9 @@ impl FloatNet {
                 .iter()
                 .map(|&b| round(b * 127.0, i16::MAX as i64))
                 .collect(),
-            self.rows
-                .iter()
-                .map(|&w| round(w * 127.0, i16::MAX as i64))
+            (0..FEATURES)
+                .flat_map(|f| file_row(&self.rows, f))
+                .map(|w| round(w * 127.0, i16::MAX as i64))
                 .collect(),
         );
         let hidden = |w: &[f32], b: &[f32]| {
