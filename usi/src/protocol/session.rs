@@ -98,8 +98,13 @@ impl Session {
             }
             "isready" => {
                 if self.running.is_none() {
-                    self.eval_file.prepare(&self.options.eval_dir, &self.out);
+                    let net = self.eval_file.prepare(&self.options.eval_dir, &self.out);
                     self.prepare_searcher();
+                    if net.is_some() && self.searcher.as_ref().is_some_and(|s| s.runs_on_mpi()) {
+                        self.out.info(
+                            "NNUE: rank 0 evaluates with the net; the other MPI ranks' searches use the built-in evaluation (the net is not sent to them yet)",
+                        );
+                    }
                 }
                 self.out.line("readyok");
                 Ok(())
