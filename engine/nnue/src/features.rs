@@ -90,14 +90,31 @@ pub(crate) fn king_row(king: Square, side: Color) -> usize {
 
 /// Every active feature of `side` in `pos` (38 in a full set of pieces).
 /// `pos` must have `side`'s king.
-pub(crate) fn active(pos: &Position, side: Color, mut f: impl FnMut(usize)) {
+pub(crate) fn active(pos: &Position, side: Color, f: impl FnMut(usize)) {
+    active_seen(pos, side, |sq| sq, f);
+}
+
+/// [`active`] of `pos` mirrored left to right (file f to file 10 − f), a
+/// position of the same value: twice the training positions for nothing.
+pub(crate) fn active_mirrored(pos: &Position, side: Color, f: impl FnMut(usize)) {
+    let mirror = |sq: Square| Square::from_index((9 * (8 - sq.index() / 9) + sq.index() % 9) as u8);
+    active_seen(pos, side, mirror, f);
+}
+
+/// [`active`] with every square seen through `view`.
+fn active_seen(
+    pos: &Position,
+    side: Color,
+    view: impl Fn(Square) -> Square,
+    mut f: impl FnMut(usize),
+) {
     let king = pos.king_square(side).expect("halfKP needs both kings");
-    let row = king_row(king, side);
+    let row = king_row(view(king), side);
     let mut seen = 0;
     for sq in Square::all() {
         let piece = pos.piece_at(sq);
         if !piece.is_empty() && piece.kind() != PieceKind::King {
-            f(row + Spot::Board(piece, sq).feature(side) as usize);
+            f(row + Spot::Board(piece, view(sq)).feature(side) as usize);
             seen += 1;
         }
     }
@@ -189,6 +206,44 @@ impl Change {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SFEN text mirrored left to right: each rank's tokens reversed.
+    fn mirrored_sfen(sfen: &str) -> String {
+        let (board, rest) = sfen.split_once(' ').unwrap();
+        let ranks: Vec<String> = board
+            .split('/')
+            .map(|rank| {
+                let mut tokens = Vec::new();
+                let mut chars = rank.chars();
+                while let Some(c) = chars.next() {
+                    tokens.push(if c == '+' {
+                        format!("+{}", chars.next().unwrap())
+                    } else {
+                        c.to_string()
+                    });
+                }
+                tokens.reverse();
+                tokens.concat()
+            })
+            .collect();
+        format!("{} {rest}", ranks.join("/"))
+    }
+
+    #[test]
+    fn mirrored_features_are_the_mirrored_positions() {
+        for entry in yomi_shogi::positions::pro_middlegame_32() {
+            let pos = entry.position;
+            let mirror = Position::from_sfen(&mirrored_sfen(&pos.to_sfen())).unwrap();
+            for side in Color::BOTH {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                active_mirrored(&pos, side, |i| a.push(i));
+                active(&mirror, side, |i| b.push(i));
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "{}", pos.to_sfen());
+            }
+        }
+    }
 
     /// YaneuraOu's numbers for a few pieces (evaluate.h, evaluate_bona_piece.cpp).
     #[test]

@@ -45,6 +45,9 @@ pub struct TrainOptions {
     pub lambda: f32,
     /// Positions held out of training, to report the loss on.
     pub validation_share: f32,
+    /// Also train on every position mirrored left to right (the same
+    /// value: shogi's rules are symmetric), twice the positions.
+    pub mirror: bool,
     pub seed: u64,
 }
 
@@ -57,6 +60,7 @@ impl Default for TrainOptions {
             decay: 0.75,
             lambda: 0.5,
             validation_share: 0.05,
+            mirror: true,
             seed: 1,
         }
     }
@@ -94,24 +98,27 @@ fn loss(p: f32, t: f32) -> f64 {
     -(t * p.ln() + (1.0 - t) * (1.0 - p).ln()) + h(t) + h(1.0 - t)
 }
 
-fn prepare(sample: &Sample, lambda: f32) -> Option<Prepared> {
-    if !crate::has_kings(&sample.position) {
-        return None;
-    }
+/// `sample` (both kings on the board) as training reads it.
+fn prepare(sample: &Sample, lambda: f32, mirrored: bool) -> Prepared {
     let us = sample.position.side_to_move();
     let mut out = [[0u32; PIECES]; 2];
     for (k, side) in [us, us.flip()].into_iter().enumerate() {
         let mut n = 0;
-        features::active(&sample.position, side, |i| {
+        let add = |i: usize| {
             out[k][n] = i as u32;
             n += 1;
-        });
+        };
+        if mirrored {
+            features::active_mirrored(&sample.position, side, add);
+        } else {
+            features::active(&sample.position, side, add);
+        }
     }
     let value = sigmoid(sample.value as f32 / EVAL_SCALE);
-    Some(Prepared {
+    Prepared {
         features: out,
         target: lambda * value + (1.0 - lambda) * sample.result,
-    })
+    }
 }
 
 /// Trains a net on `samples`, calling `report` after each epoch.
@@ -120,14 +127,21 @@ pub fn train(
     options: &TrainOptions,
     mut report: impl FnMut(&EpochReport),
 ) -> Result<Network, String> {
-    let mut prepared: Vec<Prepared> = samples
-        .iter()
-        .filter_map(|s| prepare(s, options.lambda))
-        .collect();
     let mut rng = XorShiftRng::seed_from_u64(options.seed);
-    prepared.shuffle(&mut rng);
-    let held =
-        ((prepared.len() as f32 * options.validation_share) as usize).min(prepared.len() / 2);
+    let mut order: Vec<&Sample> = samples
+        .iter()
+        .filter(|s| crate::has_kings(&s.position))
+        .collect();
+    order.shuffle(&mut rng);
+    // The first `held` are held out, and never trained on mirrored either.
+    let held = ((order.len() as f32 * options.validation_share) as usize).min(order.len() / 2);
+    let mut prepared = Vec::with_capacity(2 * order.len());
+    for (i, s) in order.iter().enumerate() {
+        prepared.push(prepare(s, options.lambda, false));
+        if options.mirror && i >= held {
+            prepared.push(prepare(s, options.lambda, true));
+        }
+    }
     if prepared.len() - held < options.batch.max(1) {
         return Err(format!(
             "{} usable positions: too few to train on",
