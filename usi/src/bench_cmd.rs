@@ -5,10 +5,8 @@
 use crate::protocol::Method;
 use crate::search_choice::{Ranks, ShogiSearcher};
 use clap::Args;
-use std::sync::Arc;
 use std::time::Duration;
-use yomi_nnue::Network;
-use yomi_play::root_text;
+use yomi_play::{load_net, root_text, root_with_net};
 use yomi_search::{Limits, Stats};
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
@@ -67,8 +65,8 @@ pub(crate) fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String
         cluster,
     );
     if let Some(path) = &args.net {
-        let net = Network::load(path).map_err(|e| e.to_string())?;
-        searcher.set_network(Some(Arc::new(net)));
+        let net = load_net(path).map_err(|e| e.to_string())?;
+        searcher.set_network(Some(net));
     }
     searcher.configure(args.threads.into(), args.method);
     let mut total = Stats::default();
@@ -88,7 +86,11 @@ pub(crate) fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String
     for (name, pos) in positions {
         searcher.set_game(
             ShogiGame::new(pos.clone(), BranchLimit::top(args.b)),
-            root_text(BranchLimit::top(args.b), &pos, &[]),
+            match &args.net {
+                // Worker threads and ranks load the net the text names.
+                Some(net) => root_with_net(&root_text(BranchLimit::top(args.b), &pos, &[]), net),
+                None => root_text(BranchLimit::top(args.b), &pos, &[]),
+            },
         );
         searcher.clear_tables();
         let r = searcher.search(Limits::depth(args.depth), |_| {});

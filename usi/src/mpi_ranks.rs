@@ -79,7 +79,7 @@ pub(crate) fn join() -> Role {
         (_, None) => {
             let transport = MpiTransport::never_waiting(world);
             let table_mb = worker_table_mb(on_machine.unwrap_or(1), rank == 1);
-            serve_play(transport, Arc::new(PlayTable::new(table_mb)), None);
+            serve_play(transport, Arc::new(PlayTable::new(table_mb)));
         }
     }
     drop(universe);

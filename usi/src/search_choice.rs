@@ -145,9 +145,6 @@ impl ShogiSearcher {
         if let Search::Play(s) = &mut self.search {
             s.set_network(net.clone());
         }
-        if !self.on_mpi {
-            self.workers = None; // worker threads are remade with the net
-        }
         self.net = net;
     }
 
@@ -204,11 +201,7 @@ impl ShogiSearcher {
             self.workers = None; // old worker threads quit first
         }
         if master_worker && self.workers.is_none() {
-            self.workers = Some(MasterWorker::on_threads(
-                self.threads,
-                s.table(),
-                self.net.clone(),
-            ));
+            self.workers = Some(MasterWorker::on_threads(self.threads, s.table()));
         }
     }
 

@@ -214,3 +214,45 @@ fn stop_a_rank(method: &str) {
         .count();
     assert_eq!(dropped, 1, "{method}: {lines:?}");
 }
+
+/// The worker ranks evaluate with the net rank 0 loaded: rank 0 names its
+/// file with each root, and every rank reads it (a file gone after
+/// `isready` is said by the ranks that read it then).
+fn ranks_follow_the_net(method: &str) {
+    let dir = std::env::temp_dir().join(format!("yomi-mpi-net-{}-{method}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    yomi_nnue::Network::random(9)
+        .save(&dir.join("nn.bin"))
+        .unwrap();
+    let mut e = engine_of_ranks(method);
+    e.send("setoption name USI_Hash value 16");
+    e.send(&format!("setoption name EvalDir value {}", dir.display()));
+    e.send("isready");
+    let lines = e.expect("readyok", Duration::from_secs(60));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string evaluation: NNUE")),
+        "{lines:?}"
+    );
+    let mut moves = Vec::new();
+    play_in_time(&mut e, &mut moves, 2);
+    assert!(!e.stderr().contains("worker:"), "{}", e.stderr());
+    std::fs::rename(dir.join("nn.bin"), dir.join("gone.bin")).unwrap();
+    play_in_time(&mut e, &mut moves, 1);
+    e.send("quit");
+    e.wait_exit(Duration::from_secs(30));
+    let said = e.stderr();
+    assert!(
+        said.contains("worker: cannot read") && said.contains("nn.bin"),
+        "{method}: {said}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn worker_ranks_evaluate_with_rank_0s_net() {
+    let _job = ONE_JOB.lock().unwrap_or_else(|e| e.into_inner());
+    ranks_follow_the_net("cluster");
+    ranks_follow_the_net("master-worker");
+}

@@ -11,6 +11,7 @@ use super::cluster_message::ClusterMessage as Message;
 use super::cluster_tables::{lead_table, make_tables, mapped_table};
 use super::machines::Machines;
 use super::minimal_tree_play::root_game;
+use super::net_files::net_for_root;
 use super::play_searcher::PlaySearcher;
 use super::rank_watch::{Notice, RankWatch, REPORT_WAIT};
 use super::table::PlayTable;
@@ -385,7 +386,10 @@ pub fn serve_cluster<T: Transport<Message>>(mut transport: T, machines: Machines
                         s.set_threads(threads);
                     }
                     match root_game(&root) {
-                        Ok(game) => *s.game_mut() = game,
+                        Ok(game) => {
+                            *s.game_mut() = game;
+                            s.set_network(net_for_root(&root));
+                        }
                         Err(e) => {
                             // Rank 0 still gets an (empty) report at Stop.
                             eprintln!("cluster rank: cannot search {root:?}: {e}");

@@ -17,6 +17,7 @@
 //! when the root changes; and a worker whose queue runs dry is handed a
 //! busy worker's next position.
 
+use super::net_files::split_root;
 use super::play_searcher::{PlaySearcher, MATE_ZONE};
 use super::rank_watch::{Notice, RankWatch};
 use super::table::PlayTable;
@@ -30,7 +31,6 @@ use yomi_methods::minimal_tree::WorkerConfig;
 use yomi_methods::minimal_tree::{announce, quit, serve, worker_inbox};
 use yomi_methods::minimal_tree::{Master, MasterOutcome};
 use yomi_methods::minimal_tree::{Message, Report};
-use yomi_nnue::Network;
 use yomi_runtime::{network, Transport};
 use yomi_search::{Iteration, Limits, SearchResult};
 use yomi_shogi::board::{Move, Position};
@@ -72,16 +72,14 @@ pub struct MasterWorker {
 
 impl MasterWorker {
     /// `workers` worker threads sharing `table` (the single-thread
-    /// searcher's: what either finds serves the other), evaluating with
-    /// `net` (None: the built-in evaluation).
-    pub fn on_threads(workers: usize, table: Arc<PlayTable>, net: Option<Arc<Network>>) -> Self {
+    /// searcher's: what either finds serves the other).
+    pub fn on_threads(workers: usize, table: Arc<PlayTable>) -> Self {
         let mut transports = network::<Message>(workers.max(1) + 1).into_iter();
         let rank0 = transports.next().expect("rank 0");
         let threads = transports
             .map(|t| {
                 let table = table.clone();
-                let net = net.clone();
-                std::thread::spawn(move || serve_play(t, table, net))
+                std::thread::spawn(move || serve_play(t, table))
             })
             .collect();
         MasterWorker {
@@ -246,17 +244,12 @@ fn continue_from_table(root: &ShogiGame, table: &PlayTable, pv: &mut Vec<Move>) 
     }
 }
 
-/// A worker rank's life in games: searches with the play search, a table
-/// (`table`, which worker threads share) and `net` (None: the built-in
-/// evaluation), until rank 0 quits.
-pub fn serve_play<T: Transport<Message>>(
-    transport: T,
-    table: Arc<PlayTable>,
-    net: Option<Arc<Network>>,
-) {
+/// A worker rank's life in games: searches with the play search and a
+/// table (`table`, which worker threads share), evaluating with the net
+/// each root's text names (`root_with_net`), until rank 0 quits.
+pub fn serve_play<T: Transport<Message>>(transport: T, table: Arc<PlayTable>) {
     let game = ShogiGame::new(Position::startpos(), BranchLimit::ALL);
     let mut searcher = PlaySearcher::with_hook(game, table, worker_inbox(transport));
-    searcher.set_network(net);
     serve(&mut searcher, root_game);
 }
 
@@ -281,8 +274,10 @@ pub fn root_text(branch_limit: BranchLimit, start: &Position, moves: &[Move]) ->
     text
 }
 
-/// The game [`root_text`] names, its moves played.
+/// The game [`root_text`] names, its moves played (a net's file after it,
+/// [`crate::root_with_net`], is left to `net_files`).
 pub fn root_game(text: &str) -> Result<ShogiGame, String> {
+    let (text, _) = split_root(text);
     let mut words = text.split_whitespace();
     let branch_limit = words
         .next()

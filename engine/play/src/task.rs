@@ -5,6 +5,7 @@
 //! from its root, a task's path's plies above the position searched.
 
 use super::history::piece_to;
+use super::net_files::net_for_root;
 use super::play_searcher::{PlaySearcher, CHECK_EVERY, NO_EVAL};
 use super::table::PlayTable;
 use std::sync::atomic::AtomicU64;
@@ -35,7 +36,8 @@ impl<H: Hook> TaskSearch<ShogiGame, H> for PlaySearcher<H> {
         self.stats
     }
 
-    fn new_search(&mut self) {
+    fn new_search(&mut self, root: &str) {
+        self.set_network(net_for_root(root));
         self.table.new_generation();
         self.history.age();
         self.history.clear_killers();

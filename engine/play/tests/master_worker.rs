@@ -32,7 +32,7 @@ fn search(
 
 #[test]
 fn finds_a_mate_in_three_at_its_distance() {
-    let mut mw = MasterWorker::on_threads(2, Arc::new(PlayTable::new(4)), None);
+    let mut mw = MasterWorker::on_threads(2, Arc::new(PlayTable::new(4)));
     let start = Position::from_sfen("7gk/9/7P1/9/9/9/9/9/K8 b RS 1").unwrap();
     let (_, depths, r) = search(&mut mw, &start, Limits::depth(5));
     assert_eq!(depths, [2, 3, 4, 5]);
@@ -42,7 +42,7 @@ fn finds_a_mate_in_three_at_its_distance() {
 
 #[test]
 fn workers_answer_search_after_search() {
-    let mut mw = MasterWorker::on_threads(3, Arc::new(PlayTable::new(8)), None);
+    let mut mw = MasterWorker::on_threads(3, Arc::new(PlayTable::new(8)));
     let mut longest = 0;
     for p in pro_middlegame_32().iter().take(4) {
         let (mut game, depths, r) = search(&mut mw, &p.position, Limits::depth(5));
@@ -68,7 +68,7 @@ fn workers_answer_search_after_search() {
 
 #[test]
 fn a_stopped_search_still_has_a_legal_move() {
-    let mut mw = MasterWorker::on_threads(2, Arc::new(PlayTable::new(4)), None);
+    let mut mw = MasterWorker::on_threads(2, Arc::new(PlayTable::new(4)));
     let limits = Limits {
         depth: 64,
         stop: Some(Arc::new(AtomicBool::new(true))),

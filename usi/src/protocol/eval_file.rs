@@ -43,9 +43,8 @@ impl EvalFile {
                 return Some(net.clone());
             }
         }
-        match Network::load(&path) {
+        match yomi_play::load_net(&path) {
             Ok(net) => {
-                let net = Arc::new(net);
                 out.info(&describe(&path, &net));
                 self.loaded = Some((path, modified, net.clone()));
                 Some(net)
@@ -64,6 +63,11 @@ impl EvalFile {
     /// The net in use (as of the last `prepare`).
     pub(super) fn network(&self) -> Option<Arc<Network>> {
         self.loaded.as_ref().map(|(_, _, net)| net.clone())
+    }
+
+    /// The file of the net in use.
+    pub(super) fn file(&self) -> Option<&Path> {
+        self.loaded.as_ref().map(|(path, _, _)| path.as_path())
     }
 }
 

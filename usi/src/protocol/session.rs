@@ -13,7 +13,7 @@ use super::search_thread::{self, Pending, Request, Running};
 use crate::search_choice::{Ranks, ShogiSearcher};
 use std::io::BufRead;
 use std::time::Duration;
-use yomi_play::root_text;
+use yomi_play::{root_text, root_with_net};
 use yomi_search::memory;
 use yomi_search::Limits;
 use yomi_shogi::{eval, GamePosition};
@@ -98,13 +98,8 @@ impl Session {
             }
             "isready" => {
                 if self.running.is_none() {
-                    let net = self.eval_file.prepare(&self.options.eval_dir, &self.out);
+                    self.eval_file.prepare(&self.options.eval_dir, &self.out);
                     self.prepare_searcher();
-                    if net.is_some() && self.searcher.as_ref().is_some_and(|s| s.runs_on_mpi()) {
-                        self.out.info(
-                            "NNUE: rank 0 evaluates with the net; the other MPI ranks' searches use the built-in evaluation (the net is not sent to them yet)",
-                        );
-                    }
                 }
                 self.out.line("readyok");
                 Ok(())
@@ -255,7 +250,15 @@ impl Session {
         for &mv in &position.moves {
             game.play(mv);
         }
-        let text = root_text(self.options.branch_limit, &position.start, &position.moves);
+        let mut text = root_text(self.options.branch_limit, &position.start, &position.moves);
+        // Worker threads and MPI ranks load the net the text names.
+        if let Some(file) = self
+            .eval_file
+            .file()
+            .filter(|_| self.options.mode == Mode::Play)
+        {
+            text = root_with_net(&text, file);
+        }
         searcher.set_game(game, text);
         let us = position.current().side_to_move();
         let margin = Duration::from_millis(self.options.margin_ms);

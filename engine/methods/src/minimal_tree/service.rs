@@ -35,7 +35,7 @@ where
             Ok(root) => {
                 // Histories aged at every depth cost time to depth (docs/results/).
                 if text != last_root {
-                    searcher.new_search();
+                    searcher.new_search(&text);
                 }
                 last_root = text;
                 search_tasks(&root, searcher, &config);

@@ -17,8 +17,9 @@ pub trait TaskSearch<G: Game, H> {
     fn stats(&self) -> Stats;
 
     /// A search of another root begins on a persistent worker (a deeper
-    /// search of the same root goes on with what the last one learnt).
-    fn new_search(&mut self) {}
+    /// search of the same root goes on with what the last one learnt);
+    /// `root` is the text that announced it.
+    fn new_search(&mut self, _root: &str) {}
 
     /// Takes in results from elsewhere (the sharing ring) before a task.
     fn absorb_incoming(&mut self) {}
