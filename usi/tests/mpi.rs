@@ -150,27 +150,14 @@ fn play_in_time(e: &mut Engine, moves: &mut Vec<String>, plies: usize) -> Vec<St
     const BYOYOMI_MS: u64 = 1000;
     let mut lines = Vec::new();
     for _ in 0..plies {
-        e.send(&format!("position startpos moves {}", moves.join(" ")));
         let asked = Instant::now();
-        e.send(&format!("go btime 0 wtime 0 byoyomi {BYOYOMI_MS}"));
-        let got = e.bestmove(Duration::from_secs(10));
+        let go = format!("go btime 0 wtime 0 byoyomi {BYOYOMI_MS}");
+        let got = e.play(moves, &go, Duration::from_secs(10));
         let took = asked.elapsed();
         assert!(
             took < Duration::from_millis(BYOYOMI_MS + 500),
             "bestmove after {took:?}: {got:?}"
         );
-        let answer = got
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
-        let mut pos = Position::startpos();
-        for m in moves.iter().chain([&answer]) {
-            pos.make_move(pos.parse_usi_move(m).unwrap());
-        }
-        moves.push(answer);
         lines.extend(got);
     }
     lines

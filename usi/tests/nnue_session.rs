@@ -69,22 +69,7 @@ fn a_net_in_evaldir_is_used_and_a_broken_one_is_said() {
     e.send("usinewgame");
     let mut played: Vec<String> = Vec::new();
     for _ in 0..4 {
-        e.send(&format!("position startpos moves {}", played.join(" ")));
-        e.send("go btime 0 wtime 0 byoyomi 300");
-        let lines = e.bestmove(LONG);
-        let mv = lines
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
-        let mut pos = Position::startpos();
-        for m in played.iter().chain([&mv]) {
-            let parsed = pos.parse_usi_move(m).unwrap();
-            pos.make_move(parsed);
-        }
-        played.push(mv);
+        e.play(&mut played, "go btime 0 wtime 0 byoyomi 300", LONG);
     }
 
     // A truncated file: an error at isready, the built-in evaluation on.

@@ -129,6 +129,34 @@ impl Engine {
         self.until(timeout, |l| l.starts_with("bestmove"))
     }
 
+    /// Plays the engine's move after `moves` (from the start position),
+    /// asked with `go`: the move, checked legal, is pushed onto `moves`;
+    /// the lines up to `bestmove` are returned.
+    pub(crate) fn play(
+        &mut self,
+        moves: &mut Vec<String>,
+        go: &str,
+        timeout: Duration,
+    ) -> Vec<String> {
+        self.send(&format!("position startpos moves {}", moves.join(" ")));
+        self.send(go);
+        let lines = self.bestmove(timeout);
+        let answer = lines
+            .last()
+            .and_then(|l| l.split_whitespace().nth(1))
+            .expect("bestmove has a move")
+            .to_string();
+        let mut pos = yomi_shogi::board::Position::startpos();
+        for m in moves.iter().chain([&answer]) {
+            let mv = pos
+                .parse_usi_move(m)
+                .unwrap_or_else(|e| panic!("{m} after {moves:?}: {e}"));
+            pos.make_move(mv);
+        }
+        moves.push(answer);
+        lines
+    }
+
     /// Whatever arrives within `wait`.
     pub(crate) fn drain(&mut self, wait: Duration) -> Vec<String> {
         let mut out = Vec::new();
