@@ -17,13 +17,15 @@ Usage:
   python3 scripts/nnue_crosscheck.py --yaneuraou BIN --records DIR \
       [--yomi target/release/yomi] [--seeds 1,2,3] [--random 500] \
       [--out engine/nnue/tests/fixtures/yaneuraou_values.tsv]
-  python3 scripts/nnue_crosscheck.py --yaneuraou BIN --fixture FILE
-      (re-check the fixture's positions, no records needed)
+  python3 scripts/nnue_crosscheck.py --yaneuraou BIN --fixture FILE [--net nn.bin]
+      (re-check the fixture's positions, no records needed; with --net, a
+      given net, a trained or a public one, instead of the seeds' nets)
 """
 
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -119,6 +121,7 @@ def main():
     ap.add_argument("--records", help="fetched game records, as for scripts/tsume_set.py")
     ap.add_argument("--fixture", help="re-check this fixture's positions instead")
     ap.add_argument("--seeds", default="1,2,3")
+    ap.add_argument("--net", help="check this nn.bin instead of random nets (with --fixture)")
     ap.add_argument("--stride", type=int, default=12)
     ap.add_argument("--random", type=int, default=500)
     ap.add_argument("--out", default=DEFAULT_OUT)
@@ -133,30 +136,34 @@ def main():
     else:
         sys.exit("give --records DIR or --fixture FILE")
     sfens = [s for s, _ in positions]
-    print("%d positions, nets of seeds %s" % (len(sfens), seeds))
+    print("%d positions, %s" % (len(sfens), a.net or "nets of seeds %s" % seeds))
 
+    nets = [a.net] if a.net else seeds
     table, bad = [], 0
     with tempfile.TemporaryDirectory() as tmp:
-        for seed in seeds:
-            evaldir = os.path.join(tmp, "seed%d" % seed)
+        for seed in nets:
+            evaldir = os.path.join(tmp, "net%d" % len(table))
             os.makedirs(evaldir)
             net = os.path.join(evaldir, "nn.bin")
-            subprocess.run([a.yomi, "nnue", "random", "--seed", str(seed), "--out", net],
-                           check=True, capture_output=True)
+            if a.net:
+                shutil.copyfile(a.net, net)
+            else:
+                subprocess.run([a.yomi, "nnue", "random", "--seed", str(seed), "--out", net],
+                               check=True, capture_output=True)
             theirs, said = yaneuraou_values(a.yaneuraou, evaldir, sfens)
             warned = [l for l in said if ("arning" in l or "rror" in l) and "book" not in l]
             ours = yomi_values(a.yomi, net, sfens, scalar=False)
             scalar = yomi_values(a.yomi, net, sfens, scalar=True)
             diff = [i for i in range(len(sfens)) if not theirs[i] == ours[i] == scalar[i]]
             bad += len(diff) + len(warned)
-            print("seed %d: YaneuraOu loaded it%s; %d/%d values agree (AVX2 and scalar); "
-                  "values %d..%d" % (seed, " with: " + "; ".join(warned) if warned else " without a warning",
+            print("%s: YaneuraOu loaded it%s; %d/%d values agree (AVX2 and scalar); "
+                  "values %d..%d" % (a.net or "seed %d" % seed, " with: " + "; ".join(warned) if warned else " without a warning",
                                      len(sfens) - len(diff), len(sfens), min(theirs), max(theirs)))
             for i in diff[:10]:
                 print("  differs: %s  YaneuraOu %d, Yomi %d, scalar %d" % (sfens[i], theirs[i], ours[i], scalar[i]))
             table.append(theirs)
 
-    if not a.fixture:
+    if not a.fixture and not a.net:
         with open(a.out, "w") as f:
             f.write("# YaneuraOu's evaluation of `yomi nnue random --seed S` nets, written by\n")
             f.write("# scripts/nnue_crosscheck.py: sfen, then one value per seed (side to move's\n")
