@@ -6,6 +6,7 @@ use crate::protocol::Method;
 use crate::search_choice::{Ranks, ShogiSearcher};
 use clap::Args;
 use std::time::Duration;
+use yomi_nnue::DEFAULT_OUTPUT_SCALE;
 use yomi_play::{load_net, root_text, root_with_net};
 use yomi_search::{Limits, Stats};
 use yomi_shogi::board::Position;
@@ -88,7 +89,11 @@ pub(crate) fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String
             ShogiGame::new(pos.clone(), BranchLimit::top(args.b)),
             match &args.net {
                 // Worker threads and ranks load the net the text names.
-                Some(net) => root_with_net(&root_text(BranchLimit::top(args.b), &pos, &[]), net),
+                Some(net) => root_with_net(
+                    &root_text(BranchLimit::top(args.b), &pos, &[]),
+                    net,
+                    DEFAULT_OUTPUT_SCALE,
+                ),
                 None => root_text(BranchLimit::top(args.b), &pos, &[]),
             },
         );

@@ -77,6 +77,7 @@ fn handshake_declares_every_option() {
         "ParallelMethod",
         "ByoyomiMargin",
         "EvalDir",
+        "FV_SCALE",
     ] {
         assert!(
             lines

@@ -22,7 +22,7 @@ mod train;
 
 pub use accumulators::{evaluate, has_kings, Accumulators};
 pub use format::NnueError;
-pub use network::{Network, MAX_EVAL};
+pub use network::{Network, DEFAULT_OUTPUT_SCALE, MAX_EVAL};
 pub use train::{train, EpochReport, Sample, TrainOptions};
 
 /// Features per side: 81 king squares × 1,548 piece places.

@@ -3,6 +3,7 @@
 //! format (int8 weights, int32 sums, a right shift by 6 and a clip to
 //! 0..=127 between layers, the output divided by 16).
 
+use std::sync::atomic::{AtomicI32, Ordering};
 use yomi_shogi::board::Color;
 
 use crate::features::PIECES;
@@ -12,8 +13,8 @@ use crate::{FEATURES, HALF, HIDDEN};
 /// The right shift between layers (YaneuraOu's `kWeightScaleBits`).
 const WEIGHT_SCALE_BITS: u32 = 6;
 
-/// The output divisor (YaneuraOu's `FV_SCALE`, its default).
-const OUTPUT_SCALE: i32 = 16;
+/// The output's default divisor (YaneuraOu's `FV_SCALE`, its default).
+pub const DEFAULT_OUTPUT_SCALE: i32 = 16;
 
 /// YaneuraOu clips the evaluation to its `VALUE_MAX_EVAL`.
 pub const MAX_EVAL: i32 = 31_753;
@@ -82,6 +83,9 @@ pub struct Network {
     transformer: FeatureTransformer,
     layers: [Affine; 3],
     kernel: Kernel,
+    /// The divisor of the output (YaneuraOu's `FV_SCALE`): a setting of the
+    /// net as used, like YaneuraOu's option, read at every evaluation.
+    output_scale: AtomicI32,
     /// The first layer's weights grouped by four inputs (for inputs
     /// 4j..4j + 4, each output's four weights in turn), for the vector
     /// code, which skips the groups of inputs that are all zero.
@@ -102,6 +106,7 @@ impl Network {
             transformer,
             layers,
             kernel: Kernel::detect(),
+            output_scale: AtomicI32::new(DEFAULT_OUTPUT_SCALE),
             first_by_inputs,
         }
     }
@@ -123,6 +128,19 @@ impl Network {
     pub fn scalar(mut self) -> Network {
         self.kernel = Kernel::Scalar;
         self
+    }
+
+    /// Divides the output by `scale` (1 to 128) from now on, for every
+    /// thread using the net: YaneuraOu's `FV_SCALE` (16 by default; some
+    /// public nets are meant for another, 24 for example).
+    pub fn set_output_scale(&self, scale: i32) {
+        self.output_scale
+            .store(scale.clamp(1, 128), Ordering::Relaxed);
+    }
+
+    /// The divisor of the output.
+    pub fn output_scale(&self) -> i32 {
+        self.output_scale.load(Ordering::Relaxed)
     }
 
     /// Whether the vector code (AVX2) computes this net.
@@ -170,6 +188,6 @@ impl Network {
             WEIGHT_SCALE_BITS,
         );
         let sum = out.biases[0] + k.dot(&out.weights, &hidden2);
-        (sum / OUTPUT_SCALE).clamp(-MAX_EVAL, MAX_EVAL)
+        (sum / self.output_scale()).clamp(-MAX_EVAL, MAX_EVAL)
     }
 }

@@ -11,17 +11,21 @@ use yomi_nnue::{Network, NnueError};
 /// What follows a root's text when a net goes with it.
 const MARK: &str = "\teval\t";
 
-/// `root` (of [`crate::root_text`]) with the net `file` to evaluate with.
-pub fn root_with_net(root: &str, file: &Path) -> String {
-    format!("{root}{MARK}{}", file.display())
+/// `root` (of [`crate::root_text`]) with the net `file` to evaluate with,
+/// its output divided by `scale` (`FV_SCALE`).
+pub fn root_with_net(root: &str, file: &Path, scale: i32) -> String {
+    format!("{root}{MARK}{scale}\t{}", file.display())
 }
 
-/// The root's text without the net's file, and the file.
-pub(crate) fn split_root(text: &str) -> (&str, Option<&Path>) {
-    match text.split_once(MARK) {
-        Some((root, file)) => (root, Some(Path::new(file))),
-        None => (text, None),
-    }
+/// The root's text without the net, and the net's output scale and file.
+pub(crate) fn split_root(text: &str) -> (&str, Option<(i32, &Path)>) {
+    let Some((root, net)) = text.split_once(MARK) else {
+        return (text, None);
+    };
+    let net = net
+        .split_once('\t')
+        .and_then(|(scale, file)| Some((scale.parse().ok()?, Path::new(file))));
+    (root, net)
 }
 
 /// The last net loaded in this process: its file, modification time and
@@ -48,10 +52,12 @@ pub fn load_net(file: &Path) -> Result<Arc<Network>, NnueError> {
 /// The net the root's text names (None: the built-in evaluation; a file
 /// that cannot be read is said on stderr).
 pub(crate) fn net_for_root(text: &str) -> Option<Arc<Network>> {
-    let file = split_root(text).1?;
-    load_net(file)
+    let (scale, file) = split_root(text).1?;
+    let net = load_net(file)
         .map_err(|e| eprintln!("worker: {e}; searching with the built-in evaluation"))
-        .ok()
+        .ok()?;
+    net.set_output_scale(scale);
+    Some(net)
 }
 
 #[cfg(test)]
@@ -61,13 +67,13 @@ mod tests {
     #[test]
     fn a_root_carries_its_net_file() {
         let root = "0 lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f";
-        let text = root_with_net(root, Path::new("/nets/my net/nn.bin"));
+        let text = root_with_net(root, Path::new("/nets/my net/nn.bin"), 24);
         assert_eq!(
             split_root(&text),
-            (root, Some(Path::new("/nets/my net/nn.bin")))
+            (root, Some((24, Path::new("/nets/my net/nn.bin"))))
         );
         assert_eq!(split_root(root), (root, None));
         assert!(net_for_root(root).is_none());
-        assert!(net_for_root(&root_with_net(root, Path::new("/nonexistent/nn.bin"))).is_none());
+        assert!(net_for_root(&root_with_net(root, Path::new("/nonexistent/nn.bin"), 16)).is_none());
     }
 }

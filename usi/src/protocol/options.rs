@@ -41,6 +41,8 @@ pub(super) struct Options {
     pub margin_ms: u64,
     /// The folder of `nn.bin` (relative: to the binary's folder).
     pub eval_dir: String,
+    /// The divisor of the net's output (YaneuraOu's FV_SCALE).
+    pub fv_scale: i32,
 }
 
 enum Kind {
@@ -149,6 +151,16 @@ const SPECS: &[Spec] = &[
         name: "EvalDir",
         kind: Kind::Text { default: "eval" },
     },
+    // YaneuraOu's too: the net's output is divided by it (some public nets
+    // are meant for 24).
+    Spec {
+        name: "FV_SCALE",
+        kind: Kind::Spin {
+            default: 16,
+            min: 1,
+            max: 128,
+        },
+    },
 ];
 
 impl Default for Options {
@@ -165,6 +177,7 @@ impl Default for Options {
             method: Method::LazySmp,
             margin_ms: 0,
             eval_dir: String::new(),
+            fv_scale: 0,
         };
         for spec in SPECS {
             let value = match spec.kind {
@@ -293,6 +306,7 @@ impl Options {
             "DepthLimit" => self.depth_limit = v as u32,
             "NodesLimit" => self.nodes_limit = v as u64,
             "ByoyomiMargin" => self.margin_ms = v as u64,
+            "FV_SCALE" => self.fv_scale = v as i32,
             _ => unreachable!("every spin option has a field"),
         }
     }

@@ -98,7 +98,9 @@ impl Session {
             }
             "isready" => {
                 if self.running.is_none() {
-                    self.eval_file.prepare(&self.options.eval_dir, &self.out);
+                    if let Some(net) = self.eval_file.prepare(&self.options.eval_dir, &self.out) {
+                        net.set_output_scale(self.options.fv_scale);
+                    }
                     self.prepare_searcher();
                 }
                 self.out.line("readyok");
@@ -257,7 +259,7 @@ impl Session {
             .file()
             .filter(|_| self.options.mode == Mode::Play)
         {
-            text = root_with_net(&text, file);
+            text = root_with_net(&text, file, self.options.fv_scale);
         }
         searcher.set_game(game, text);
         let us = position.current().side_to_move();
