@@ -69,7 +69,10 @@ fn a_net_in_evaldir_is_used_and_a_broken_one_is_said() {
     e.send("setoption name FV_SCALE value 24");
     e.ready(LONG);
     net.set_output_scale(24);
-    assert_eq!(eval_line(&mut e, &position), yomi_nnue::evaluate(&net, &pos).unwrap());
+    assert_eq!(
+        eval_line(&mut e, &position),
+        yomi_nnue::evaluate(&net, &pos).unwrap()
+    );
     net.set_output_scale(16);
     e.send("setoption name FV_SCALE value 16");
     e.ready(LONG);

@@ -84,7 +84,8 @@ pub enum NnueError {
     Size { found: usize, expected: usize },
 }
 
-/// Reads little-endian words off a byte slice whose length was checked.
+/// Reads little-endian words off a byte slice. Past the header, reads
+/// come after the exact size was checked, so every slice is in range.
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,

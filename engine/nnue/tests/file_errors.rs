@@ -66,3 +66,21 @@ fn broken_files_are_refused_with_the_reason() {
         .unwrap();
     assert!(e.to_string().contains("/nonexistent/nn.bin"), "{e}");
 }
+
+proptest::proptest! {
+    /// Any short byte string is refused, never a panic.
+    #[test]
+    fn arbitrary_bytes_are_refused(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..2048)) {
+        proptest::prop_assert!(Network::from_bytes(&bytes).is_err());
+    }
+
+    /// A header naming any length of architecture string is refused.
+    #[test]
+    fn any_architecture_length_is_refused(length in proptest::num::u32::ANY, tail in proptest::collection::vec(proptest::num::u8::ANY, 0..64)) {
+        let mut bytes = 0x7AF3_2F16u32.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&0u32.to_le_bytes());
+        bytes.extend_from_slice(&length.to_le_bytes());
+        bytes.extend_from_slice(&tail);
+        proptest::prop_assert!(Network::from_bytes(&bytes).is_err());
+    }
+}
