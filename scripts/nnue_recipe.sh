@@ -7,18 +7,20 @@
 #
 #   scripts/nnue_recipe.sh OUTDIR        (hours: the self-play is the long part)
 #
-# Writes OUTDIR/sp101.tsv, OUTDIR/sp102.tsv and OUTDIR/nn.bin; use the net
-# with `setoption name EvalDir value OUTDIR`.
+# Writes OUTDIR/sp101.tsv … sp104.tsv and OUTDIR/nn.bin; use the net with
+# `setoption name EvalDir value OUTDIR`.
 set -eu
 out=${1:?usage: scripts/nnue_recipe.sh OUTDIR}
-games101=${GAMES101:-950}
-games102=${GAMES102:-?}
 here=$(cd "$(dirname "$0")/.." && pwd)
 yomi="$here/target/release/yomi"
 [ -x "$yomi" ] || (cd "$here" && cargo build --release --bin yomi)
 mkdir -p "$out"
-rm -f "$out/sp101.tsv" "$out/sp102.tsv"
-"$yomi" selfplay --games "$games101" --nodes 3000 --random-plies 8 --seed 101 --out "$out/sp101.tsv"
-"$yomi" selfplay --games "$games102" --nodes 1500 --random-plies 8 --seed 102 --out "$out/sp102.tsv"
-"$yomi" nnue train --data "$out/sp101.tsv" "$out/sp102.tsv" --out "$out/nn.bin" --epochs 8 --batch 512 --seed 1
+# (seed, games, nodes a move): 421,552 positions in all.
+for run in "101 950 3000" "102 2150 1500" "103 2950 1500" "104 3100 1500"; do
+    set -- $run
+    rm -f "$out/sp$1.tsv"
+    "$yomi" selfplay --games "$2" --nodes "$3" --random-plies 8 --seed "$1" --out "$out/sp$1.tsv"
+done
+"$yomi" nnue train --data "$out/sp101.tsv" "$out/sp102.tsv" "$out/sp103.tsv" "$out/sp104.tsv" \
+    --out "$out/nn.bin" --epochs 10 --batch 512 --seed 1
 sha256sum "$out/nn.bin"
