@@ -61,10 +61,16 @@ fn selfplay_writes_quiet_labelled_positions_and_repeats_itself() {
     let lines: Vec<&str> = first.lines().collect();
     assert!(lines.len() > 30, "{} positions", lines.len());
     for line in &lines {
-        let (sfen, result) = line.split_once('\t').expect("SFEN<TAB>result");
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [sfen, result, value] = fields[..] else {
+            panic!("not SFEN<TAB>result<TAB>value: {line}");
+        };
         let pos = Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert!(!pos.in_check(), "{line}");
         assert!(["0", "0.5", "1"].contains(&result), "{line}");
+        // The search's value; decided positions (beyond 2,000) are left out.
+        let value: i32 = value.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(value.abs() < 2000, "{line}");
     }
     // Fixed node budgets on one thread: the same seed plays the same games.
     assert_eq!(first, selfplay(&scratch("b.tsv")));
