@@ -63,8 +63,6 @@ pub(crate) struct ShogiSearcher {
     on_mpi: bool,
     /// The game searched as the workers rebuild it (`yomi_play::root_text`).
     root_text: String,
-    /// The play search's net (None: the built-in evaluation).
-    net: Option<Arc<Network>>,
 }
 
 enum Search {
@@ -127,25 +125,15 @@ impl ShogiSearcher {
             workers,
             cluster,
             root_text: String::new(),
-            net: None,
         }
     }
 
     /// The play search evaluates with `net` (None: the built-in
     /// evaluation) from the next search on; research mode keeps its own.
     pub(crate) fn set_network(&mut self, net: Option<Arc<Network>>) {
-        let same = match (&net, &self.net) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        if same {
-            return;
-        }
         if let Search::Play(s) = &mut self.search {
-            s.set_network(net.clone());
+            s.set_network(net);
         }
-        self.net = net;
     }
 
     /// The MPI ranks this searcher was given, for the next searcher.

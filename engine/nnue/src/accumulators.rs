@@ -137,30 +137,10 @@ impl Accumulators {
     }
 }
 
-/// `side`'s sums of `pos` from scratch.
-fn refresh(net: &Network, pos: &Position, side: Color, sums: &mut Half) {
-    let transformer = net.transformer();
-    let mut rows = [transformer.row(0); features::PIECES];
-    let mut n = 0;
-    features::active(pos, side, |index| {
-        rows[n] = transformer.row(index);
-        n += 1;
-    });
-    net.kernel()
-        .sums(transformer.biases_row(), &rows[..n], &[], &mut sums.0);
-}
-
 /// The net's value of `pos` from scratch, from the side to move's view;
 /// `None` without both kings (halfKP is defined by the king squares).
 pub fn evaluate(net: &Network, pos: &Position) -> Option<i32> {
-    if !has_kings(pos) {
-        return None;
-    }
-    let mut sums = [Half([0; crate::HALF]); 2];
-    for side in Color::BOTH {
-        refresh(net, pos, side, &mut sums[side.index()]);
-    }
-    Some(net.propagate(&sums, pos.side_to_move()))
+    has_kings(pos).then(|| net.propagate_features(&features::both_sides(pos, false)))
 }
 
 /// Whether halfKP can see `pos`: both kings on the board.

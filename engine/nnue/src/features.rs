@@ -101,6 +101,26 @@ pub(crate) fn active_mirrored(pos: &Position, side: Color, f: impl FnMut(usize))
     active_seen(pos, side, mirror, f);
 }
 
+/// Both sides' active features of `pos`, the side to move's first, seen
+/// mirrored if asked: what a from-scratch evaluation and training read.
+pub(crate) fn both_sides(pos: &Position, mirrored: bool) -> [[u32; PIECES]; 2] {
+    let us = pos.side_to_move();
+    let mut out = [[0u32; PIECES]; 2];
+    for (k, side) in [us, us.flip()].into_iter().enumerate() {
+        let mut n = 0;
+        let add = |i: usize| {
+            out[k][n] = i as u32;
+            n += 1;
+        };
+        if mirrored {
+            active_mirrored(pos, side, add);
+        } else {
+            active(pos, side, add);
+        }
+    }
+    out
+}
+
 /// [`active`] with every square seen through `view`.
 fn active_seen(
     pos: &Position,

@@ -100,23 +100,9 @@ fn loss(p: f32, t: f32) -> f64 {
 
 /// `sample` (both kings on the board) as training reads it.
 fn prepare(sample: &Sample, lambda: f32, mirrored: bool) -> Prepared {
-    let us = sample.position.side_to_move();
-    let mut out = [[0u32; PIECES]; 2];
-    for (k, side) in [us, us.flip()].into_iter().enumerate() {
-        let mut n = 0;
-        let add = |i: usize| {
-            out[k][n] = i as u32;
-            n += 1;
-        };
-        if mirrored {
-            features::active_mirrored(&sample.position, side, add);
-        } else {
-            features::active(&sample.position, side, add);
-        }
-    }
     let value = sigmoid(sample.value as f32 / EVAL_SCALE);
     Prepared {
-        features: out,
+        features: features::both_sides(&sample.position, mirrored),
         target: lambda * value + (1.0 - lambda) * sample.result,
     }
 }
