@@ -311,6 +311,16 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         }
     }
 
+    /// [`Searcher::probe`]'s bucket for a state at `ply` of hash `key`,
+    /// fetched into the cache ahead.
+    #[inline]
+    fn prefetch(&self, ply: usize, key: u64) {
+        match (&self.worker, self.options.split) {
+            (Some(w), Some(s)) if ply > s.d_prime as usize => w.prefetch(key),
+            _ => self.table.prefetch(key),
+        }
+    }
+
     #[inline]
     fn store(&mut self, ply: usize, entry: Entry) {
         let key = self.game.hash();
@@ -397,6 +407,15 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             self.plies[ply].children = children;
             self.stats.leaves += 1;
             return self.game.end_value().clamp(outer_alpha, outer_beta);
+        }
+        if depth >= 2 {
+            // Children that probe the table (leaves do not): their buckets
+            // come from memory together instead of one after another.
+            for &mv in &children {
+                if let Some(key) = self.game.child_hash(mv) {
+                    self.prefetch(ply + 1, key);
+                }
+            }
         }
         let mut order = std::mem::take(&mut self.plies[ply].order);
         self.order_children(ply, depth, &children, &mut order);

@@ -58,6 +58,18 @@ impl WorkerTable {
     }
 
     #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        match self.sharing {
+            Sharing::Full => self.table.prefetch(key),
+            Sharing::None => self.table.prefetch(self.private_key(key)),
+            Sharing::Partial { .. } => {
+                self.table.prefetch(self.private_key(key));
+                self.table.prefetch(key);
+            }
+        }
+    }
+
+    #[inline]
     pub(crate) fn store(&mut self, key: u64, entry: Entry) {
         match self.sharing {
             Sharing::Full => self.table.store(key, entry),

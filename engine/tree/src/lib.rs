@@ -82,4 +82,12 @@ pub trait Game {
     /// A hash of the current state for transposition tables; equal states
     /// have equal hashes in every process.
     fn hash(&self) -> u64;
+
+    /// The hash of the child `mv` reaches, where the game knows it without
+    /// playing the move, so that a search can fetch the child's table
+    /// entry from memory ahead of the visit; `None` (the default) where
+    /// only playing the move tells.
+    fn child_hash(&self, _mv: Self::Move) -> Option<u64> {
+        None
+    }
 }

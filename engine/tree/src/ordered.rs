@@ -134,6 +134,10 @@ impl Game for OrderedTree {
     fn hash(&self) -> u64 {
         self.top().key
     }
+
+    fn child_hash(&self, mv: Edge) -> Option<u64> {
+        Some(child_key(self.top().key, mv.0))
+    }
 }
 
 #[cfg(test)]

@@ -128,4 +128,9 @@ impl Game for SyntheticTree {
     fn hash(&self) -> u64 {
         self.top().key
     }
+
+    #[inline]
+    fn child_hash(&self, mv: Edge) -> Option<u64> {
+        Some(child_key(self.top().key, mv.0))
+    }
 }
