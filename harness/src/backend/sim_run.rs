@@ -47,7 +47,12 @@ pub(crate) struct SimRunner {
     simulated_nodes: Cell<u64>,
     wall: Cell<Duration>,
     resumes: Cell<u64>,
+    /// No notes on standard error.
+    quiet: bool,
 }
+
+/// Parts of a run in the busy profile's line.
+const PROFILE_PARTS: usize = 10;
 
 impl SimRunner {
     /// The cluster for searches of `trees` to `depth` by `ranks` ranks
@@ -121,6 +126,7 @@ impl SimRunner {
             simulated_nodes: Cell::new(0),
             wall: Cell::new(Duration::ZERO),
             resumes: Cell::new(0),
+            quiet: args.quiet,
         })
     }
 
@@ -141,6 +147,19 @@ impl SimRunner {
         let (outcome, stats) = on_sim(root, ranks, program, &self.record.model)?;
         self.wall.set(self.wall.get() + start.elapsed());
         self.resumes.set(self.resumes.get() + stats.resumes);
+        if ranks > 1 && !self.quiet {
+            let parts: Vec<String> = stats
+                .busy
+                .shares(stats.end, PROFILE_PARTS)
+                .iter()
+                .map(|(m, w)| format!("{:.0}/{:.0}", m * 100.0, w * 100.0))
+                .collect();
+            eprintln!(
+                "virtual cluster: % busy, master/workers, by tenths of the {:.3} s run: {}",
+                stats.end as f64 * 1e-12,
+                parts.join(" ")
+            );
+        }
         self.simulated_nodes
             .set(self.simulated_nodes.get() + nodes(&outcome));
         Ok(outcome)

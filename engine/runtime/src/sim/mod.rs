@@ -4,10 +4,12 @@
 //! searched nodes and handled messages advance ([`model`]); messages arrive
 //! after a latency plus their size over the link's bandwidth.
 
+mod busy;
 pub mod cost_model;
 mod scheduler;
 mod sim_transport;
 
+pub use busy::BusyProfile;
 pub use cost_model::{Model, Network, Ps};
 pub use scheduler::{simulate, Body, SimStats};
 pub use sim_transport::{SimTransport, Suspend};

@@ -5,6 +5,7 @@
 //! discrete-event simulation). Ties go to the lower rank; nothing depends
 //! on the machine, so runs repeat exactly.
 
+use super::busy::BusyProfile;
 use super::cost_model::{Costs, Model, Ps};
 use super::sim_transport::{SimTransport, Suspend};
 use crate::transport::{Rank, Traffic};
@@ -23,12 +24,14 @@ const STACK_BYTES: usize = 1 << 20;
 pub type Body<M, R> = Box<dyn for<'y> FnOnce(SimTransport<'y, M>) -> R>;
 
 /// What a simulation took.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SimStats {
     /// The latest rank clock at the end.
     pub end: Ps,
     /// Times a rank was resumed.
     pub resumes: u64,
+    /// When the ranks were busy.
+    pub busy: BusyProfile,
 }
 
 /// A message on its way: ordered by arrival, then by sending order.
@@ -83,6 +86,7 @@ pub(super) struct Cluster<M> {
     sent: u64,
     /// (time, rank) to resume; an entry that is not its rank's `due` is stale.
     agenda: BinaryHeap<Reverse<(Ps, Rank)>>,
+    busy: BusyProfile,
 }
 
 impl<M> Cluster<M> {
@@ -102,6 +106,7 @@ impl<M> Cluster<M> {
                 .collect(),
             sent: 0,
             agenda: BinaryHeap::new(),
+            busy: BusyProfile::new(size),
         }
     }
 
@@ -113,20 +118,27 @@ impl<M> Cluster<M> {
         self.ranks[rank].traffic
     }
 
+    /// Advances `rank`'s clock by `time` of processor time.
+    fn busy(&mut self, rank: Rank, time: Ps) {
+        let clock = self.ranks[rank].clock;
+        self.busy.add(rank, clock, clock + time);
+        self.ranks[rank].clock = clock + time;
+    }
+
     pub(super) fn work(&mut self, rank: Rank, nodes: u64) {
-        self.ranks[rank].clock += nodes * self.costs.node;
+        self.busy(rank, nodes * self.costs.node);
     }
 
     pub(super) fn visit(&mut self, rank: Rank, visits: u64) {
-        self.ranks[rank].clock += visits * self.costs.visit;
+        self.busy(rank, visits * self.costs.visit);
     }
 
     /// Sends after the sender's handling cost, when its link is free; the
     /// message arrives a latency after its last byte left.
     pub(super) fn send(&mut self, from: Rank, to: Rank, message: M, bytes: usize) {
         let c = self.costs;
+        self.busy(from, c.message);
         let sender = &mut self.ranks[from];
-        sender.clock += c.message;
         let start = sender.clock.max(sender.link_free);
         sender.link_free = start + bytes as Ps * c.byte;
         sender.traffic.messages += 1;
@@ -159,7 +171,7 @@ impl<M> Cluster<M> {
             return None;
         }
         let p = r.inbox.pop()?;
-        r.clock += self.costs.message;
+        self.busy(rank, self.costs.message);
         Some((p.from, p.message))
     }
 
@@ -249,10 +261,11 @@ pub fn simulate<M: 'static, R: 'static>(
             "the virtual cluster deadlocked: ranks {stuck:?} wait for messages that nobody sends"
         ));
     }
-    let c = cluster.borrow();
+    let mut c = cluster.borrow_mut();
     let stats = SimStats {
         end: c.ranks.iter().map(|r| r.clock).max().unwrap_or(0),
         resumes,
+        busy: std::mem::take(&mut c.busy),
     };
     Ok((results.into_iter().flatten().collect(), stats))
 }
