@@ -108,9 +108,7 @@ impl TranspositionTable {
     /// all of a node's children at once overlaps those waits.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        if !self.buckets.is_empty() {
-            self.buckets.prefetch(self.bucket(key));
-        }
+        self.buckets.prefetch(self.bucket(key));
     }
 
     #[inline]
