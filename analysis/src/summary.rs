@@ -54,6 +54,9 @@ impl Config {
         if run.confirmed_deepening {
             variant.push("confirmed deepening".into());
         }
+        if run.extension {
+            variant.push("extension".into());
+        }
         let (clock, network) = match &run.virtual_cluster {
             Some(c) => (
                 format!("virtual, {} µs a node", short(c.model.node_cost_us)),

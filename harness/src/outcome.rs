@@ -46,6 +46,7 @@ pub(crate) fn record(
         share_plies: s.share_plies,
         full_windows: s.full_windows,
         confirmed_deepening: s.confirmed_deepening,
+        extension: s.extension,
         value: outcome.value,
         best_move: outcome.best_move.clone(),
         pv: outcome.pv.clone(),

@@ -15,16 +15,17 @@ fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, na
     let expected = sequential(root.clone(), depth);
     // Every method, and NegaScout with a second, small ε.
     let small_eps = (true, MasterSearch::NegaScoutEps(5), None);
-    for (method, confirmed) in variants(METHODS.into_iter().chain([small_eps])) {
+    for (method, confirmed, extension) in variants(METHODS.into_iter().chain([small_eps])) {
         for workers in [1, 2, 3, 7, 15] {
             let config = ParallelConfig {
                 confirmed_deepening: confirmed,
+                extension,
                 ..config(depth, d_prime, workers, method)
             };
             let outcome = run_threads(root.clone(), config);
             assert_eq!(
                 outcome.value, expected,
-                "{name} depth {depth} d′ {d_prime} workers {workers} (updates, master, share) {method:?} confirmed deepening {confirmed}"
+                "{name} depth {depth} d′ {d_prime} workers {workers} (updates, master, share) {method:?} confirmed deepening {confirmed} extension {extension}"
             );
             assert!(outcome.best_move.is_some());
             assert_eq!(outcome.reports.len(), workers);

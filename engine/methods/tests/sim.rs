@@ -7,7 +7,7 @@ mod common;
 use common::parallel::{config, run_sim, sequential, variants, METHODS};
 use std::sync::Arc;
 use yomi_methods::minimal_tree::MasterOutcome;
-use yomi_methods::minimal_tree::ParallelConfig;
+use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig};
 use yomi_runtime::sim::{Model, Network};
 use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
 
@@ -19,15 +19,16 @@ const MODEL: Model = Model {
 
 fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: usize, name: &str) {
     let expected = sequential(root.clone(), depth);
-    for (method, confirmed) in variants(METHODS) {
+    for (method, confirmed, extension) in variants(METHODS) {
         let config = ParallelConfig {
             confirmed_deepening: confirmed,
+            extension,
             ..config(depth, d_prime, ranks - 1, method)
         };
         let (outcome, stats) = run_sim(root.clone(), config, &MODEL).expect("the simulation runs");
         assert_eq!(
             outcome.value, expected,
-            "{name} depth {depth} d′ {d_prime} ranks {ranks} method {method:?} confirmed deepening {confirmed}"
+            "{name} depth {depth} d′ {d_prime} ranks {ranks} method {method:?} confirmed deepening {confirmed} extension {extension}"
         );
         assert_eq!(outcome.reports.len(), ranks - 1);
         assert!(stats.end >= outcome.elapsed.as_nanos() as u64 * 1000);
@@ -41,6 +42,23 @@ fn synthetic_trees_get_the_sequential_value_at_64_and_256_ranks() {
         let tree = SyntheticTree::new(seed, 5, model.clone());
         check(tree.clone(), 8, 4, 64, &format!("seed {seed}"));
         check(tree, 8, 4, 256, &format!("seed {seed}"));
+    }
+}
+
+#[test]
+fn extension_shares_out_the_last_tasks_and_keeps_the_value() {
+    let tree = SyntheticTree::new(1, 5, Arc::new(EdgeModel::embedded()));
+    let expected = sequential(tree.clone(), 10);
+    let method = (true, MasterSearch::NegaScoutEps(100), None);
+    for extension in [false, true] {
+        let config = ParallelConfig {
+            confirmed_deepening: true,
+            extension,
+            ..config(10, 4, 255, method)
+        };
+        let (outcome, _) = run_sim(tree.clone(), config, &MODEL).expect("the simulation runs");
+        assert_eq!(outcome.value, expected, "extension {extension}");
+        assert_eq!(outcome.extended > 0, extension, "{}", outcome.extended);
     }
 }
 

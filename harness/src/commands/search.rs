@@ -53,6 +53,12 @@ pub(crate) struct SearchArgs {
     /// prediction drops).
     #[arg(long)]
     confirmed_deepening: bool,
+    /// Methods with d′: when a pass has tasks for fewer than a tenth of
+    /// the workers, the master extends its tree below the most urgent
+    /// tasks and hands their children to the idle workers (an improvement
+    /// on the paper: the last long searches of a search shared out).
+    #[arg(long)]
+    extend: bool,
     /// Parallel methods: the number of workers (the master comes on top).
     #[arg(long, default_value_t = 4)]
     workers: usize,
@@ -119,6 +125,7 @@ impl SearchArgs {
             tt_mb: self.tt_mb,
             eps: self.eps,
             confirmed_deepening: self.confirmed_deepening,
+            extension: self.extend,
             workers: self.workers,
             backend: self.backend,
             cluster_options: self.sim.any(),

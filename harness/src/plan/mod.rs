@@ -62,6 +62,7 @@ pub(crate) struct Settings {
     pub share_plies: Option<u32>,
     pub full_windows: bool,
     pub confirmed_deepening: bool,
+    pub extension: bool,
 }
 
 impl Plan {
@@ -101,6 +102,9 @@ impl Plan {
         if o.confirmed_deepening && matches!(o.method, Method::Sequential | Method::WithoutUpdates)
         {
             return Err("--confirmed-deepening needs a method with updates".into());
+        }
+        if o.extension && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
+            return Err("--extend needs a master and workers (a method with --d-prime)".into());
         }
         let method = o.method;
         let family = match (baseline, rbf, uct) {
@@ -179,6 +183,7 @@ impl Plan {
                 s.eps = p.eps;
                 s.share_plies = p.share_plies;
                 s.confirmed_deepening = p.confirmed_deepening;
+                s.extension = p.extension;
             }
             Family::Baseline { .. } | Family::Rbf { .. } | Family::Uct { .. } => {}
         }
@@ -254,6 +259,10 @@ mod tests {
             Options {
                 d_prime: None,
                 full_windows: true,
+                ..options(Method::Sequential)
+            },
+            Options {
+                extension: true,
                 ..options(Method::Sequential)
             },
             Options {

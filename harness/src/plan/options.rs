@@ -19,6 +19,7 @@ pub(crate) struct Options {
     pub tt_mb: Option<usize>,
     pub eps: i32,
     pub confirmed_deepening: bool,
+    pub extension: bool,
     pub workers: usize,
     pub backend: Backend,
     /// Whether any virtual-cluster option was given.
@@ -57,6 +58,7 @@ impl Options {
             tt_mb: None,
             eps: 100,
             confirmed_deepening: false,
+            extension: false,
             workers: 4,
             backend: Backend::Threads,
             cluster_options: false,

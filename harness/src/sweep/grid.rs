@@ -17,6 +17,7 @@
 //! sharing = ["full", "none"]  # sequential: the §5.2 variants at each d′
 //! full_windows = [false, true]  # with sharing: full windows at task roots
 //! confirmed_deepening = [false, true]  # methods with updates
+//! extension = [false, true]   # parallel methods: the master's extension
 //! [[grid]]                    # the baselines (seed 002's and YBWC)
 //! b = [5]
 //! d = [12]
@@ -122,6 +123,10 @@ struct Grid {
     /// Methods with updates: workers deepen only resent tasks.
     #[serde(default = "default_full_windows")]
     confirmed_deepening: Vec<bool>,
+    /// Methods with d′: the master extends its tree where few workers
+    /// have tasks.
+    #[serde(default = "default_full_windows")]
+    extension: Vec<bool>,
     /// Seed 002's split methods: processor trees as (levels, fan-out).
     #[serde(default)]
     processor_trees: Vec<(u32, usize)>,
@@ -338,6 +343,9 @@ impl Run {
         if v.confirmed_deepening {
             s += " confirmed_deepening";
         }
+        if v.extension {
+            s += " extension";
+        }
         if let Some(k) = v.share_plies {
             s += &format!(" share_plies={k}");
         }
@@ -482,6 +490,7 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     sharing: None,
                     full_windows: false,
                     confirmed_deepening: false,
+                    extension: false,
                     baseline: None,
                     rbf: None,
                     uct: None,
@@ -547,6 +556,9 @@ fn check_grid(g: &Grid) -> Result<(), String> {
         .any(|m| !matches!(m, Method::Sequential | Method::WithoutUpdates));
     if g.confirmed_deepening.contains(&true) && !updates {
         return Err("confirmed_deepening is for the methods with updates".into());
+    }
+    if g.extension.contains(&true) && !g.methods.iter().any(|m| m.needs_d_prime()) {
+        return Err("extension is for the methods with d_prime".into());
     }
     if !variants && g.full_windows != [false] {
         return Err("full_windows needs sharing (the §5.2 variants)".into());
@@ -677,7 +689,7 @@ fn sequential_runs(g: &Grid, d_primes: &[u32], point: Point) -> Vec<Point> {
 }
 
 /// Seed 000's parallel methods: by d′, ranks, and the method's own keys
-/// (ε, sharing plies, confirmed deepening).
+/// (ε, sharing plies, confirmed deepening, extension).
 fn parallel_runs(g: &Grid, d_primes: &[u32], point: Point) -> Vec<Point> {
     let eps: Vec<Option<i32>> = match point.method {
         Method::NegascoutEps => g.eps.iter().map(|&e| Some(e)).collect(),
@@ -695,14 +707,17 @@ fn parallel_runs(g: &Grid, d_primes: &[u32], point: Point) -> Vec<Point> {
     for &dp in d_primes {
         for &ranks in &g.ranks {
             for (&e, &k, &confirmed_deepening) in product3(&eps, &plies, confirmed) {
-                points.push(Point {
-                    d_prime: Some(dp),
-                    ranks,
-                    eps: e,
-                    share_plies: k,
-                    confirmed_deepening,
-                    ..point
-                });
+                for &extension in &g.extension {
+                    points.push(Point {
+                        d_prime: Some(dp),
+                        ranks,
+                        eps: e,
+                        share_plies: k,
+                        confirmed_deepening,
+                        extension,
+                        ..point
+                    });
+                }
             }
         }
     }
@@ -1025,6 +1040,9 @@ struct Point {
     /// the keys of runs from before it existed as they were.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     confirmed_deepening: bool,
+    /// Methods with d′ (a switch beyond the paper); off, as above.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    extension: bool,
     /// The baselines (absent, the keys of other runs stay as they were).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     baseline: Option<BaselinePoint>,
@@ -1128,6 +1146,7 @@ fn options(cl: &ClusterConfig, p: &Point, backend: Backend) -> Options {
         tt_mb: cl.tt_mb,
         eps: p.eps.unwrap_or(100),
         confirmed_deepening: p.confirmed_deepening,
+        extension: p.extension,
         workers: p.ranks.saturating_sub(1).max(1),
         backend,
         cluster_options: false,
@@ -1256,6 +1275,22 @@ mod tests {
             parse(SMALL, "again").unwrap()[0].key("seed1")
         );
         assert_ne!(runs[0].key("seed1"), runs[0].key("seed2"));
+    }
+
+    #[test]
+    fn extension_doubles_the_parallel_runs_and_keeps_the_other_keys() {
+        let plain = parse(SMALL, "small").unwrap();
+        let both = SMALL.replace(
+            "ranks = [4, 8]",
+            "ranks = [4, 8]\nextension = [false, true]",
+        );
+        let runs = parse(&both, "small").unwrap();
+        assert_eq!(runs.len(), 1 + 2 * (2 + 4));
+        let extended = runs.iter().filter(|r| r.plan.settings().extension).count();
+        assert_eq!(extended, 2 + 4);
+        // Runs without it keep the keys they had before the option existed.
+        let keys: std::collections::HashSet<String> = runs.iter().map(|r| r.key("seed1")).collect();
+        assert!(plain.iter().all(|r| keys.contains(&r.key("seed1"))));
     }
 
     #[test]
@@ -1481,6 +1516,12 @@ mod tests {
                     )
                     .replace("\"with-updates\", \"negascout-eps\"", "\"without-updates\""),
                 "confirmed_deepening is for the methods with updates",
+            ),
+            (
+                SMALL
+                    .replace("ranks = [4, 8]", "ranks = [4, 8]\nextension = [true]")
+                    .replace("\"with-updates\", \"negascout-eps\"", ""),
+                "extension is for the methods with d_prime",
             ),
             (
                 SMALL.replace("d_prime = [4]", "d_prime = [4]\nfull_windows = [true]"),

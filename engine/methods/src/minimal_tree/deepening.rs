@@ -45,6 +45,7 @@ where
             table_mb,
             master_search: MasterSearch::AlphaBeta,
             confirmed_deepening: false,
+            extension: false,
             share_plies: None,
             search_id: u64::from(depth),
         };

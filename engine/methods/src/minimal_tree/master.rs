@@ -8,7 +8,7 @@ use super::balance::Balancer;
 use super::message::{Message, Outcome, Report, Task};
 use super::signature::Signature;
 use super::task_split::TaskSplit;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use yomi_runtime::{Rank, Traffic, Transport};
 use yomi_tree::{Game, Value, INFINITE};
@@ -57,6 +57,8 @@ pub struct MasterOutcome<M> {
     /// Master nodes visited, over all passes.
     pub nodes: u64,
     pub tasks_sent: u64,
+    /// Task positions the master's tree was extended below.
+    pub extended: u64,
     /// What the master sent.
     pub traffic: Traffic,
     /// From the start to the last pass, on the transport's clock.
@@ -97,7 +99,22 @@ pub struct Master<G: Game, T> {
     tasks_sent: u64,
     /// Asked between passes and while waiting: true ends the search.
     stop: Option<Box<dyn Fn() -> bool>>,
+    /// Extension (see `with_extension`).
+    extend: bool,
+    /// Task positions (paths) the master's tree goes on below.
+    extended: HashSet<Vec<u16>>,
+    /// This pass's tasks: signature, path and depth.
+    pass_tasks: Vec<(Vec<u16>, Vec<u16>, u32)>,
 }
+
+/// Extension: it starts when a pass sends fewer tasks than a tenth of the
+/// workers, ...
+const EXTEND_BELOW_WORKERS_PER_TASK: usize = 10;
+/// ... extends a position for every fifth idle worker (each has b children
+/// to hand out) ...
+const IDLE_WORKERS_PER_EXTENSION: usize = 5;
+/// ... and stops at tasks this shallow.
+const MIN_EXTENDED_TASK_DEPTH: u32 = 4;
 
 impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// A master for a search of `game` to `depth` with tasks at ply `d_prime`
@@ -122,7 +139,23 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             nodes: 0,
             tasks_sent: 0,
             stop: None,
+            extend: false,
+            extended: HashSet::new(),
+            pass_tasks: Vec::new(),
         }
+    }
+
+    /// Extension (an improvement on the paper): when a pass sends tasks to
+    /// few workers, the positions of its most urgent tasks (first in
+    /// depth-first order of the prediction) become nodes of the master's
+    /// tree and their children go out as tasks to the idle workers, while
+    /// their own tasks go on; a position's decided result ends its
+    /// extension. The long searches the root's value waits on at the end
+    /// of a search (after a change of the principal variation) are then
+    /// shared among workers instead of run by one each.
+    pub fn with_extension(mut self) -> Master<G, T> {
+        self.extend = true;
+        self
     }
 
     /// Ends the search early, with the last pass's value and move, once
@@ -145,6 +178,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// search afresh (see `service`).
     pub fn deepen_to(&mut self, depth: u32) {
         self.split = self.split.deepened(depth);
+        self.extended.clear();
     }
 
     /// The next search's root window: around `guess` (the last depth's
@@ -202,6 +236,9 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             if !uncertain || self.stopped() {
                 break (value, !uncertain);
             }
+            if self.extend {
+                self.extend_if_few_tasks();
+            }
             for w in 1..self.transport.size() {
                 self.transport.send(w, Message::Pass);
             }
@@ -223,11 +260,30 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             passes,
             nodes: self.nodes,
             tasks_sent: self.tasks_sent,
+            extended: self.extended.len() as u64,
             traffic: self.transport.traffic(),
             elapsed,
             waiting,
             reports,
             complete,
+        }
+    }
+
+    /// Extension after a pass that sent tasks to few workers (see
+    /// `with_extension`).
+    fn extend_if_few_tasks(&mut self) {
+        let mut tasks = std::mem::take(&mut self.pass_tasks);
+        tasks.sort();
+        tasks.dedup_by(|a, b| a.1 == b.1);
+        let workers = self.transport.size() - 1;
+        if tasks.len() * EXTEND_BELOW_WORKERS_PER_TASK >= workers {
+            return;
+        }
+        let room = (workers - tasks.len()) / IDLE_WORKERS_PER_EXTENSION;
+        for (_, path, depth) in tasks.into_iter().take(room) {
+            if depth > MIN_EXTENDED_TASK_DEPTH {
+                self.extended.insert(path);
+            }
         }
     }
 
@@ -285,7 +341,19 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         self.nodes += 1;
         let task_depth = self.split.task_depth();
         if depth <= task_depth {
-            return self.frontier(depth, w, shallow);
+            if shallow || !self.extended.contains(&self.path) {
+                return self.frontier(depth, w, shallow);
+            }
+            // Extended: the position's own task goes on, and its decided
+            // result ends the extension here; until then, its children.
+            let key = self.game.hash();
+            if let Some((v, d)) = self.deepest_result(key, w) {
+                if d >= depth {
+                    self.transport.visit(1);
+                    return (v, false);
+                }
+            }
+            self.send_task(key, depth, w);
         }
         if self.tree.contains_key(&self.path) {
             self.transport.visit(1);
@@ -303,7 +371,10 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                     best: None,
                 },
             );
-            if depth >= 2 && n > 0 {
+            // Internal deepening orders the children by a shallower pass,
+            // useful only where that pass reaches them: 2 plies above the
+            // task depth it would only evaluate this node itself.
+            if depth > task_depth + 2 && n > 0 {
                 self.pass(depth - 2, w, true);
             }
         }
@@ -364,19 +435,18 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// task window whenever the value is uncertain.
     fn frontier(&mut self, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
         let key = self.game.hash();
-        let mut found = None;
-        if let Some(results) = self.results.get(&key) {
-            let mut by_depth: Vec<&Outcome> = results.iter().collect();
-            by_depth.sort_by_key(|r| std::cmp::Reverse(r.depth));
-            found = by_depth
-                .iter()
-                .find_map(|r| usable(r, w.a1, w.b1).map(|v| (v, r.depth)));
-        }
-        let task_depth = self.split.task_depth();
+        let found = self.deepest_result(key, w);
+        // Shallow visits count only full task depth as decided; other
+        // visits are at the task depth, or below an extended position.
+        let required = if shallow {
+            self.split.task_depth()
+        } else {
+            depth
+        };
         let (value, decided) = match found {
             Some((v, d)) => {
                 self.transport.visit(1);
-                (v, d >= task_depth)
+                (v, d >= required)
             }
             None => match self.evaluations.get(&key) {
                 Some(&v) => {
@@ -391,26 +461,46 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 }
             },
         };
-        if !decided && !shallow && depth == task_depth {
-            // The workers make ε-windows of pass windows.
-            let (alpha, beta) = if self.pass_window_tasks {
-                (w.a1, w.b1)
-            } else {
-                (w.a2, w.b2)
-            };
-            let task = Task {
-                path: self.path.clone(),
-                key,
-                depth,
-                alpha,
-                beta,
-                signature: Signature(self.signature.clone()),
-            };
-            let worker: Rank = self.balancer.choose(key) + 1;
-            self.transport.send(worker, Message::Task(task));
-            self.tasks_sent += 1;
+        if !decided && !shallow {
+            self.send_task(key, depth, w);
         }
         (value, !decided)
+    }
+
+    /// The deepest worker result for position `key` usable with the pass
+    /// window, else a shallower one: its value and depth.
+    fn deepest_result(&self, key: u64, w: Windows) -> Option<(Value, u32)> {
+        let results = self.results.get(&key)?;
+        let mut by_depth: Vec<&Outcome> = results.iter().collect();
+        by_depth.sort_by_key(|r| std::cmp::Reverse(r.depth));
+        by_depth
+            .iter()
+            .find_map(|r| usable(r, w.a1, w.b1).map(|v| (v, r.depth)))
+    }
+
+    /// A task for the current position (`key`), `depth` plies, with the
+    /// task window (or the pass window, which the workers make ε-windows).
+    fn send_task(&mut self, key: u64, depth: u32, w: Windows) {
+        let (alpha, beta) = if self.pass_window_tasks {
+            (w.a1, w.b1)
+        } else {
+            (w.a2, w.b2)
+        };
+        let task = Task {
+            path: self.path.clone(),
+            key,
+            depth,
+            alpha,
+            beta,
+            signature: Signature(self.signature.clone()),
+        };
+        let worker: Rank = self.balancer.choose(key) + 1;
+        self.transport.send(worker, Message::Task(task));
+        self.tasks_sent += 1;
+        if self.extend {
+            self.pass_tasks
+                .push((self.signature.clone(), self.path.clone(), depth));
+        }
     }
 }
 

@@ -37,6 +37,9 @@ pub struct ParallelConfig {
     /// Workers deepen a task only after the master resends it (see
     /// `WorkerConfig::confirmed_deepening`); with updates only.
     pub confirmed_deepening: bool,
+    /// The master extends its tree below the most urgent tasks when a
+    /// pass has tasks for few workers (see `Master::with_extension`).
+    pub extension: bool,
     /// With share: workers pass results within this many plies of their
     /// task roots round a ring.
     pub share_plies: Option<usize>,
@@ -97,7 +100,10 @@ fn master<G: Game, T: Transport<Message>>(
     transport: T,
     config: &ParallelConfig,
 ) -> Master<G, T> {
-    let master = Master::new(root, transport, config.depth, config.d_prime);
+    let mut master = Master::new(root, transport, config.depth, config.d_prime);
+    if config.extension {
+        master = master.with_extension();
+    }
     match config.master_search {
         MasterSearch::AlphaBeta => master,
         MasterSearch::NegaScout => master.with_negascout(false),

@@ -28,14 +28,18 @@ pub(crate) fn sequential<G: Game>(game: G, depth: u32) -> Value {
         .value
 }
 
-/// Every method, and with updates also with confirmed deepening.
+/// Every method; with updates also with confirmed deepening, and without
+/// sharing also with confirmed deepening and extension: (method, confirmed
+/// deepening, extension).
 pub(crate) fn variants(
     methods: impl IntoIterator<Item = Method>,
-) -> impl Iterator<Item = (Method, bool)> {
+) -> impl Iterator<Item = (Method, bool, bool)> {
     methods
         .into_iter()
-        .flat_map(|m| [(m, false), (m, true)])
-        .filter(|&((updates, _, _), confirmed)| updates || !confirmed)
+        .flat_map(|m| [(m, false, false), (m, true, false), (m, true, true)])
+        .filter(|&((updates, _, share), confirmed, extension)| {
+            (updates || !confirmed) && (share.is_none() || !extension)
+        })
 }
 
 /// A search of `depth` with tasks at ply `d_prime`, 1 MB worker tables.
@@ -49,6 +53,7 @@ pub(crate) fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -
         table_mb: 1,
         master_search,
         confirmed_deepening: false,
+        extension: false,
         share_plies,
         search_id: 0,
     }

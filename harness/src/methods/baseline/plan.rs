@@ -25,9 +25,10 @@ pub(crate) fn shape(o: &Options) -> Result<Option<BaselineShape>, String> {
     if !o.method.is_baseline() {
         return Ok(None);
     }
-    if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening {
+    if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening || o.extension
+    {
         return Err(
-            "--d-prime, --negascout, --full-windows and --confirmed-deepening are \
+            "--d-prime, --negascout, --full-windows, --confirmed-deepening and --extend are \
                     not for the baselines"
                 .into(),
         );

@@ -19,6 +19,9 @@ pub(crate) struct MinimalTreePlan {
     pub share_plies: Option<u32>,
     /// Workers deepen a task only after the master resends it.
     pub confirmed_deepening: bool,
+    /// The master extends its tree below the most urgent tasks when few
+    /// workers have one.
+    pub extension: bool,
 }
 
 impl MinimalTreePlan {
@@ -31,6 +34,7 @@ impl MinimalTreePlan {
             eps: (o.method == Method::NegascoutEps).then_some(o.eps),
             share_plies: (o.method == Method::WithShare).then_some(o.share_plies),
             confirmed_deepening: o.confirmed_deepening,
+            extension: o.extension,
         }
     }
 
@@ -49,6 +53,7 @@ impl MinimalTreePlan {
                 _ => MasterSearch::AlphaBeta,
             },
             confirmed_deepening: self.confirmed_deepening,
+            extension: self.extension,
             share_plies: self.share_plies.map(|k| k as usize),
             search_id: 0,
         }

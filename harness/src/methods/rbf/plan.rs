@@ -45,9 +45,10 @@ pub(crate) fn shape(o: &Options) -> Result<Option<RbfShape>, String> {
         }
         return Ok(None);
     }
-    if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening {
+    if o.d_prime.is_some() || o.negascout || o.full_windows || o.confirmed_deepening || o.extension
+    {
         return Err(
-            "--d-prime, --negascout, --full-windows and --confirmed-deepening are not for rbf"
+            "--d-prime, --negascout, --full-windows, --confirmed-deepening and --extend are not for rbf"
                 .into(),
         );
     }
