@@ -54,6 +54,8 @@ const FIGURES: &[&str] = &[
     "paper: time [s]",
     "paper: speedup",
     "paper: leaves [×10⁶]",
+    "paper: start-up idle [s]",
+    "paper: other idle [s]",
 ];
 
 fn figures(s: &Summary, published: Option<paper::Row>) -> Vec<String> {
@@ -66,8 +68,14 @@ fn figures(s: &Summary, published: Option<paper::Row>) -> Vec<String> {
         optional(s.other_idle_s, time),
     ];
     match published {
-        Some(p) => cells.extend([time(p.time_s), ratio(p.speedup), millions(p.leaves_m * 1e6)]),
-        None => cells.extend(["—".to_string(), "—".into(), "—".into()]),
+        Some(p) => cells.extend([
+            time(p.time_s),
+            ratio(p.speedup),
+            millions(p.leaves_m * 1e6),
+            optional(p.startup_idle_s, time),
+            optional(p.other_idle_s, time),
+        ]),
+        None => cells.extend(vec!["—".to_string(); 5]),
     }
     cells
 }
@@ -235,7 +243,7 @@ pub(crate) fn negascout(summaries: &[Summary]) -> String {
         let mut matched = false;
         for s in &members {
             let c = &s.config;
-            // Options beyond the paper (confirmed deepening) have no row there.
+            // Options beyond the paper (confirmed deepening, extension) have no row there.
             let published = c
                 .variant
                 .is_empty()
