@@ -1,6 +1,7 @@
 //! `yomi-analysis model`: the §5 factors on hand-made records whose
-//! answers are worked out here (r = ½, 0 and 1; a tree lacking an input),
-//! and on the records of `configs/smoke-model.toml` swept by the harness.
+//! answers are worked out here (r = ½, 0 and 1; a tree lacking an input;
+//! factors with known trends over d carried to d = 24), and on the records
+//! of `configs/smoke-model.toml` swept by the harness.
 
 mod smoke_sweep;
 mod svg_text;
@@ -134,6 +135,50 @@ fn factors_means_and_correlation_on_hand_made_records() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn factors_with_known_trends_are_carried_to_d_24() {
+    // One tree at d = 16, 18, 20, task depth d − d′ = 10 (fixtures/model-trend.jsonl):
+    // sequential t_n = 2 and t_f = 1.5 flat, w = 2, 4, 8; with updates at
+    // 1,536 processes r = 0.1, 0.2, 0.3, tasks 4, 2, 1, actual 3, 4.5, 6.75,
+    // speedup over the plain sequential search 10, 20, 40.
+    let output = analysis(&[
+        "model",
+        "tests/fixtures/model-trend.jsonl",
+        "--predict",
+        "24",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let md = String::from_utf8_lossy(&output.stdout);
+    assert!(md.contains("### The model carried to d = 24"), "{md}");
+    // w doubles every two plies: 32 at d = 24.
+    assert!(
+        md.contains("| shogi | 5 | 10 | w | 16: 2.00, 18: 4.00, 20: 8.00 | 2.000 | 32.00 |"),
+        "{md}"
+    );
+    // At d = 24: r = 0.5, tasks 0.25; table 0.5·2 + 0.5·1.5 = 1.75, windows
+    // 0.5 + 0.5·32 = 16.5, estimated 7.22; the actual's trend 15.19. The
+    // check through d = 16 and 18 carried to 20: r 0.3, w 8, tasks 1:
+    // table 1.85, windows 3.1, estimated 5.735; the actual's trend 6.75.
+    // The speedup doubles every two plies: 160 at d = 24.
+    let row =
+        "| with-updates | 1536 | 16: 0.100, 18: 0.200, 20: 0.300 | 16: 4.00, 18: 2.00, 20: 1.00 \
+               | 16: 8.58, 18: 6.08, 20: 5.73 | 16: 3.00, 18: 4.50, 20: 6.75 | 20: 5.74 / 6.75 \
+               | 0.500 | 1.75 | 16.50 | 0.250 | 7.22 | 15.19 \
+               | 1.942 / 2.877 / 0.960 / 5.362 / 5.126 (d′ = 12) | d′ = 10: 4.97, d′ = 12: 5.13 \
+               | 16: 10.00, 18: 20.00, 20: 40.00 | 160.00 | d′ = 10: 166.93, d′ = 12: 251.72 |";
+    assert!(md.contains(row), "{row}\nnot in\n{md}");
+
+    // One depth only: nothing to carry, said plainly.
+    let output = analysis(&["model", "tests/fixtures/model.jsonl", "--predict", "24"]);
+    assert!(output.status.success());
+    let md = String::from_utf8_lossy(&output.stdout);
+    assert!(md.contains("Nothing to carry"), "{md}");
 }
 
 #[test]

@@ -1,10 +1,12 @@
 //! `yomi-analysis model`: seed 000 §5's performance model from harness
-//! records — Table 5 and the data of Figs. 9 and 10 as Markdown, and with
-//! `--out` per-tree CSV and Figs. 9, 10 and 11 as SVG.
+//! records — Table 5, the data of Figs. 9 and 10 and with `--predict` the
+//! model carried to a deeper search as Markdown, and with `--out` per-tree
+//! CSV and Figs. 9, 10 and 11 as SVG.
 
 use super::fit::{self as model, ConfigModel};
+use super::predict;
 use super::{figures as model_figures, tables as model_tables};
-use crate::{records, sink};
+use crate::{records, sink, summary};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -19,6 +21,11 @@ pub(crate) struct ModelArgs {
     /// fig11.svg here instead of printing the Markdown.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Carry the model to this depth d: each factor's trend over the
+    /// depths run (at one task depth d − d′) evaluated there, beside the
+    /// paper's Tables 2 and 5 at that depth.
+    #[arg(long, value_name = "D")]
+    pub predict: Option<u32>,
 }
 
 pub(crate) fn run(args: &ModelArgs) -> Result<(), String> {
@@ -42,6 +49,16 @@ pub(crate) fn run(args: &ModelArgs) -> Result<(), String> {
     md += &model_tables::variants(&ratios);
     if !models.is_empty() {
         md += &model_tables::full_window_share(&models);
+    }
+    if let Some(depth) = args.predict {
+        let sequential = predict::sequential_trends(&ratios);
+        let (summaries, _) = summary::summarise(&reading.runs);
+        let speedups = summaries
+            .into_iter()
+            .filter_map(|s| Some((s.config, s.speedup?)))
+            .collect();
+        let predictions = predict::predict(&models, &sequential, &speedups, depth);
+        md += &model_tables::carried(depth, &sequential, &predictions);
     }
     let Some(dir) = &args.out else {
         return sink::print(&(md + &model_tables::missing(&models)));

@@ -3,8 +3,9 @@
 //! are missing.
 
 use super::fit::{ConfigModel, VariantRatios};
+use super::predict::{Prediction, SequentialTrends};
 use crate::markdown::{optional, ratio, Table};
-use crate::paper::TABLE_5;
+use crate::paper::{self, TABLE_5};
 use crate::records::TreeSet;
 use yomi_record::Method;
 
@@ -213,4 +214,161 @@ pub(crate) fn missing(models: &[ConfigModel]) -> String {
         "### Missing inputs\n\nLeft out of the means above:\n\n{}\n",
         lines.join("\n")
     )
+}
+
+/// Measured points as one cell: `16: 1.42, 18: 1.44`.
+fn measured(points: &[(u32, f64)]) -> String {
+    let cells: Vec<String> = points
+        .iter()
+        .map(|&(d, v)| format!("{d}: {}", ratio(v)))
+        .collect();
+    cells.join(", ")
+}
+
+/// The model carried to a deeper search: the sequential factors' trends,
+/// then each parallel configuration's, with the paper's figures at that
+/// depth beside them.
+pub(crate) fn carried(
+    depth: u32,
+    sequential: &[SequentialTrends],
+    predictions: &[Prediction],
+) -> String {
+    let out = format!("### The model carried to d = {depth}\n\n");
+    if predictions.is_empty() {
+        return out
+            + "Nothing to carry: no parallel configuration was run at two depths or more with \
+               one task depth d − d′ whose sequential variants (at two depths or more, with the \
+               same d − d′) are here too.\n\n";
+    }
+    let mut seq = Table::new(&[
+        "trees",
+        "b",
+        "d − d′",
+        "factor",
+        "measured (d: value)",
+        "× per 2 plies",
+        &format!("at d = {depth}"),
+    ]);
+    for s in sequential {
+        for (name, t) in [("t_n", &s.t_n), ("t_f", &s.t_f), ("w", &s.w)] {
+            seq.row(vec![
+                if s.synthetic { "synthetic" } else { "shogi" }.to_string(),
+                s.b.to_string(),
+                s.task_depth.to_string(),
+                name.to_string(),
+                measured(&t.points),
+                format!("{:.3}", t.per_two_plies()),
+                ratio(t.at(depth)),
+            ]);
+        }
+    }
+    let mut par = Table::new(&[
+        "trees",
+        "b",
+        "d − d′",
+        "method",
+        "processes",
+        "r (d: value)",
+        "tasks",
+        "estimated",
+        "actual",
+        "check: trends below the deepest d, carried to it: estimated / actual's trend",
+        "r",
+        "table",
+        "windows",
+        "tasks",
+        "estimated",
+        "actual's own trend",
+        "paper Table 5: table / windows / tasks / estimated / actual",
+        "paper Table 2: leaves over the sequential search's",
+        "speedup (d: value)",
+        "speedup's own trend",
+        "paper Table 2: speedup",
+    ]);
+    for p in predictions {
+        let c = &p.config;
+        let f = &p.at_depth;
+        par.row(vec![
+            c.kind().to_string(),
+            c.b.to_string(),
+            p.task_depth.to_string(),
+            method_cell(c),
+            c.ranks.to_string(),
+            measured(&p.r.points),
+            measured(&p.tasks.points),
+            measured(&p.estimated),
+            measured(&p.actual.points),
+            p.check.map_or("—".into(), |(e, a)| {
+                format!("{}: {} / {}", p.actual.deepest(), ratio(e), ratio(a))
+            }),
+            format!("{:.3}", p.r.at(depth).clamp(0.0, 1.0)),
+            ratio(f.table),
+            ratio(f.windows),
+            ratio(f.tasks),
+            ratio(f.estimated),
+            ratio(p.actual.at(depth)),
+            paper_factors(c, depth),
+            paper_rows(c, depth, |r, seq| r.leaves_m / seq.leaves_m),
+            p.speedup
+                .as_ref()
+                .map_or("—".into(), |t| measured(&t.points)),
+            optional(p.speedup.as_ref().map(|t| t.at(depth)), ratio),
+            paper_rows(c, depth, |r, _| r.speedup),
+        ]);
+    }
+    out + &format!(
+        "Each factor's trend over d at one task depth d − d′, fitted by least squares on the \
+         depths run (r linear in d; the others, and the speedup over the plain sequential \
+         search, exponential) and evaluated at d = {depth}; the estimate is the product of the \
+         factors there, as in Table 5. The check fits the same trends on the depths below the \
+         deepest run and carries them to it, to be read against that run's measured estimate \
+         and actual. The paper's Table 5 row and Table 2 figures are at its own d′ \
+         (d − d′ = 12 and 14 there).\n\n\
+         Sequential variants:\n\n{}\nParallel runs (measured, then at d = {depth}):\n\n{}\n",
+        seq.render(),
+        par.render()
+    )
+}
+
+/// The paper's Table 5 row for a configuration at `depth`, if it has one.
+fn paper_factors(c: &crate::summary::Config, depth: u32) -> String {
+    TABLE_5
+        .iter()
+        .find(|p| {
+            c.trees == TreeSet::Shogi
+                && c.variant.is_empty()
+                && (p.0, p.1, c.ranks, c.method) == (c.b, depth, 1536, Method::WithUpdates)
+        })
+        .map_or("—".into(), |p| {
+            let f: Vec<String> = p.3.iter().map(|x| format!("{x:.3}")).collect();
+            format!("{} (d′ = {})", f.join(" / "), p.2)
+        })
+}
+
+/// A figure of the paper's rows for a configuration at `depth`, per d′ it
+/// ran: `figure` of the row and the sequential row.
+fn paper_rows(
+    c: &crate::summary::Config,
+    depth: u32,
+    figure: fn(&paper::Row, &paper::Row) -> f64,
+) -> String {
+    let Some(seq) = paper::find(&c.trees, c.b, depth, None, 1, Method::Sequential, None) else {
+        return "—".into();
+    };
+    let cells: Vec<String> = paper::rows()
+        .filter(|r| {
+            c.variant.is_empty()
+                && r.trees() == c.trees
+                && (r.b, r.d, r.ranks, r.method, r.eps) == (c.b, depth, c.ranks, c.method, c.eps)
+        })
+        .filter_map(|r| {
+            let dp = r.d_prime?;
+            Some(format!("d′ = {dp}: {}", ratio(figure(&r, &seq))))
+        })
+        .collect();
+    if cells.is_empty() {
+        "—".into()
+    } else {
+        cells.join(", ")
+    }
 }
