@@ -57,6 +57,9 @@ impl Config {
         if run.extension {
             variant.push("extension".into());
         }
+        if run.fail_soft {
+            variant.push("fail-soft workers".into());
+        }
         let (clock, network) = match &run.virtual_cluster {
             Some(c) => (
                 format!("virtual, {} µs a node", short(c.model.node_cost_us)),

@@ -47,6 +47,7 @@ pub(crate) fn record(
         full_windows: s.full_windows,
         confirmed_deepening: s.confirmed_deepening,
         extension: s.extension,
+        fail_soft: s.fail_soft,
         value: outcome.value,
         best_move: outcome.best_move.clone(),
         pv: outcome.pv.clone(),

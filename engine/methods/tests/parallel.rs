@@ -20,6 +20,9 @@ fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, na
             let config = ParallelConfig {
                 confirmed_deepening: confirmed,
                 extension,
+                // The variant beyond the paper in every way: with extension
+                // the workers search fail-soft too.
+                fail_soft: extension,
                 ..config(depth, d_prime, workers, method)
             };
             let outcome = run_threads(root.clone(), config);
@@ -122,6 +125,7 @@ fn the_games_master_options_keep_the_sequential_value() {
                 table_mb: 1,
                 eps: Some(0),
                 confirmed_deepening: false,
+                fail_soft: false,
                 share_plies: None,
                 search_id: 0,
                 say_idle: true,

@@ -23,6 +23,9 @@ fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: us
         let config = ParallelConfig {
             confirmed_deepening: confirmed,
             extension,
+            // The variant beyond the paper in every way: with extension the
+            // workers search fail-soft too.
+            fail_soft: extension,
             ..config(depth, d_prime, ranks - 1, method)
         };
         let (outcome, stats) = run_sim(root.clone(), config, &MODEL).expect("the simulation runs");
@@ -54,11 +57,32 @@ fn extension_shares_out_the_last_tasks_and_keeps_the_value() {
         let config = ParallelConfig {
             confirmed_deepening: true,
             extension,
+            fail_soft: false,
             ..config(10, 4, 255, method)
         };
         let (outcome, _) = run_sim(tree.clone(), config, &MODEL).expect("the simulation runs");
         assert_eq!(outcome.value, expected, "extension {extension}");
         assert_eq!(outcome.extended > 0, extension, "{}", outcome.extended);
+    }
+}
+
+#[test]
+fn fail_soft_workers_keep_the_value_at_odd_d_prime() {
+    // Odd d′ is where NegaScout with ε-windows repeats tasks; fail-soft
+    // results answer more windows there.
+    let model = Arc::new(EdgeModel::embedded());
+    let method = (true, MasterSearch::NegaScoutEps(100), None);
+    for seed in 0..4 {
+        let tree = SyntheticTree::new(seed, 5, model.clone());
+        let expected = sequential(tree.clone(), 9);
+        for fail_soft in [false, true] {
+            let config = ParallelConfig {
+                fail_soft,
+                ..config(9, 3, 63, method)
+            };
+            let (outcome, _) = run_sim(tree.clone(), config, &MODEL).expect("the simulation runs");
+            assert_eq!(outcome.value, expected, "seed {seed} fail-soft {fail_soft}");
+        }
     }
 }
 

@@ -121,6 +121,7 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
         table_mb: 1,
         eps: None,
         confirmed_deepening: false,
+        fail_soft: false,
         share_plies: None,
         search_id: 0,
         say_idle: false,

@@ -169,6 +169,7 @@ impl MasterWorker {
                 table_mb: 0,
                 eps: Some(EPS),
                 confirmed_deepening: false,
+                fail_soft: false,
                 share_plies: None,
                 search_id: *searches,
                 say_idle: true,

@@ -19,6 +19,11 @@ pub struct SearchOptions {
     pub negascout: bool,
     /// The §5.2 two-table variants; `None` is the plain search with one table.
     pub split: Option<TableSplit>,
+    /// Fail-soft values: a search that fails returns the best bound it
+    /// found, beyond the window, not the window's edge (the workers of
+    /// `--fail-soft`, whose results then answer more of the master's
+    /// later windows). Off, the searches and their counts are as ever.
+    pub fail_soft: bool,
 }
 
 /// One finished iteration.
@@ -362,7 +367,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
     }
 
     /// The negamax value of the current state searched `depth` plies
-    /// within (`alpha`, `beta`): fail-hard, with internal iterative
+    /// within (`alpha`, `beta`): fail-hard (fail-soft if chosen), with internal iterative
     /// deepening, the table, and NegaScout's null windows if chosen.
     pub(super) fn alphabeta(&mut self, depth: u32, ply: usize, alpha: Value, beta: Value) -> Value {
         self.stats.nodes += 1;
@@ -421,6 +426,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         self.order_children(ply, depth, &children, &mut order);
 
         let mut best = NO_CHILD;
+        let mut best_value = -INFINITE;
         for (i, &(_, index)) in order.iter().enumerate() {
             let mv = children[index as usize];
             if partial_root && self.root_excluded.contains(&mv) {
@@ -439,12 +445,15 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             if self.aborted {
                 break;
             }
+            best_value = best_value.max(v);
             if v > alpha {
                 alpha = v;
                 best = index;
                 self.extend_pv(ply, mv);
                 if alpha >= beta {
-                    alpha = beta;
+                    if !self.options.fail_soft {
+                        alpha = beta;
+                    }
                     break;
                 }
             }
@@ -456,6 +465,9 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         }
         if partial_root {
             return alpha;
+        }
+        if self.options.fail_soft {
+            alpha = best_value;
         }
         let bound = if alpha >= beta {
             Bound::Lower

@@ -22,13 +22,16 @@ fn plain_configurations() -> Vec<(usize, SearchOptions)> {
     let mut out = Vec::new();
     for negascout in [false, true] {
         for table_mb in [1, 0] {
-            out.push((
-                table_mb,
-                SearchOptions {
-                    negascout,
-                    split: None,
-                },
-            ));
+            for fail_soft in [false, true] {
+                out.push((
+                    table_mb,
+                    SearchOptions {
+                        negascout,
+                        split: None,
+                        fail_soft,
+                    },
+                ));
+            }
         }
     }
     out
@@ -54,6 +57,7 @@ fn split_configurations(depth: u32, d_prime: u32) -> Vec<SearchOptions> {
                         sharing,
                         full_windows,
                     }),
+                    fail_soft: false,
                 });
             }
         }
@@ -130,6 +134,44 @@ fn shogi_trees_match_minimax() {
 }
 
 #[test]
+fn fail_soft_values_are_bounds_at_least_as_tight_as_the_window() {
+    // Below the window: an upper bound at or under alpha; above it: a
+    // lower bound at or over beta; inside: the value itself.
+    let mut beyond = 0;
+    for seed in 0..16 {
+        for depth in 2..=6 {
+            let exact = minimax(&mut tree(seed, 4), depth);
+            for (alpha, beta) in [
+                (exact - 300, exact - 100),
+                (exact + 100, exact + 300),
+                (exact - 50, exact + 50),
+            ] {
+                for negascout in [false, true] {
+                    let options = SearchOptions {
+                        negascout,
+                        fail_soft: true,
+                        ..SearchOptions::default()
+                    };
+                    let mut searcher = Searcher::new(tree(seed, 4), 1, options);
+                    let v = searcher.search_node(depth, alpha, beta).expect("no hook");
+                    let case =
+                        format!("seed {seed} depth {depth} ({alpha}, {beta}) {v} exact {exact}");
+                    if exact <= alpha {
+                        assert!(exact <= v && v <= alpha, "{case}");
+                    } else if exact >= beta {
+                        assert!(beta <= v && v <= exact, "{case}");
+                    } else {
+                        assert_eq!(v, exact, "{case}");
+                    }
+                    beyond += usize::from(v < alpha || v > beta);
+                }
+            }
+        }
+    }
+    assert!(beyond > 0, "some values lie beyond their windows");
+}
+
+#[test]
 fn split_variants_match_the_plain_search() {
     for seed in 0..8 {
         for (depth, d_prime) in [(6, 2), (7, 3), (8, 4)] {
@@ -171,6 +213,7 @@ fn split_variants_count_task_searches() {
             sharing,
             full_windows: false,
         }),
+        fail_soft: false,
     };
     let mut searcher = Searcher::new(tree(3, 5), 1, options(Sharing::None));
     let result = searcher.search(Limits::depth(7), |_| {});

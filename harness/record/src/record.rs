@@ -50,6 +50,9 @@ pub struct Record {
     /// only when on).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub extension: bool,
+    /// The workers searched fail-soft (written only when on).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fail_soft: bool,
     pub value: Value,
     #[serde(default)]
     pub best_move: String,

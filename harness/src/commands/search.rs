@@ -59,6 +59,12 @@ pub(crate) struct SearchArgs {
     /// on the paper: the last long searches of a search shared out).
     #[arg(long)]
     extend: bool,
+    /// Methods with d′: workers search fail-soft, so that a result beyond
+    /// its window is the bound found, not the window's edge, and answers
+    /// more of the master's later windows (an improvement on the paper:
+    /// fewer repeated tasks, most of all at odd d′ with ε-windows).
+    #[arg(long)]
+    fail_soft: bool,
     /// Parallel methods: the number of workers (the master comes on top).
     #[arg(long, default_value_t = 4)]
     workers: usize,
@@ -126,6 +132,7 @@ impl SearchArgs {
             eps: self.eps,
             confirmed_deepening: self.confirmed_deepening,
             extension: self.extend,
+            fail_soft: self.fail_soft,
             workers: self.workers,
             backend: self.backend,
             cluster_options: self.sim.any(),

@@ -63,6 +63,7 @@ pub(crate) struct Settings {
     pub full_windows: bool,
     pub confirmed_deepening: bool,
     pub extension: bool,
+    pub fail_soft: bool,
 }
 
 impl Plan {
@@ -105,6 +106,9 @@ impl Plan {
         }
         if o.extension && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
             return Err("--extend needs a master and workers (a method with --d-prime)".into());
+        }
+        if o.fail_soft && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
+            return Err("--fail-soft needs a master and workers (a method with --d-prime)".into());
         }
         let method = o.method;
         let family = match (baseline, rbf, uct) {
@@ -184,6 +188,7 @@ impl Plan {
                 s.share_plies = p.share_plies;
                 s.confirmed_deepening = p.confirmed_deepening;
                 s.extension = p.extension;
+                s.fail_soft = p.fail_soft;
             }
             Family::Baseline { .. } | Family::Rbf { .. } | Family::Uct { .. } => {}
         }
@@ -263,6 +268,10 @@ mod tests {
             },
             Options {
                 extension: true,
+                ..options(Method::Sequential)
+            },
+            Options {
+                fail_soft: true,
                 ..options(Method::Sequential)
             },
             Options {

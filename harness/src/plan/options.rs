@@ -20,6 +20,7 @@ pub(crate) struct Options {
     pub eps: i32,
     pub confirmed_deepening: bool,
     pub extension: bool,
+    pub fail_soft: bool,
     pub workers: usize,
     pub backend: Backend,
     /// Whether any virtual-cluster option was given.
@@ -59,6 +60,7 @@ impl Options {
             eps: 100,
             confirmed_deepening: false,
             extension: false,
+            fail_soft: false,
             workers: 4,
             backend: Backend::Threads,
             cluster_options: false,

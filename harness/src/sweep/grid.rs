@@ -18,6 +18,7 @@
 //! full_windows = [false, true]  # with sharing: full windows at task roots
 //! confirmed_deepening = [false, true]  # methods with updates
 //! extension = [false, true]   # parallel methods: the master's extension
+//! fail_soft = [false, true]   # parallel methods: fail-soft workers
 //! [[grid]]                    # the baselines (seed 002's and YBWC)
 //! b = [5]
 //! d = [12]
@@ -127,6 +128,9 @@ struct Grid {
     /// have tasks.
     #[serde(default = "default_full_windows")]
     extension: Vec<bool>,
+    /// Methods with d′: the workers search fail-soft.
+    #[serde(default = "default_full_windows")]
+    fail_soft: Vec<bool>,
     /// Seed 002's split methods: processor trees as (levels, fan-out).
     #[serde(default)]
     processor_trees: Vec<(u32, usize)>,
@@ -346,6 +350,9 @@ impl Run {
         if v.extension {
             s += " extension";
         }
+        if v.fail_soft {
+            s += " fail_soft";
+        }
         if let Some(k) = v.share_plies {
             s += &format!(" share_plies={k}");
         }
@@ -491,6 +498,7 @@ fn expand_grid(c: &Config, trees: &TreeArgs, g: &Grid) -> Result<Vec<Run>, Strin
                     full_windows: false,
                     confirmed_deepening: false,
                     extension: false,
+                    fail_soft: false,
                     baseline: None,
                     rbf: None,
                     uct: None,
@@ -559,6 +567,9 @@ fn check_grid(g: &Grid) -> Result<(), String> {
     }
     if g.extension.contains(&true) && !g.methods.iter().any(|m| m.needs_d_prime()) {
         return Err("extension is for the methods with d_prime".into());
+    }
+    if g.fail_soft.contains(&true) && !g.methods.iter().any(|m| m.needs_d_prime()) {
+        return Err("fail_soft is for the methods with d_prime".into());
     }
     if !variants && g.full_windows != [false] {
         return Err("full_windows needs sharing (the §5.2 variants)".into());
@@ -689,7 +700,7 @@ fn sequential_runs(g: &Grid, d_primes: &[u32], point: Point) -> Vec<Point> {
 }
 
 /// Seed 000's parallel methods: by d′, ranks, and the method's own keys
-/// (ε, sharing plies, confirmed deepening, extension).
+/// (ε, sharing plies, confirmed deepening, extension, fail-soft workers).
 fn parallel_runs(g: &Grid, d_primes: &[u32], point: Point) -> Vec<Point> {
     let eps: Vec<Option<i32>> = match point.method {
         Method::NegascoutEps => g.eps.iter().map(|&e| Some(e)).collect(),
@@ -708,15 +719,18 @@ fn parallel_runs(g: &Grid, d_primes: &[u32], point: Point) -> Vec<Point> {
         for &ranks in &g.ranks {
             for (&e, &k, &confirmed_deepening) in product3(&eps, &plies, confirmed) {
                 for &extension in &g.extension {
-                    points.push(Point {
-                        d_prime: Some(dp),
-                        ranks,
-                        eps: e,
-                        share_plies: k,
-                        confirmed_deepening,
-                        extension,
-                        ..point
-                    });
+                    for &fail_soft in &g.fail_soft {
+                        points.push(Point {
+                            d_prime: Some(dp),
+                            ranks,
+                            eps: e,
+                            share_plies: k,
+                            confirmed_deepening,
+                            extension,
+                            fail_soft,
+                            ..point
+                        });
+                    }
                 }
             }
         }
@@ -1043,6 +1057,9 @@ struct Point {
     /// Methods with d′ (a switch beyond the paper); off, as above.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     extension: bool,
+    /// Methods with d′ (a switch beyond the paper); off, as above.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    fail_soft: bool,
     /// The baselines (absent, the keys of other runs stay as they were).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     baseline: Option<BaselinePoint>,
@@ -1147,6 +1164,7 @@ fn options(cl: &ClusterConfig, p: &Point, backend: Backend) -> Options {
         eps: p.eps.unwrap_or(100),
         confirmed_deepening: p.confirmed_deepening,
         extension: p.extension,
+        fail_soft: p.fail_soft,
         workers: p.ranks.saturating_sub(1).max(1),
         backend,
         cluster_options: false,
@@ -1249,6 +1267,7 @@ fn identity(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::Settings;
 
     const SMALL: &str = r#"
         [trees]
@@ -1278,19 +1297,28 @@ mod tests {
     }
 
     #[test]
-    fn extension_doubles_the_parallel_runs_and_keeps_the_other_keys() {
+    fn the_switches_beyond_the_paper_double_the_parallel_runs_and_keep_the_other_keys() {
         let plain = parse(SMALL, "small").unwrap();
-        let both = SMALL.replace(
-            "ranks = [4, 8]",
-            "ranks = [4, 8]\nextension = [false, true]",
-        );
-        let runs = parse(&both, "small").unwrap();
-        assert_eq!(runs.len(), 1 + 2 * (2 + 4));
-        let extended = runs.iter().filter(|r| r.plan.settings().extension).count();
-        assert_eq!(extended, 2 + 4);
-        // Runs without it keep the keys they had before the option existed.
-        let keys: std::collections::HashSet<String> = runs.iter().map(|r| r.key("seed1")).collect();
-        assert!(plain.iter().all(|r| keys.contains(&r.key("seed1"))));
+        type Switch = fn(&Settings) -> bool;
+        let extension: Switch = |s| s.extension;
+        let fail_soft: Switch = |s| s.fail_soft;
+        for (switch, on) in [("extension", extension), ("fail_soft", fail_soft)] {
+            let both = SMALL.replace(
+                "ranks = [4, 8]",
+                &format!("ranks = [4, 8]\n{switch} = [false, true]"),
+            );
+            let runs = parse(&both, "small").unwrap();
+            assert_eq!(runs.len(), 1 + 2 * (2 + 4), "{switch}");
+            let switched = runs.iter().filter(|r| on(&r.plan.settings())).count();
+            assert_eq!(switched, 2 + 4, "{switch}");
+            // Runs without it keep the keys they had before the option existed.
+            let keys: std::collections::HashSet<String> =
+                runs.iter().map(|r| r.key("seed1")).collect();
+            assert!(
+                plain.iter().all(|r| keys.contains(&r.key("seed1"))),
+                "{switch}"
+            );
+        }
     }
 
     #[test]

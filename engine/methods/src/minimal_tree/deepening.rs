@@ -46,6 +46,7 @@ where
             master_search: MasterSearch::AlphaBeta,
             confirmed_deepening: false,
             extension: false,
+            fail_soft: false,
             share_plies: None,
             search_id: u64::from(depth),
         };

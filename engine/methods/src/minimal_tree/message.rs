@@ -125,6 +125,10 @@ pub struct WorkerConfig {
     /// the task again after that result: no deeper search of a position
     /// the new prediction dropped. Not in seed 000.
     pub confirmed_deepening: bool,
+    /// Search tasks fail-soft: a result beyond its window is the bound
+    /// found, not the window's edge, so it answers more of the master's
+    /// later windows (the research searcher's workers). Not in seed 000.
+    pub fail_soft: bool,
     /// With share: results within this many plies of a task root go round
     /// the workers' ring (seed 000 §3.2).
     pub share_plies: Option<usize>,

@@ -40,6 +40,8 @@ pub struct ParallelConfig {
     /// The master extends its tree below the most urgent tasks when a
     /// pass has tasks for few workers (see `Master::with_extension`).
     pub extension: bool,
+    /// Workers search fail-soft (see `WorkerConfig::fail_soft`).
+    pub fail_soft: bool,
     /// With share: workers pass results within this many plies of their
     /// task roots round a ring.
     pub share_plies: Option<usize>,
@@ -120,6 +122,7 @@ fn worker_config(config: &ParallelConfig) -> WorkerConfig {
             _ => None,
         },
         confirmed_deepening: config.confirmed_deepening,
+        fail_soft: config.fail_soft,
         share_plies: config.share_plies,
         search_id: config.search_id,
         say_idle: false,

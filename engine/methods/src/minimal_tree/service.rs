@@ -56,6 +56,7 @@ pub fn worker_inbox<T: Transport<Message>>(transport: T) -> Inbox<T> {
         table_mb: 0,
         eps: None,
         confirmed_deepening: false,
+        fail_soft: false,
         share_plies: None,
         search_id: 0,
         say_idle: false,

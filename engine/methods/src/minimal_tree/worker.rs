@@ -405,7 +405,10 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
     let mut searcher = Searcher::with_hook(
         root.clone(),
         config.table_mb,
-        SearchOptions::default(),
+        SearchOptions {
+            fail_soft: config.fail_soft,
+            ..SearchOptions::default()
+        },
         inbox,
     );
     search_tasks(&root, &mut searcher, &config);
@@ -581,6 +584,7 @@ mod tests {
             table_mb: 1,
             eps,
             confirmed_deepening: false,
+            fail_soft: false,
             share_plies: None,
             search_id: 0,
             say_idle: false,

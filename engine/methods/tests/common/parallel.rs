@@ -54,6 +54,7 @@ pub(crate) fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -
         master_search,
         confirmed_deepening: false,
         extension: false,
+        fail_soft: false,
         share_plies,
         search_id: 0,
     }

@@ -22,6 +22,8 @@ pub(crate) struct MinimalTreePlan {
     /// The master extends its tree below the most urgent tasks when few
     /// workers have one.
     pub extension: bool,
+    /// Workers search fail-soft.
+    pub fail_soft: bool,
 }
 
 impl MinimalTreePlan {
@@ -35,6 +37,7 @@ impl MinimalTreePlan {
             share_plies: (o.method == Method::WithShare).then_some(o.share_plies),
             confirmed_deepening: o.confirmed_deepening,
             extension: o.extension,
+            fail_soft: o.fail_soft,
         }
     }
 
@@ -54,6 +57,7 @@ impl MinimalTreePlan {
             },
             confirmed_deepening: self.confirmed_deepening,
             extension: self.extension,
+            fail_soft: self.fail_soft,
             share_plies: self.share_plies.map(|k| k as usize),
             search_id: 0,
         }

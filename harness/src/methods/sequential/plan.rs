@@ -57,6 +57,7 @@ impl SequentialPlan {
         SearchOptions {
             negascout: self.negascout,
             split,
+            fail_soft: false,
         }
     }
 }
