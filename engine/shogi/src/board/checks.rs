@@ -4,6 +4,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::movegen::Reach;
 use super::moves::Move;
 use super::position::Position;
 use super::types::{PieceKind, Square};
@@ -76,6 +77,34 @@ impl CheckSquares {
             kind
         };
         self.targets(kind, mv.from(), to).any()
+    }
+}
+
+/// The generator looks only where a move could check: a piece's direct
+/// check squares (as it stands, or promoted), anywhere for a piece that
+/// uncovers a slider's check.
+impl Reach for CheckSquares {
+    #[inline(always)]
+    fn squares(&self, kind: PieceKind, from: Square) -> Bitboard {
+        if self.discoverers.contains(from) {
+            return Bitboard::ALL;
+        }
+        let direct = self.from[kind.index()];
+        if kind.is_promotable() {
+            direct | self.from[kind.promoted().index()]
+        } else {
+            direct
+        }
+    }
+
+    #[inline(always)]
+    fn push_squares(&self) -> Bitboard {
+        self.from[PieceKind::Pawn.index()] | self.from[PieceKind::ProPawn.index()]
+    }
+
+    #[inline(always)]
+    fn singled(&self) -> Bitboard {
+        self.discoverers
     }
 }
 

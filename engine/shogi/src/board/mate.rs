@@ -13,7 +13,7 @@ use super::types::{Color, PieceKind, Square};
 /// Collects the legal moves that give check.
 struct Checks<'a> {
     pos: &'a Position,
-    squares: CheckSquares,
+    squares: &'a CheckSquares,
     list: MoveList,
     /// Whether pawn drops are wanted (the generator has already left out
     /// the drop that would mate; a mate-in-one test needs none).
@@ -77,11 +77,11 @@ impl Position {
         };
         let mut checks = Checks {
             pos: self,
-            squares,
+            squares: &squares,
             list: MoveList::new(),
             pawn_drops,
         };
-        self.generate_legal(&mut checks);
+        self.generate_reaching(&mut checks, &squares);
         checks.list
     }
 
@@ -90,6 +90,9 @@ impl Position {
     pub fn mate_in_one(&mut self) -> Option<Move> {
         // A legal pawn drop never mates: the generator refuses the one that would.
         let list = self.checks(false);
+        if list.is_empty() {
+            return None;
+        }
         let escapes = self.unattacked_king_steps()?;
         list.iter().copied().find(|&mv| {
             if self.surely_escapes(mv, escapes) {

@@ -50,6 +50,41 @@ impl MoveSink for MoveList {
     }
 }
 
+/// Where the generator looks: every destination, or only those a caller
+/// can use (the squares that give check, see [`CheckSquares`]), so that a
+/// piece with none costs no more than a mask.
+///
+/// [`CheckSquares`]: super::checks::CheckSquares
+pub(super) trait Reach {
+    /// The destinations wanted of the piece of `kind` on `from` (moves
+    /// outside them may be left out; the sink still sees only legal moves).
+    fn squares(&self, kind: PieceKind, from: Square) -> Bitboard;
+    /// The destinations wanted of pawn pushes, for pawns not in `singled`.
+    fn push_squares(&self) -> Bitboard;
+    /// Pieces whose moves `push_squares` does not describe: asked one by one.
+    fn singled(&self) -> Bitboard;
+}
+
+/// Every destination: the whole legal move list.
+pub(super) struct Everywhere;
+
+impl Reach for Everywhere {
+    #[inline(always)]
+    fn squares(&self, _kind: PieceKind, _from: Square) -> Bitboard {
+        Bitboard::ALL
+    }
+
+    #[inline(always)]
+    fn push_squares(&self) -> Bitboard {
+        Bitboard::ALL
+    }
+
+    #[inline(always)]
+    fn singled(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+}
+
 /// Counts moves without listing them.
 #[derive(Default)]
 pub struct MoveCounter(pub u64);
@@ -165,6 +200,13 @@ impl Position {
 
     /// Hands every legal move to `sink`.
     pub fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_reaching(sink, &Everywhere);
+    }
+
+    /// Hands to `sink` the legal moves, of those `reach` wants (and maybe
+    /// others).
+    #[inline(always)]
+    pub(super) fn generate_reaching<S: MoveSink, R: Reach>(&self, sink: &mut S, reach: &R) {
         let us = self.side_to_move();
         let them = us.flip();
         let own = self.color_bb(us);
@@ -175,7 +217,7 @@ impl Position {
         if let Some(k) = king {
             let without_king = occ ^ Bitboard::from_square(k);
             let mut safe = Bitboard::EMPTY;
-            for to in attacks::king(k).and_not(own) {
+            for to in attacks::king(k).and_not(own) & reach.squares(PieceKind::King, k) {
                 if !self.is_attacked(them, to, without_king) {
                     safe |= Bitboard::from_square(to);
                 }
@@ -207,15 +249,18 @@ impl Position {
         };
 
         let pawns = self.pieces(us, PieceKind::Pawn);
-        let pushes = pawns.and_not(pinned).forward(us) & targets;
+        let singled = pawns & (pinned | reach.singled());
+        let pushes = pawns.and_not(singled).forward(us) & targets & reach.push_squares();
         sink.pawn_pushes(us, pushes & zone(us), true);
         sink.pawn_pushes(us, pushes.and_not(dead_squares(us, PieceKind::Pawn)), false);
-        for from in pawns & pinned {
-            let to = attacks::pawn(us, from) & targets & pin_line(from);
+        // What a piece of `kind` on `from` may do: legal and wanted.
+        let allowed = |kind, from| targets & pin_line(from) & reach.squares(kind, from);
+        for from in singled {
+            let to = attacks::pawn(us, from) & allowed(PieceKind::Pawn, from);
             emit(sink, us, PieceKind::Pawn, from, to);
         }
         for from in self.pieces(us, PieceKind::Lance) {
-            let to = attacks::lance(us, from, occ) & targets & pin_line(from);
+            let to = attacks::lance(us, from, occ) & allowed(PieceKind::Lance, from);
             emit(sink, us, PieceKind::Lance, from, to);
         }
         // A pinned knight can never stay on its pin line.
@@ -225,31 +270,33 @@ impl Position {
                 us,
                 PieceKind::Knight,
                 from,
-                attacks::knight(us, from) & targets,
+                attacks::knight(us, from) & allowed(PieceKind::Knight, from),
             );
         }
         for from in self.pieces(us, PieceKind::Silver) {
-            let to = attacks::silver(us, from) & targets & pin_line(from);
+            let to = attacks::silver(us, from) & allowed(PieceKind::Silver, from);
             emit(sink, us, PieceKind::Silver, from, to);
         }
         for from in self.golds(us) {
-            let to = attacks::gold(us, from) & targets & pin_line(from);
+            let to = attacks::gold(us, from) & allowed(PieceKind::Gold, from);
             sink.moves(from, to, false);
         }
         for from in self.pieces(us, PieceKind::Bishop) {
-            let to = attacks::bishop(from, occ) & targets & pin_line(from);
+            let to = attacks::bishop(from, occ) & allowed(PieceKind::Bishop, from);
             emit(sink, us, PieceKind::Bishop, from, to);
         }
         for from in self.pieces(us, PieceKind::Rook) {
-            let to = attacks::rook(from, occ) & targets & pin_line(from);
+            let to = attacks::rook(from, occ) & allowed(PieceKind::Rook, from);
             emit(sink, us, PieceKind::Rook, from, to);
         }
         for from in self.pieces(us, PieceKind::Horse) {
-            let to = (attacks::bishop(from, occ) | attacks::king(from)) & targets & pin_line(from);
+            let to = (attacks::bishop(from, occ) | attacks::king(from))
+                & allowed(PieceKind::Horse, from);
             sink.moves(from, to, false);
         }
         for from in self.pieces(us, PieceKind::Dragon) {
-            let to = (attacks::rook(from, occ) | attacks::king(from)) & targets & pin_line(from);
+            let to =
+                (attacks::rook(from, occ) | attacks::king(from)) & allowed(PieceKind::Dragon, from);
             sink.moves(from, to, false);
         }
 
