@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Nodes per second of Yomi's play search against YaneuraOu's NNUE edition:
-one thread each, the same net, the same positions, in the same run.
+"""Nodes per second of Yomi's play search against YaneuraOu's: with --net,
+YaneuraOu's NNUE edition on the same net; without, its material edition
+against Yomi's built-in evaluation. One thread each, the same positions,
+in the same run.
 
 Each position (the start position and 8 of the embedded professional set,
 every 4th) is searched by each engine for --ms milliseconds (`go byoyomi`),
@@ -10,7 +12,7 @@ search time (from the last `info` line of each search). Yomi is also run
 with its built-in evaluation.
 
 Usage:
-  python3 scripts/nnue_speed.py --yaneuraou BIN --net DIR [--yomi target/release/yomi]
+  python3 scripts/nnue_speed.py --yaneuraou BIN [--net DIR] [--yomi target/release/yomi]
       [--ms 5000] [--rounds 1] [--hash 64]
 """
 
@@ -53,19 +55,26 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--yaneuraou", required=True)
     ap.add_argument("--yomi", default=os.path.join(ROOT, "target/release/yomi"))
-    ap.add_argument("--net", required=True, help="the folder of nn.bin (EvalDir)")
+    ap.add_argument("--net", help="the folder of nn.bin (EvalDir); without it, YaneuraOu's "
+                    "material edition against Yomi's built-in evaluation")
     ap.add_argument("--ms", type=int, default=5000)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--hash", type=int, default=64)
     a = ap.parse_args()
-    net = os.path.abspath(a.net)
     common = [("USI_Hash", a.hash), ("Threads", 1)]
-    engines = {
-        "YaneuraOu NNUE": (a.yaneuraou, common + [("EvalDir", net), ("BookFile", "no_book"),
-                                                   ("NetworkDelay", 0), ("NetworkDelay2", 0)]),
-        "Yomi NNUE": (a.yomi, common + [("EvalDir", net), ("ByoyomiMargin", 0)]),
-        "Yomi built-in": (a.yomi, common + [("EvalDir", ""), ("ByoyomiMargin", 0)]),
-    }
+    yaneuraou = common + [("BookFile", "no_book"), ("NetworkDelay", 0), ("NetworkDelay2", 0)]
+    builtin = (a.yomi, common + [("EvalDir", ""), ("ByoyomiMargin", 0)])
+    if a.net:
+        net = os.path.abspath(a.net)
+        base = "YaneuraOu NNUE"
+        engines = {
+            base: (a.yaneuraou, yaneuraou + [("EvalDir", net)]),
+            "Yomi NNUE": (a.yomi, common + [("EvalDir", net), ("ByoyomiMargin", 0)]),
+            "Yomi built-in": builtin,
+        }
+    else:
+        base = "YaneuraOu material"
+        engines = {base: (a.yaneuraou, yaneuraou), "Yomi built-in": builtin}
     totals = {k: [0, 0] for k in engines}
     print("| position | " + " | ".join("%s nps" % k for k in engines) + " |")
     print("|---|" + "---|" * len(engines))
@@ -83,9 +92,8 @@ def main():
             sys.stdout.flush()
     nps = {k: n * 1000 // max(t, 1) for k, (n, t) in totals.items()}
     print("| **all** | " + " | ".join("**{:,}**".format(nps[k]) for k in engines) + " |")
-    base = nps["YaneuraOu NNUE"]
-    print("\nYomi NNUE / YaneuraOu NNUE: %.2f; Yomi built-in / YaneuraOu NNUE: %.2f"
-          % (nps["Yomi NNUE"] / base, nps["Yomi built-in"] / base))
+    print("\n" + "; ".join("%s / %s: %.2f" % (k, base, nps[k] / nps[base])
+                           for k in engines if k != base))
 
 
 if __name__ == "__main__":

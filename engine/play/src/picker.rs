@@ -1,13 +1,16 @@
-//! Move ordering for the play search. The table's move is tried before
-//! any move is generated (it often cuts off alone); then the rest, best
-//! score first by selection: captures and promotions that do not lose
-//! material (SEE), most valuable victim first; the two killers; the
-//! counter move; quiet moves by history; captures that lose material
-//! last.
+//! Move ordering for the play search, in stages so that a node that cuts
+//! off early never generates or scores the rest: the table's move; then
+//! captures and promotions, most valuable victim first, each judged by SEE
+//! only when picked (those that lose material wait for the end); the two
+//! killers and the counter move, each checked legal alone; the quiet moves
+//! by history; the captures that lose material. A branch-limited node gets
+//! its allowed moves at once and picks among them in the same order.
 
 use super::history::{piece_to, Context, History};
 use super::see::{captured_value, see_ge};
-use yomi_shogi::board::{Move, MoveList, Position};
+use yomi_shogi::board::{
+    Bitboard, CheckSquares, Color, Move, MoveList, MoveSink, PieceKind, Position, Square,
+};
 use yomi_shogi::eval::piece_value;
 
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -30,6 +33,56 @@ fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     captured_value(pos, mv) * 16 - piece_value(attacker)
 }
 
+/// Keeps the captures and promotions of the generator's legal moves.
+pub(crate) struct Tactical<'a> {
+    pub list: &'a mut MoveList,
+    pub enemies: Bitboard,
+}
+
+impl MoveSink for Tactical<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
+        let to = if promote { to } else { to & self.enemies };
+        self.list.moves(from, to, promote);
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
+        let to = if promote { to } else { to & self.enemies };
+        self.list.pawn_pushes(us, to, promote);
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, _kind: PieceKind, _to: Bitboard) {}
+}
+
+/// Keeps the rest: moves that neither capture nor promote, and drops.
+struct Quiet<'a> {
+    list: &'a mut MoveList,
+    enemies: Bitboard,
+}
+
+impl MoveSink for Quiet<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
+        if !promote {
+            self.list.moves(from, to.and_not(self.enemies), false);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
+        if !promote {
+            self.list.pawn_pushes(us, to.and_not(self.enemies), false);
+        }
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+        self.list.drops(kind, to);
+    }
+}
+
 /// What the search tells the picker about a node.
 #[derive(Clone, Copy)]
 pub(crate) struct Hints {
@@ -40,53 +93,181 @@ pub(crate) struct Hints {
     pub context: Context,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
     Table,
-    Generate,
-    Rest,
+    GenerateCaptures,
+    GoodCaptures,
+    /// The killers and the counter move: the index of the next one.
+    Refutations(usize),
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    /// A branch-limited node: its moves, all scored at once.
+    Allowed,
 }
 
-pub(crate) struct Picker {
+pub(crate) struct Picker<'a> {
     hints: Hints,
     stage: Stage,
-    /// (score, move), filled once the table move is spent.
+    /// Scored moves: the captures that lost material at the front
+    /// (`..bad_end`), then the stage's moves, picked from `next` on.
     list: Vec<(i32, Move)>,
     next: usize,
+    bad_end: usize,
+    /// The refutations already tried, kept out of the quiet moves.
+    refuted: [Move; 3],
+    /// Once pruning would skip every quiet move, only quiet checks are
+    /// left (`None`: the opponent has no king, nothing is left out).
+    checks: Option<&'a CheckSquares>,
+    quiet_checks_only: bool,
+    /// A branch-limited node's moves (see [`Stage::Allowed`]).
+    allowed: Option<MoveList>,
 }
 
 /// The table move's score: above every generated move.
 const TABLE: i32 = 2 * GOOD_CAPTURE;
 
-impl Picker {
-    /// `list` is reused storage; `hints.table` must be legal or `Move::NONE`.
-    pub(crate) fn new(mut list: Vec<(i32, Move)>, hints: Hints) -> Picker {
+impl<'a> Picker<'a> {
+    /// `list` is reused storage; `hints.table` must be legal or
+    /// `Move::NONE`; `allowed`, where a branch limit applies, the moves
+    /// that may be searched here; `checks`, the checks open to the side to
+    /// move.
+    pub(crate) fn new(
+        mut list: Vec<(i32, Move)>,
+        hints: Hints,
+        allowed: Option<MoveList>,
+        checks: Option<&'a CheckSquares>,
+    ) -> Picker<'a> {
         list.clear();
         Picker {
             hints,
             stage: Stage::Table,
             list,
             next: 0,
+            bad_end: 0,
+            refuted: [Move::NONE; 3],
+            checks,
+            quiet_checks_only: false,
+            allowed,
         }
     }
 
-    /// The next move and its score; `moves` (every move that may be
-    /// searched here) is called once, when the table move is spent.
-    pub(crate) fn next(
-        &mut self,
-        pos: &Position,
-        history: &History,
-        moves: impl FnOnce() -> MoveList,
-    ) -> Option<(Move, i32)> {
-        if let Stage::Table = self.stage {
-            self.stage = Stage::Generate;
-            if self.hints.table != Move::NONE {
-                return Some((self.hints.table, TABLE));
+    /// The next move and its score.
+    pub(crate) fn next(&mut self, pos: &Position, history: &History) -> Option<(Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::Table => {
+                    self.stage = match self.allowed {
+                        Some(_) => Stage::Allowed,
+                        None => Stage::GenerateCaptures,
+                    };
+                    if self.hints.table != Move::NONE {
+                        return Some((self.hints.table, TABLE));
+                    }
+                }
+                Stage::Allowed => {
+                    if let Some(moves) = self.allowed.take() {
+                        self.fill_all(pos, history, &moves);
+                    }
+                    return self.pick_best();
+                }
+                Stage::GenerateCaptures => {
+                    let mut moves = MoveList::new();
+                    pos.generate_legal(&mut Tactical {
+                        list: &mut moves,
+                        enemies: pos.color_bb(pos.side_to_move().flip()),
+                    });
+                    let table = self.hints.table;
+                    self.list.extend(
+                        moves
+                            .iter()
+                            .filter(|&&mv| mv != table)
+                            .map(|&mv| (mvv_lva(pos, mv), mv)),
+                    );
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => {
+                    let Some((mv, score)) = self.pick_best() else {
+                        self.stage = Stage::Refutations(0);
+                        continue;
+                    };
+                    if see_ge(pos, mv, 0) {
+                        return Some((mv, GOOD_CAPTURE + score));
+                    }
+                    // Kept at the front for the last stage.
+                    self.list[self.next - 1].0 = BAD_CAPTURE + score;
+                    self.list.swap(self.bad_end, self.next - 1);
+                    self.bad_end += 1;
+                }
+                Stage::Refutations(i) => {
+                    let candidates = [
+                        (self.hints.killers[0], KILLER + 2),
+                        (self.hints.killers[1], KILLER + 1),
+                        (self.hints.counter, KILLER),
+                    ];
+                    let Some(&(mv, score)) = candidates.get(i) else {
+                        self.stage = Stage::GenerateQuiets;
+                        continue;
+                    };
+                    self.stage = Stage::Refutations(i + 1);
+                    if mv != Move::NONE
+                        && mv != self.hints.table
+                        && !self.refuted.contains(&mv)
+                        && pos.is_legal(mv)
+                        && !is_tactical(pos, mv)
+                        && self.wanted_quiet(pos, mv)
+                    {
+                        self.refuted[i] = mv;
+                        return Some((mv, score));
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    self.list.truncate(self.bad_end);
+                    self.next = self.bad_end;
+                    let mut moves = MoveList::new();
+                    pos.generate_legal(&mut Quiet {
+                        list: &mut moves,
+                        enemies: pos.color_bb(pos.side_to_move().flip()),
+                    });
+                    let us = pos.side_to_move();
+                    let (table, context) = (self.hints.table, self.hints.context);
+                    for &mv in moves.iter() {
+                        if mv != table && !self.refuted.contains(&mv) && self.wanted_quiet(pos, mv)
+                        {
+                            let score = history.score(us, mv, piece_to(pos, mv), &context);
+                            self.list.push((score, mv));
+                        }
+                    }
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if let Some(picked) = self.pick_best() {
+                        return Some(picked);
+                    }
+                    self.stage = Stage::BadCaptures;
+                    self.next = 0;
+                }
+                Stage::BadCaptures => {
+                    if self.next >= self.bad_end {
+                        return None;
+                    }
+                    self.next += 1;
+                    let (score, mv) = self.list[self.next - 1];
+                    return Some((mv, score));
+                }
             }
         }
-        if let Stage::Generate = self.stage {
-            self.stage = Stage::Rest;
-            self.fill(pos, history, &moves());
-        }
+    }
+
+    /// Whether a quiet move is still wanted: all are, until pruning has
+    /// left only quiet checks.
+    fn wanted_quiet(&self, pos: &Position, mv: Move) -> bool {
+        !self.quiet_checks_only || self.checks.is_some_and(|c| c.gives_check(pos, mv))
+    }
+
+    /// The best-scored move from `next` on, taken.
+    fn pick_best(&mut self) -> Option<(Move, i32)> {
         let rest = &mut self.list[self.next..];
         let best = (0..rest.len()).max_by_key(|&i| rest[i].0)?;
         rest.swap(0, best);
@@ -95,7 +276,8 @@ impl Picker {
         Some((mv, score))
     }
 
-    fn fill(&mut self, pos: &Position, history: &History, moves: &[Move]) {
+    /// Scores a branch-limited node's moves at once (SEE for each capture).
+    fn fill_all(&mut self, pos: &Position, history: &History, moves: &[Move]) {
         let us = pos.side_to_move();
         let h = self.hints;
         self.list
@@ -123,15 +305,22 @@ impl Picker {
             }));
     }
 
-    /// Leaves out the quiet moves not yet picked, but those `keep` wants:
-    /// once pruning would skip every quiet move, the picker need not sort
-    /// them.
-    pub(crate) fn skip_quiets(&mut self, keep: impl Fn(Move) -> bool) {
+    /// Leaves out the quiet moves not yet picked but the checks: once
+    /// pruning would skip every quiet move, the picker need not generate
+    /// or sort them. Does nothing when the opponent has no king.
+    pub(crate) fn skip_quiets(&mut self, pos: &Position) {
+        let Some(checks) = self.checks else {
+            return;
+        };
+        self.quiet_checks_only = true;
+        if !matches!(self.stage, Stage::Quiets | Stage::Allowed) {
+            return; // the quiet moves to come are filtered as they come
+        }
         let mut kept = self.next;
         for i in self.next..self.list.len() {
             let (score, mv) = self.list[i];
             let tactical = score >= GOOD_CAPTURE / 2 || Self::is_bad_capture(score);
-            if tactical || keep(mv) {
+            if tactical || checks.gives_check(pos, mv) {
                 self.list[kept] = self.list[i];
                 kept += 1;
             }
@@ -173,4 +362,104 @@ pub(crate) fn order_tactical(
         (score, mv)
     }));
     out.sort_unstable_by_key(|&(s, _)| -s);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{rngs::StdRng, RngExt, SeedableRng};
+
+    /// The stage a score belongs to, in the order the picker must keep.
+    fn rank(score: i32) -> u8 {
+        match score {
+            TABLE => 0,
+            s if Picker::is_refutation(s) => 2,
+            s if s >= GOOD_CAPTURE / 2 => 1,
+            s if Picker::is_bad_capture(s) => 4,
+            _ => 3,
+        }
+    }
+
+    /// From positions of random games: every legal move exactly once, the
+    /// stages in order, good captures by SEE, killers only where legal and
+    /// quiet; after `skip_quiets`, only the captures and quiet checks left.
+    #[test]
+    fn hands_out_every_legal_move_once_in_stage_order() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut history = History::new(4);
+        let mut seen_stages = [0usize; 5];
+        for entry in yomi_shogi::positions::pro_middlegame_32() {
+            let mut pos = entry.position.clone();
+            for _ in 0..40 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = |rng: &mut StdRng| legal[rng.random_range(0..legal.len())];
+                let quiet =
+                    |rng: &mut StdRng| (0..8).map(|_| pick(rng)).find(|&m| !is_tactical(&pos, m));
+                let (table, k0, k1) = (pick(&mut rng), quiet(&mut rng), quiet(&mut rng));
+                // A move of another position stands in for an illegal killer.
+                let foreign = Move::normal(Square::from_index(0), Square::from_index(1), false);
+                let hints = Hints {
+                    table,
+                    killers: [k0.unwrap_or(Move::NONE), k1.unwrap_or(foreign)],
+                    counter: foreign,
+                    context: [None, None],
+                };
+                history.cutoff(
+                    pos.side_to_move(),
+                    0,
+                    3,
+                    (legal[0], 0),
+                    &[],
+                    Move::NONE,
+                    &hints.context,
+                );
+                let checks = CheckSquares::new(&pos);
+                let mut picker = Picker::new(Vec::new(), hints, None, checks.as_ref());
+                let mut out = Vec::new();
+                let skip_at = rng.random_range(0..legal.len() + 8);
+                while let Some((mv, score)) = picker.next(&pos, &history) {
+                    if out.len() == skip_at {
+                        picker.skip_quiets(&pos);
+                    }
+                    out.push((mv, score));
+                }
+                let ranks: Vec<u8> = out.iter().map(|&(_, s)| rank(s)).collect();
+                for &r in &ranks {
+                    seen_stages[usize::from(r)] += 1;
+                }
+                let sorted = {
+                    let mut r = ranks.clone();
+                    r.sort();
+                    r
+                };
+                assert_eq!(ranks, sorted, "{}", pos.to_sfen());
+                for &(mv, score) in &out {
+                    assert!(legal.contains(&mv), "{} {mv}", pos.to_sfen());
+                    if is_tactical(&pos, mv) && mv != table {
+                        assert_eq!(rank(score) == 1, see_ge(&pos, mv, 0), "{mv}");
+                    }
+                }
+                let mut moves: Vec<Move> = out.iter().map(|&(m, _)| m).collect();
+                moves.sort();
+                moves.dedup();
+                assert_eq!(moves.len(), out.len(), "a move twice: {}", pos.to_sfen());
+                if skip_at >= out.len() {
+                    assert_eq!(out.len(), legal.len(), "{}", pos.to_sfen());
+                } else {
+                    // What was left out: quiet moves that do not check.
+                    let checks = checks.as_ref().unwrap();
+                    for &mv in legal.iter() {
+                        if !moves.contains(&mv) {
+                            assert!(!is_tactical(&pos, mv) && !checks.gives_check(&pos, mv));
+                        }
+                    }
+                }
+                pos.make_move(pick(&mut rng));
+            }
+        }
+        assert!(seen_stages.iter().all(|&n| n > 100), "{seen_stages:?}");
+    }
 }

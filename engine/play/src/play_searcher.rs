@@ -692,25 +692,24 @@ impl<H: Hook> PlaySearcher<H> {
             counter: self.history.counter(us, previous),
             context,
         };
-        let mut picker = Picker::new(std::mem::take(&mut self.frames[ply].moves), hints);
-        let mut tried = std::mem::take(&mut self.frames[ply].tried);
-        tried.clear();
-        let mut best = -INFINITE;
-        let mut best_move = Move::NONE;
-        let mut move_count = 0usize;
         let mut allowed = None;
         if self.game.branch_limit().limits() {
             allowed = Some(self.allowed_moves());
         }
         let checks = CheckSquares::new(self.game.position());
+        let mut picker = Picker::new(
+            std::mem::take(&mut self.frames[ply].moves),
+            hints,
+            allowed,
+            checks.as_ref(),
+        );
+        let mut tried = std::mem::take(&mut self.frames[ply].tried);
+        tried.clear();
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut move_count = 0usize;
         loop {
-            let next = {
-                let pos = self.game.position();
-                picker.next(pos, &self.history, || {
-                    allowed.take().unwrap_or_else(|| pos.legal_moves())
-                })
-            };
-            let Some((mv, score)) = next else {
+            let Some((mv, score)) = picker.next(self.game.position(), &self.history) else {
                 break;
             };
             if partial_root && self.root_excluded.contains(&mv) || mv == excluded {
@@ -734,9 +733,7 @@ impl<H: Hook> PlaySearcher<H> {
                     let futile = eval + 100 + 100 * depth <= alpha;
                     if depth <= 8 && (move_count as i32 > lmp || futile) {
                         // So is every later quiet move that does not check.
-                        if let Some(checks) = &checks {
-                            picker.skip_quiets(|m| checks.gives_check(pos, m));
-                        }
+                        picker.skip_quiets(pos);
                         continue;
                     }
                 }

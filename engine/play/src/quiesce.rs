@@ -4,38 +4,15 @@
 //! must answer, with every evasion. A mate in one, where the table knows
 //! nothing of the node, is its value. Fail-soft.
 
-use super::picker::order_tactical;
+use super::picker::{order_tactical, Tactical};
 use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
 use yomi_search::{Bound, Hook};
-use yomi_shogi::board::{Bitboard, Color, Move, MoveList, MoveSink, PieceKind, Square};
+use yomi_shogi::board::{Move, MoveList};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
 /// A capture or promotion that cannot reach alpha even with this much more.
 const DELTA_MARGIN: Value = 200;
-
-/// Keeps the captures and promotions of the generator's legal moves.
-struct Tactical<'a> {
-    list: &'a mut MoveList,
-    enemies: Bitboard,
-}
-
-impl MoveSink for Tactical<'_> {
-    #[inline(always)]
-    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
-        let to = if promote { to } else { to & self.enemies };
-        self.list.moves(from, to, promote);
-    }
-
-    #[inline(always)]
-    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
-        let to = if promote { to } else { to & self.enemies };
-        self.list.pawn_pushes(us, to, promote);
-    }
-
-    #[inline(always)]
-    fn drops(&mut self, _kind: PieceKind, _to: Bitboard) {}
-}
 
 impl<H: Hook> PlaySearcher<H> {
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Value, beta: Value) -> Value {
