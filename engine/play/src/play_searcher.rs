@@ -708,10 +708,7 @@ impl<H: Hook> PlaySearcher<H> {
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
-        loop {
-            let Some((mv, score)) = picker.next(self.game.position(), &self.history) else {
-                break;
-            };
+        while let Some((mv, score)) = picker.next(self.game.position(), &self.history) {
             if partial_root && self.root_excluded.contains(&mv) || mv == excluded {
                 continue;
             }
