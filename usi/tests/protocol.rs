@@ -73,6 +73,7 @@ fn handshake_declares_every_option() {
         "MultiPV",
         "DepthLimit",
         "NodesLimit",
+        "MaxMovesToDraw",
         "SearchMode",
         "ParallelMethod",
         "ByoyomiMargin",
@@ -635,4 +636,39 @@ fn multipv_lines_come_best_first_at_every_depth() {
         .unwrap()
         .to_string();
     assert_eq!(best, line_1, "bestmove is line 1's move");
+}
+
+/// The last `info` line's score of `go depth 3` on `sfen`, from a
+/// cleared table (`isready`).
+fn score_at_depth_3(e: &mut Engine, sfen: &str) -> String {
+    e.ready(SHORT);
+    e.send(&format!("position sfen {sfen}"));
+    e.send("go depth 3");
+    let lines = e.bestmove(LONG);
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 3"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "score").unwrap();
+    format!("{} {}", words[at + 1], words[at + 2])
+}
+
+#[test]
+fn max_moves_to_draw_scores_the_move_limit_as_a_draw() {
+    let mut e = ready_engine();
+    // Black is a rook up; with the game drawn after one move more, every
+    // line is a draw.
+    let sfen = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 40";
+    let free = score_at_depth_3(&mut e, sfen);
+    assert!(
+        free.starts_with("cp ") && free[3..].parse::<i32>().unwrap() > 300,
+        "{free}"
+    );
+    e.send("setoption name MaxMovesToDraw value 40");
+    assert_eq!(score_at_depth_3(&mut e, sfen), "cp 0");
+    // A limit further off changes nothing at this depth.
+    e.send("setoption name MaxMovesToDraw value 256");
+    assert_eq!(score_at_depth_3(&mut e, sfen), free);
 }

@@ -466,6 +466,16 @@ impl<H: Hook> PlaySearcher<H> {
         }
     }
 
+    /// A node past the game's move limit: a draw, unless its side to move
+    /// is mated.
+    pub(super) fn move_limit_value(&self, ply: usize) -> Value {
+        if self.game.in_check() && !self.game.position().has_legal_move() {
+            LOSS + ply as Value
+        } else {
+            DRAW
+        }
+    }
+
     /// Mate values are stored as distances from the node, not the root.
     pub(super) fn value_to_table(v: Value, ply: usize) -> Value {
         match v {
@@ -544,6 +554,9 @@ impl<H: Hook> PlaySearcher<H> {
         if !root {
             if let Some(r) = self.game.repetition() {
                 return Self::repetition_value(r, ply);
+            }
+            if self.game.past_move_limit() {
+                return self.move_limit_value(ply);
             }
             if ply >= MAX_PLY - 1 {
                 return self.evaluate();

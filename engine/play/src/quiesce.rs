@@ -25,6 +25,9 @@ impl<H: Hook> PlaySearcher<H> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate();
         }
+        if self.game.past_move_limit() {
+            return self.move_limit_value(ply);
+        }
         let pv_node = beta - alpha > 1;
         let key = self.game.hash();
         let hit = self.table.probe(key);

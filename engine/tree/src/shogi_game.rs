@@ -36,6 +36,9 @@ pub struct ShogiGame {
     branch_limit: BranchLimit,
     keys: Vec<i64>,
     history: Vec<(u64, bool)>,
+    /// The game is drawn once this many moves have been played (`None`:
+    /// no limit).
+    move_limit: Option<u32>,
 }
 
 impl ShogiGame {
@@ -46,7 +49,23 @@ impl ShogiGame {
             branch_limit,
             keys: Vec::with_capacity(yomi_shogi::board::MAX_MOVES),
             history,
+            move_limit: None,
         }
+    }
+
+    /// Draws the game once `moves` moves have been played, as YaneuraOu
+    /// reads its `MaxMovesToDraw`: the position before move `moves + 1`
+    /// (SFEN move number `moves + 1`) is a draw unless its side to move is
+    /// mated. `None`: no limit.
+    pub fn set_move_limit(&mut self, moves: Option<u32>) {
+        self.move_limit = moves;
+    }
+
+    /// Whether the move limit has been passed here (see
+    /// [`ShogiGame::set_move_limit`]).
+    #[inline]
+    pub fn past_move_limit(&self) -> bool {
+        self.move_limit.is_some_and(|n| self.pos.ply() > n)
     }
 
     pub fn position(&self) -> &Position {

@@ -35,6 +35,9 @@ pub(super) struct Options {
     pub depth_limit: u32,
     /// 0: no limit.
     pub nodes_limit: u64,
+    /// The game is drawn after this many moves (YaneuraOu's
+    /// `MaxMovesToDraw`); 0: no limit.
+    pub max_moves_to_draw: u32,
     pub mode: Mode,
     pub method: Method,
     /// Kept back from every time budget for transmission and GUI delays.
@@ -124,6 +127,16 @@ const SPECS: &[Spec] = &[
             max: (1 << 53) - 1,
         },
     },
+    // YaneuraOu's name and meaning: match runners (ShogiArena) tell the
+    // engine the game's move limit through it.
+    Spec {
+        name: "MaxMovesToDraw",
+        kind: Kind::Spin {
+            default: 0,
+            min: 0,
+            max: 100_000,
+        },
+    },
     Spec {
         name: "SearchMode",
         kind: Kind::Combo {
@@ -173,6 +186,7 @@ impl Default for Options {
             multipv: 0,
             depth_limit: 0,
             nodes_limit: 0,
+            max_moves_to_draw: 0,
             mode: Mode::Play,
             method: Method::LazySmp,
             margin_ms: 0,
@@ -305,6 +319,7 @@ impl Options {
             "MultiPV" => self.multipv = v as usize,
             "DepthLimit" => self.depth_limit = v as u32,
             "NodesLimit" => self.nodes_limit = v as u64,
+            "MaxMovesToDraw" => self.max_moves_to_draw = v as u32,
             "ByoyomiMargin" => self.margin_ms = v as u64,
             "FV_SCALE" => self.fv_scale = v as i32,
             _ => unreachable!("every spin option has a field"),

@@ -1,7 +1,7 @@
 //! One `go`: the search runs on its own thread, prints `info` lines and
 //! finally `bestmove`, while the command loop keeps answering the GUI.
 
-use super::clock::Budget;
+use super::clock::{Budget, Stability};
 use super::mate_probe;
 use super::output::Output;
 use crate::search_choice::ShogiSearcher;
@@ -27,6 +27,8 @@ pub(super) struct Control {
     /// The move to answer with if the search must end before it finishes
     /// (the MPI job ending): the deepest finished iteration's.
     best: Mutex<Option<Move>>,
+    /// How settled that move is: the soft budget's scale.
+    stability: Mutex<Stability>,
 }
 
 /// The running search, for whoever must answer for it early (see
@@ -63,6 +65,7 @@ impl Control {
             budget: None,
             answered: AtomicBool::new(false),
             best: Mutex::new(None),
+            stability: Mutex::default(),
         })
     }
 
@@ -79,19 +82,20 @@ impl Control {
 
     /// `ponderhit`: the predicted move was played; the clock runs from now.
     pub(super) fn ponderhit(self: &Arc<Self>) {
-        self.start_clock();
+        self.start_clock(Instant::now());
         self.hold.store(false, Ordering::SeqCst);
     }
 
-    fn start_clock(self: &Arc<Self>) {
+    /// Starts the clock as of `start` (when `go` or `ponderhit` arrived).
+    fn start_clock(self: &Arc<Self>, start: Instant) {
         let Some(budget) = self.budget else {
             return;
         };
-        *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = Some((Instant::now(), budget));
+        *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = Some((start, budget));
         // The hard limit is enforced from outside the search, to the millisecond.
         let stop = self.stop.clone();
         std::thread::spawn(move || {
-            std::thread::sleep(budget.hard);
+            std::thread::sleep(budget.hard.saturating_sub(start.elapsed()));
             stop.store(true, Ordering::SeqCst);
         });
     }
@@ -100,10 +104,16 @@ impl Control {
         self.answered.load(Ordering::SeqCst)
     }
 
-    /// After an iteration: whether starting another would overrun the soft budget.
+    /// After an iteration: whether starting another would overrun the soft
+    /// budget, scaled by how settled the best move is.
     fn past_soft_limit(&self) -> bool {
+        let scale = self
+            .stability
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .scale();
         let clock = self.clock.lock().unwrap_or_else(|e| e.into_inner());
-        clock.is_some_and(|(start, budget)| start.elapsed() >= budget.soft)
+        clock.is_some_and(|(start, budget)| start.elapsed() >= budget.target(scale))
     }
 }
 
@@ -115,6 +125,8 @@ pub(super) struct Request {
     pub hold: bool,
     /// The clock starts later (`ponder`).
     pub ponder: bool,
+    /// When `go` arrived: the clock runs from then.
+    pub received: Instant,
     pub send_ponder_move: bool,
     /// Look for a mate with the mate search first (see `mate_probe`).
     pub mate_probe: bool,
@@ -144,10 +156,11 @@ pub(super) fn start(
         budget: request.budget,
         answered: AtomicBool::new(false),
         best: Mutex::new(first_child(searcher.game_mut())),
+        stability: Mutex::default(),
     });
     pending.set(control.clone());
     if !request.ponder {
-        control.start_clock();
+        control.start_clock(request.received);
     }
     let shared = control.clone();
     let progress_out = out.clone();
@@ -164,6 +177,9 @@ pub(super) fn start(
                     out.line(&info_line(it));
                     if let (1, Some(&mv)) = (it.multipv, it.pv.first()) {
                         *shared.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(mv);
+                        let mut stability =
+                            shared.stability.lock().unwrap_or_else(|e| e.into_inner());
+                        stability.update(mv);
                     }
                     if shared.past_soft_limit()
                         || found_mate(it) && !shared.hold.load(Ordering::SeqCst)

@@ -12,7 +12,7 @@ use super::output::Output;
 use super::search_thread::{self, Pending, Request, Running};
 use crate::search_choice::{Ranks, ShogiSearcher};
 use std::io::BufRead;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use yomi_play::{root_text, root_with_net};
 use yomi_search::memory;
 use yomi_search::Limits;
@@ -102,6 +102,11 @@ impl Session {
                         net.set_output_scale(self.options.fv_scale);
                     }
                     self.prepare_searcher();
+                    // A new game follows `isready`: the table is cleared
+                    // here, not at `usinewgame`, whose next `go` is timed.
+                    if let Some(s) = &mut self.searcher {
+                        s.clear_tables();
+                    }
                 }
                 self.out.line("readyok");
                 Ok(())
@@ -113,9 +118,6 @@ impl Session {
             "setoption" => self.setoption(args),
             "usinewgame" => {
                 self.finish_search();
-                if let Some(s) = &mut self.searcher {
-                    s.clear_tables();
-                }
                 Ok(())
             }
             "position" => GamePosition::parse(args).map(|p| self.position = Some(p)),
@@ -199,6 +201,7 @@ impl Session {
     }
 
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        let received = Instant::now();
         if self.running.is_some() {
             return Err("go while a search is running: ignored (send stop first)".into());
         }
@@ -249,6 +252,9 @@ impl Session {
             });
         }
         let mut game = ShogiGame::new(position.start.clone(), self.options.branch_limit);
+        game.set_move_limit(
+            (self.options.max_moves_to_draw > 0).then_some(self.options.max_moves_to_draw),
+        );
         for &mv in &position.moves {
             game.play(mv);
         }
@@ -294,6 +300,7 @@ impl Session {
             budget,
             hold: held,
             ponder: go.ponder,
+            received,
             send_ponder_move: self.options.ponder,
             // The play search's answer to a mate it may miss; research
             // mode is the paper's plain search, MultiPV wants its lines.
