@@ -206,7 +206,7 @@ impl<H: Hook> PlaySearcher<H> {
             elsewhere: None,
             skips: |_| false,
             ages_history: true,
-            eval: StaticEval::Builtin,
+            eval: StaticEval::new(None),
         }
     }
 

@@ -11,53 +11,93 @@ use yomi_tree::Value;
 const NET_LIMIT: Value = 20_000;
 
 pub(super) enum StaticEval {
-    Builtin,
+    Builtin(Placements),
     Net(Box<Accumulators>),
+}
+
+/// The built-in evaluation's material and placement part along the search
+/// path, from each position's side to move: a move other than a king's
+/// changes it by a few table lookups, so only king safety is computed at
+/// every node.
+pub(super) struct Placements {
+    /// One per position of the path, the root's first; `None` where not
+    /// known yet (the root, after a king move).
+    path: Vec<Option<Value>>,
+}
+
+impl Placements {
+    /// At a root: its value not known yet.
+    fn new() -> Placements {
+        Placements { path: vec![None] }
+    }
+
+    fn push(&mut self, pos: &Position, mv: Move) {
+        let parent = self.path.last().copied().flatten();
+        let child = parent
+            .zip(eval::PLAY.placement_change(pos, mv))
+            .map(|(v, change)| -(v + change));
+        self.path.push(child);
+    }
+
+    fn evaluate(&mut self, pos: &Position) -> Value {
+        let last = self.path.last_mut().expect("the root is never popped");
+        let placement = *last.get_or_insert_with(|| eval::PLAY.material_placement(pos));
+        eval::PLAY.evaluate_with(pos, placement)
+    }
 }
 
 impl StaticEval {
     pub(super) fn new(net: Option<Arc<Network>>) -> StaticEval {
         match net {
             Some(net) => StaticEval::Net(Box::new(Accumulators::new(net))),
-            None => StaticEval::Builtin,
+            None => StaticEval::Builtin(Placements::new()),
         }
     }
 
     /// The net in use, if any.
     pub(super) fn network(&self) -> Option<Arc<Network>> {
         match self {
-            StaticEval::Builtin => None,
+            StaticEval::Builtin(_) => None,
             StaticEval::Net(acc) => Some(acc.network().clone()),
         }
     }
 
     /// A new root: the path starts at the game's current position.
     pub(super) fn reset(&mut self) {
-        if let StaticEval::Net(acc) = self {
-            acc.reset();
+        match self {
+            StaticEval::Builtin(p) => *p = Placements::new(),
+            StaticEval::Net(acc) => acc.reset(),
         }
     }
 
     /// `mv` is about to be played in `pos`.
     #[inline(always)]
     pub(super) fn push(&mut self, pos: &Position, mv: Move) {
-        if let StaticEval::Net(acc) = self {
-            acc.push(pos, mv);
+        match self {
+            StaticEval::Builtin(p) => p.push(pos, mv),
+            StaticEval::Net(acc) => acc.push(pos, mv),
         }
     }
 
     #[inline(always)]
     pub(super) fn push_null(&mut self) {
-        if let StaticEval::Net(acc) = self {
-            acc.push_null();
+        match self {
+            StaticEval::Builtin(p) => {
+                let parent = p.path.last().copied().flatten();
+                p.path.push(parent.map(|v| -v));
+            }
+            StaticEval::Net(acc) => acc.push_null(),
         }
     }
 
     /// The last move was taken back.
     #[inline(always)]
     pub(super) fn pop(&mut self) {
-        if let StaticEval::Net(acc) = self {
-            acc.pop();
+        match self {
+            StaticEval::Builtin(p) => {
+                p.path.pop();
+            }
+            StaticEval::Net(acc) => acc.pop(),
         }
     }
 
@@ -69,7 +109,61 @@ impl StaticEval {
             StaticEval::Net(acc) if yomi_nnue::has_kings(pos) => {
                 acc.evaluate(pos).clamp(-NET_LIMIT, NET_LIMIT)
             }
-            _ => eval::PLAY.evaluate(pos),
+            StaticEval::Builtin(p) => p.evaluate(pos),
+            StaticEval::Net(_) => eval::PLAY.evaluate(pos),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{rngs::StdRng, RngExt, SeedableRng};
+
+    /// Down and up random lines from the professional positions, passes
+    /// and king moves among them: the value kept move by move is the value
+    /// computed afresh.
+    #[test]
+    fn the_builtin_value_kept_along_the_path_is_the_fresh_one() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut eval = StaticEval::new(None);
+        let mut king_moves = 0;
+        for entry in yomi_shogi::positions::pro_middlegame_32() {
+            let mut pos = entry.position.clone();
+            eval.reset();
+            let mut line = Vec::new();
+            for step in 0..60 {
+                assert_eq!(
+                    eval.evaluate(&pos),
+                    eval::PLAY.evaluate(&pos),
+                    "{}",
+                    pos.to_sfen()
+                );
+                let moves = pos.legal_moves();
+                if moves.is_empty() || step % 13 == 12 {
+                    // Back up a few moves, then on along another line.
+                    for _ in 0..line.len().min(3) {
+                        match line.pop() {
+                            Some(Some(mv)) => pos.unmake_move(mv),
+                            _ => pos.unmake_null_move(),
+                        }
+                        eval.pop();
+                    }
+                    continue;
+                }
+                if step % 7 == 3 && !pos.in_check() {
+                    eval.push_null();
+                    pos.make_null_move();
+                    line.push(None);
+                    continue;
+                }
+                let mv = moves[rng.random_range(0..moves.len())];
+                king_moves += usize::from(eval::PLAY.placement_change(&pos, mv).is_none());
+                eval.push(&pos, mv);
+                pos.make_move(mv);
+                line.push(Some(mv));
+            }
+        }
+        assert!(king_moves > 20, "king moves: {king_moves}");
     }
 }

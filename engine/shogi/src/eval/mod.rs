@@ -68,8 +68,24 @@ impl Evaluator {
 
     /// Static evaluation from the side to move's point of view (negamax convention).
     pub fn evaluate(&'static self, pos: &Position) -> Score {
+        self.evaluate_with(pos, self.material_placement(pos))
+    }
+
+    /// [`Evaluator::evaluate`] given its material and placement part
+    /// (kept up to date move by move, see [`Evaluator::placement_change`]).
+    #[inline]
+    pub fn evaluate_with(&'static self, pos: &Position, material_placement: Score) -> Score {
         let us = pos.side_to_move();
-        self.material_placement(pos) + self.danger(pos, us.flip()) - self.danger(pos, us)
+        material_placement + self.danger(pos, us.flip()) - self.danger(pos, us)
+    }
+
+    /// How [`Evaluator::material_placement`] changes, from the mover's
+    /// side, when `mv` (legal) is played; `None` for a king move, which
+    /// moves every piece's terms.
+    #[inline]
+    pub fn placement_change(&'static self, pos: &Position, mv: Move) -> Option<Score> {
+        let moves_king = !mv.is_drop() && pos.piece_at(mv.from()).kind() == PieceKind::King;
+        (!moves_king).then(|| self.move_gain(pos, mv))
     }
 
     /// The danger to `c`'s king, as a penalty for `c`.
