@@ -8,7 +8,8 @@ engine, its score and an Elo estimate with a 95 % interval.
     python3 scripts/match.py target/release/yomi /tmp/yomi-old --games 40 --nodes 100000
 
 `--yaneuraou` gives the second engine the settings a fair match needs
-(no network delays, no opening book). `--nodes N` plays at N nodes a
+(no network delays, no opening book) and the first (Yomi) the same
+margin: ByoyomiMargin 0. `--nodes N` plays at N nodes a
 move for both (NodesLimit) with a byoyomi long enough not to bind.
 `--part K/N` plays only the K-th of N equal slices of the openings (each
 with both colours), so that one match can run as N processes on a
@@ -37,9 +38,10 @@ YANEURAOU = {
 }
 
 
-def time_every_move():
+def time_every_move(byoyomi_ms=None):
     """Records how long each engine takes for each `go` (the runner itself
-    checks no byoyomi): engines in the order the runner makes them."""
+    checks no byoyomi), and says at once of a move that took longer than
+    `byoyomi_ms`: engines in the order the runner makes them."""
     engines = []
     init, go = Engine.__init__, Engine.go
 
@@ -51,7 +53,10 @@ def time_every_move():
     def timed_go(self, *args, **kwargs):
         start = time.perf_counter()
         result = go(self, *args, **kwargs)
-        self.move_ms.append((time.perf_counter() - start) * 1000)
+        ms = (time.perf_counter() - start) * 1000
+        self.move_ms.append(ms)
+        if byoyomi_ms and ms > byoyomi_ms:
+            print(f"over the byoyomi: {self.name} {ms:.1f} ms", flush=True)
         return result
 
     Engine.__init__, Engine.go = timed_init, timed_go
@@ -132,6 +137,9 @@ def main():
     options1 = {"USI_Hash": str(args.hash)}
     options2 = {"USI_Hash": str(args.hash)}
     if args.yaneuraou:
+        # Equal margins: Yomi keeps back nothing either (its own 3 ms to
+        # stop aside, see docs/engine.md).
+        options1["ByoyomiMargin"] = "0"
         options2.update(YANEURAOU)
     byoyomi = args.byoyomi
     if args.nodes:
@@ -146,7 +154,7 @@ def main():
         openings, count = opening_part(args.openings, args.part)
         games = min(games, 2 * count)
 
-    engines = time_every_move()
+    engines = time_every_move(None if args.nodes else byoyomi)
     result = cshogi.cli.main(
         os.path.abspath(args.engine1),
         os.path.abspath(args.engine2),
