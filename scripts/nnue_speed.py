@@ -61,6 +61,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--hash", type=int, default=64)
     a = ap.parse_args()
+    a.yomi, a.yaneuraou = os.path.abspath(a.yomi), os.path.abspath(a.yaneuraou)
     common = [("USI_Hash", a.hash), ("Threads", 1)]
     yaneuraou = common + [("BookFile", "no_book"), ("NetworkDelay", 0), ("NetworkDelay2", 0)]
     builtin = (a.yomi, common + [("EvalDir", ""), ("ByoyomiMargin", 0)])

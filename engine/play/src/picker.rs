@@ -8,9 +8,7 @@
 
 use super::history::{piece_to, Context, History};
 use super::see::{captured_value, see_ge};
-use yomi_shogi::board::{
-    Bitboard, CheckSquares, Color, Move, MoveList, MoveSink, PieceKind, Position, Square,
-};
+use yomi_shogi::board::{CheckSquares, Move, MoveList, Position};
 use yomi_shogi::eval::piece_value;
 
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -20,7 +18,7 @@ const BAD_CAPTURE: i32 = -(1 << 28);
 /// Whether a move changes material: a capture or a promotion.
 #[inline]
 pub(crate) fn is_tactical(pos: &Position, mv: Move) -> bool {
-    mv.is_promotion() || (!mv.is_drop() && !pos.piece_at(mv.to()).is_empty())
+    pos.is_tactical(mv)
 }
 
 /// Most valuable victim, least valuable attacker.
@@ -31,56 +29,6 @@ fn mvv_lva(pos: &Position, mv: Move) -> i32 {
         pos.piece_at(mv.from()).kind()
     };
     captured_value(pos, mv) * 16 - piece_value(attacker)
-}
-
-/// Keeps the captures and promotions of the generator's legal moves.
-pub(crate) struct Tactical<'a> {
-    pub list: &'a mut MoveList,
-    pub enemies: Bitboard,
-}
-
-impl MoveSink for Tactical<'_> {
-    #[inline(always)]
-    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
-        let to = if promote { to } else { to & self.enemies };
-        self.list.moves(from, to, promote);
-    }
-
-    #[inline(always)]
-    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
-        let to = if promote { to } else { to & self.enemies };
-        self.list.pawn_pushes(us, to, promote);
-    }
-
-    #[inline(always)]
-    fn drops(&mut self, _kind: PieceKind, _to: Bitboard) {}
-}
-
-/// Keeps the rest: moves that neither capture nor promote, and drops.
-struct Quiet<'a> {
-    list: &'a mut MoveList,
-    enemies: Bitboard,
-}
-
-impl MoveSink for Quiet<'_> {
-    #[inline(always)]
-    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
-        if !promote {
-            self.list.moves(from, to.and_not(self.enemies), false);
-        }
-    }
-
-    #[inline(always)]
-    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
-        if !promote {
-            self.list.pawn_pushes(us, to.and_not(self.enemies), false);
-        }
-    }
-
-    #[inline(always)]
-    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
-        self.list.drops(kind, to);
-    }
 }
 
 /// What the search tells the picker about a node.
@@ -174,10 +122,7 @@ impl<'a> Picker<'a> {
                 }
                 Stage::GenerateCaptures => {
                     let mut moves = MoveList::new();
-                    pos.generate_legal(&mut Tactical {
-                        list: &mut moves,
-                        enemies: pos.color_bb(pos.side_to_move().flip()),
-                    });
+                    pos.tactical_moves(&mut moves);
                     let table = self.hints.table;
                     self.list.extend(
                         moves
@@ -226,10 +171,7 @@ impl<'a> Picker<'a> {
                     self.list.truncate(self.bad_end);
                     self.next = self.bad_end;
                     let mut moves = MoveList::new();
-                    pos.generate_legal(&mut Quiet {
-                        list: &mut moves,
-                        enemies: pos.color_bb(pos.side_to_move().flip()),
-                    });
+                    pos.quiet_moves(&mut moves);
                     let us = pos.side_to_move();
                     let (table, context) = (self.hints.table, self.hints.context);
                     for &mv in moves.iter() {
@@ -368,6 +310,7 @@ pub(crate) fn order_tactical(
 mod tests {
     use super::*;
     use rand::{rngs::StdRng, RngExt, SeedableRng};
+    use yomi_shogi::board::Square;
 
     /// The stage a score belongs to, in the order the picker must keep.
     fn rank(score: i32) -> u8 {

@@ -4,7 +4,7 @@
 //! must answer, with every evasion. A mate in one, where the table knows
 //! nothing of the node, is its value. Fail-soft.
 
-use super::picker::{order_tactical, Tactical};
+use super::picker::order_tactical;
 use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
 use yomi_search::{Bound, Hook};
@@ -63,11 +63,7 @@ impl<H: Hook> PlaySearcher<H> {
             }
             let pos = self.game.position();
             alpha = alpha.max(raw);
-            let us = pos.side_to_move();
-            pos.generate_legal(&mut Tactical {
-                list: &mut moves,
-                enemies: pos.color_bb(us.flip()),
-            });
+            pos.tactical_moves(&mut moves);
             (raw, raw)
         };
         let table_move = hit.map_or(Move::NONE, |h| h.mv);

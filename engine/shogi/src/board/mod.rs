@@ -9,6 +9,7 @@ mod game_position;
 mod hand;
 mod legality;
 mod mate;
+mod move_classes;
 mod movegen;
 mod moves;
 mod perft;

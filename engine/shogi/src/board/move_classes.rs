@@ -1,0 +1,157 @@
+//! Legal moves by class: the tactical ones (captures and promotions, what a
+//! quiescence search tries and a staged move picker tries first) and the
+//! quiet rest. Each class is generated alone, and the generator looks only
+//! where its moves can go: the king's steps onto empty squares, say, are
+//! never tested for safety when only captures are wanted.
+
+use super::bitboard::Bitboard;
+use super::movegen::{MoveSink, Reach};
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::types::{Color, PieceKind, Square};
+
+/// Keeps the captures and promotions.
+struct Tactical<'a> {
+    list: &'a mut MoveList,
+    enemies: Bitboard,
+}
+
+impl MoveSink for Tactical<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
+        let to = if promote { to } else { to & self.enemies };
+        self.list.moves(from, to, promote);
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
+        let to = if promote { to } else { to & self.enemies };
+        self.list.pawn_pushes(us, to, promote);
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, _kind: PieceKind, _to: Bitboard) {}
+}
+
+/// Where captures and promotions go: onto the enemy pieces given, or
+/// anywhere for a piece that may promote.
+struct TacticalReach(Bitboard);
+
+impl Reach for TacticalReach {
+    #[inline(always)]
+    fn squares(&self, kind: PieceKind, _from: Square) -> Bitboard {
+        if kind.is_promotable() {
+            Bitboard::ALL
+        } else {
+            self.0
+        }
+    }
+
+    #[inline(always)]
+    fn push_squares(&self) -> Bitboard {
+        Bitboard::ALL
+    }
+
+    #[inline(always)]
+    fn singled(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+}
+
+/// Keeps the rest: moves that neither capture nor promote, and drops.
+struct Quiet<'a> {
+    list: &'a mut MoveList,
+    enemies: Bitboard,
+}
+
+impl MoveSink for Quiet<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
+        if !promote {
+            self.list.moves(from, to.and_not(self.enemies), false);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
+        if !promote {
+            self.list.pawn_pushes(us, to.and_not(self.enemies), false);
+        }
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+        self.list.drops(kind, to);
+    }
+}
+
+/// Quiet moves go anywhere but onto the enemy pieces given.
+struct QuietReach(Bitboard);
+
+impl Reach for QuietReach {
+    #[inline(always)]
+    fn squares(&self, _kind: PieceKind, _from: Square) -> Bitboard {
+        !self.0
+    }
+
+    #[inline(always)]
+    fn push_squares(&self) -> Bitboard {
+        !self.0
+    }
+
+    #[inline(always)]
+    fn singled(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+}
+
+impl Position {
+    /// Whether a legal move changes material: a capture or a promotion.
+    #[inline]
+    pub fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_promotion() || (!mv.is_drop() && !self.piece_at(mv.to()).is_empty())
+    }
+
+    /// The legal captures and promotions, into `list`.
+    pub fn tactical_moves(&self, list: &mut MoveList) {
+        let enemies = self.color_bb(self.side_to_move().flip());
+        self.generate_reaching(&mut Tactical { list, enemies }, &TacticalReach(enemies));
+    }
+
+    /// The legal moves that neither capture nor promote, drops included,
+    /// into `list`.
+    pub fn quiet_moves(&self, list: &mut MoveList) {
+        let enemies = self.color_bb(self.side_to_move().flip());
+        self.generate_reaching(&mut Quiet { list, enemies }, &QuietReach(enemies));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The two classes split the legal moves, and the tactical ones are
+    /// those [`Position::is_tactical`] names.
+    #[test]
+    fn tactical_and_quiet_moves_split_the_legal_moves() {
+        let (mut tactical_seen, mut in_check) = (0, 0);
+        for pos in crate::board::mate::tests::random_positions(200) {
+            let (mut tactical, mut quiet) = (MoveList::new(), MoveList::new());
+            pos.tactical_moves(&mut tactical);
+            pos.quiet_moves(&mut quiet);
+            let mut split: Vec<Move> = tactical.iter().chain(quiet.iter()).copied().collect();
+            let mut legal = pos.legal_moves().as_slice().to_vec();
+            split.sort();
+            legal.sort();
+            assert_eq!(split, legal, "{}", pos.to_sfen());
+            assert!(tactical.iter().all(|&m| pos.is_tactical(m)));
+            assert!(quiet.iter().all(|&m| !pos.is_tactical(m)));
+            tactical_seen += tactical.len();
+            in_check += usize::from(pos.in_check());
+        }
+        assert!(
+            tactical_seen > 1000 && in_check > 20,
+            "{tactical_seen} {in_check}"
+        );
+    }
+}
