@@ -2,7 +2,8 @@
 # Runs Yomi's whole test suite (formatting, clippy, the book and its links
 # first: a warning or a broken link fails it), installing what the tests
 # need when missing: cshogi (PyPI), the independent shogi library the
-# cross-check and the refereed games use; OpenMPI and libclang (Debian),
+# cross-check and the refereed games use; ShogiArena (PyPI), the match
+# runner whose default rules Yomi must meet; OpenMPI and libclang (Debian),
 # for the MPI backend; mdbook (crates.io), for the book under docs/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,10 @@ cd "$(dirname "$0")/.."
 if ! python3 -c "import cshogi" 2>/dev/null; then
     echo "test.sh: installing cshogi from PyPI"
     python3 -m pip install --quiet --disable-pip-version-check cshogi
+fi
+if ! python3 -c "import shogiarena" 2>/dev/null; then
+    echo "test.sh: installing ShogiArena from PyPI"
+    python3 -m pip install --quiet --disable-pip-version-check shogiarena
 fi
 
 mpi_packages=(libopenmpi-dev openmpi-bin libclang1-14 libclang-common-14-dev)
