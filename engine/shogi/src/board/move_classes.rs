@@ -46,16 +46,6 @@ impl Reach for TacticalReach {
             self.0
         }
     }
-
-    #[inline(always)]
-    fn push_squares(&self) -> Bitboard {
-        Bitboard::ALL
-    }
-
-    #[inline(always)]
-    fn singled(&self) -> Bitboard {
-        Bitboard::EMPTY
-    }
 }
 
 /// Keeps the rest: moves that neither capture nor promote, and drops.
@@ -97,11 +87,6 @@ impl Reach for QuietReach {
     #[inline(always)]
     fn push_squares(&self) -> Bitboard {
         !self.0
-    }
-
-    #[inline(always)]
-    fn singled(&self) -> Bitboard {
-        Bitboard::EMPTY
     }
 }
 

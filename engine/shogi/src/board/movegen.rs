@@ -60,9 +60,15 @@ pub(super) trait Reach {
     /// outside them may be left out; the sink still sees only legal moves).
     fn squares(&self, kind: PieceKind, from: Square) -> Bitboard;
     /// The destinations wanted of pawn pushes, for pawns not in `singled`.
-    fn push_squares(&self) -> Bitboard;
+    #[inline(always)]
+    fn push_squares(&self) -> Bitboard {
+        Bitboard::ALL
+    }
     /// Pieces whose moves `push_squares` does not describe: asked one by one.
-    fn singled(&self) -> Bitboard;
+    #[inline(always)]
+    fn singled(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
 }
 
 /// Every destination: the whole legal move list.
@@ -72,16 +78,6 @@ impl Reach for Everywhere {
     #[inline(always)]
     fn squares(&self, _kind: PieceKind, _from: Square) -> Bitboard {
         Bitboard::ALL
-    }
-
-    #[inline(always)]
-    fn push_squares(&self) -> Bitboard {
-        Bitboard::ALL
-    }
-
-    #[inline(always)]
-    fn singled(&self) -> Bitboard {
-        Bitboard::EMPTY
     }
 }
 
