@@ -19,7 +19,7 @@ impl PlaySearcher {
             let mut helper = PlaySearcher::sharing(
                 self.game.clone(),
                 self.table.clone(),
-                self.nodes_all.clone(),
+                self.counts.all.clone(),
                 NoHook,
             );
             // Every other helper searches only the even depths, one ahead

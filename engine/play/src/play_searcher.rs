@@ -6,13 +6,16 @@
 //! Shogi only, for games (USI play mode): research mode keeps the plain
 //! alpha-beta of [`yomi_search`].
 
-use super::history::{piece_to, History, PieceTo};
+use super::history::{piece_to, History};
+use super::node_counts::NodeCounts;
 use super::picker::{is_tactical, Hints, Picker};
+use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
+use super::search_stack::SearchStack;
 use super::static_eval::StaticEval;
 use super::table::PlayTable;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use yomi_nnue::Network;
 use yomi_search::{report_lines, Bound, Hook, Iteration, Limits, NoHook, SearchResult, Stats};
 use yomi_shogi::board::{CheckSquares, Move, MoveList};
@@ -26,26 +29,6 @@ pub(super) const MATE_ZONE: Value = -LOSS - MAX_PLY as Value;
 pub(super) const NO_EVAL: Value = -INFINITE;
 /// The shallowest node whose table move may be singularly extended.
 const SINGULAR_DEPTH: i32 = 8;
-/// Nodes between two checks of the limits.
-pub(super) const CHECK_EVERY: u64 = 1024;
-
-/// How often a long iteration reports its progress.
-const REPORT_EVERY: Duration = Duration::from_secs(1);
-
-/// The search's state in the middle of an iteration.
-#[derive(Clone, Copy, Debug)]
-pub struct Progress {
-    /// The running iteration.
-    pub depth: u32,
-    /// Counts since the search began.
-    pub stats: Stats,
-    pub elapsed: Duration,
-    /// Permille of the table used by this search.
-    pub hashfull: u32,
-}
-
-/// Called with the progress about once a second during a search.
-pub type ProgressReport = Box<dyn FnMut(&Progress) + Send>;
 
 /// Whether a stored value with `bound` settles a search of the window
 /// (`alpha`, `beta`) (fail-soft: the value itself is returned).
@@ -69,24 +52,6 @@ pub fn mate_distance(value: Value) -> Option<i32> {
     }
 }
 
-/// Per-ply scratch, kept between searches.
-#[derive(Default)]
-pub(super) struct Frame {
-    pub(super) pv: Vec<Move>,
-    /// The picker's storage.
-    pub(super) moves: Vec<(i32, Move)>,
-    /// Quiet moves searched before the one that cut off.
-    tried: Vec<(Move, PieceTo)>,
-    /// The static value ([`NO_EVAL`] in check).
-    pub(super) eval: Value,
-    /// The move played from this ply (`Move::NONE` for a pass), and its
-    /// piece and square (`None` for a pass).
-    pub(super) played: Move,
-    pub(super) piece_to: Option<PieceTo>,
-    /// The move a singular-extension search leaves out (`Move::NONE`).
-    excluded: Move,
-}
-
 /// The play search of one thread. `H` hears from the search between
 /// slices (a parallel worker reads its messages there, see
 /// [`yomi_methods::minimal_tree::run_worker`]); games use [`NoHook`].
@@ -94,42 +59,27 @@ pub struct PlaySearcher<H: Hook = NoHook> {
     pub(super) game: ShogiGame,
     pub(super) hook: H,
     pub(super) table: Arc<PlayTable>,
+    /// Killers, counter moves and histories.
     pub(super) history: History,
-    pub(super) frames: Vec<Frame>,
-    pub(super) stats: Stats,
-    pub(super) limits: Limits,
-    pub(super) start: Instant,
-    pub(super) next_check: u64,
-    pub(super) aborted: bool,
-    /// Root moves left out of the running line (MultiPV).
-    pub(super) root_excluded: Vec<Move>,
-    /// The running iteration's best root line so far (first line only):
-    /// a move searched to the full depth that beat the window's alpha.
-    pub(super) root_best: Vec<Move>,
-    pub(super) root_depth: i32,
+    /// The static evaluation: built in, or a net.
+    pub(super) eval: StaticEval,
+    /// Per ply and at the root.
+    pub(super) stack: SearchStack,
+    /// Limits, the time, progress reports.
+    pub(super) clock: SearchClock,
+    pub(super) counts: NodeCounts,
     /// Late move reductions by depth and move number.
     lmr: Vec<[u8; 64]>,
     /// Scratch for the branch-limited move list.
     ranked: Vec<Move>,
-    progress: Option<ProgressReport>,
-    next_report: Duration,
     /// Lazy SMP: searchers of the same root on other threads, sharing the
     /// table (see `lazy_smp`).
     pub(super) helpers: Vec<PlaySearcher>,
-    /// Nodes of this search on every thread; each adds its own at its
-    /// checks of the limits, `flushed` of them so far.
-    pub(super) nodes_all: Arc<AtomicU64>,
-    pub(super) flushed: u64,
-    /// Nodes of this search in other processes (the cluster search's other
-    /// ranks), shown in the progress and counted by the node limit.
-    elsewhere: Option<Arc<AtomicU64>>,
     /// Depths this searcher leaves out (helpers only; see `lazy_smp`).
     pub(super) skips: fn(i32) -> bool,
     /// Whether each search first ages the history tables (megabytes: more
     /// than a search of a ply or two costs).
     ages_history: bool,
-    /// The static evaluation: built in, or a net.
-    pub(super) eval: StaticEval,
 }
 
 impl PlaySearcher {
@@ -151,13 +101,13 @@ impl PlaySearcher {
     /// to the counts its progress shows and its node limit reads; the
     /// result's counts stay this process's.
     pub fn count_elsewhere(&mut self, nodes: Arc<AtomicU64>) {
-        self.elsewhere = Some(nodes);
+        self.counts.elsewhere = Some(nodes);
     }
 
     /// The running search's nodes on all its threads so far (each thread
     /// adds its own every few thousand nodes).
     pub fn node_counter(&self) -> Arc<AtomicU64> {
-        self.nodes_all.clone()
+        self.counts.all.clone()
     }
 }
 
@@ -187,26 +137,15 @@ impl<H: Hook> PlaySearcher<H> {
             hook,
             table,
             history: History::new(MAX_PLY + 1),
-            frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
-            stats: Stats::default(),
-            limits: Limits::default(),
-            start: Instant::now(),
-            next_check: CHECK_EVERY,
-            aborted: false,
-            root_excluded: Vec::new(),
-            root_best: Vec::new(),
-            root_depth: 0,
+            eval: StaticEval::new(None),
+            stack: SearchStack::new(MAX_PLY),
+            clock: SearchClock::new(),
+            counts: NodeCounts::new(nodes_all),
             lmr,
             ranked: Vec::new(),
-            progress: None,
-            next_report: REPORT_EVERY,
             helpers: Vec::new(),
-            nodes_all,
-            flushed: 0,
-            elsewhere: None,
             skips: |_| false,
             ages_history: true,
-            eval: StaticEval::new(None),
         }
     }
 
@@ -279,7 +218,7 @@ impl<H: Hook> PlaySearcher<H> {
     /// Reports the progress of long iterations to `report` (USI `info`
     /// lines between iterations).
     pub fn set_progress(&mut self, report: ProgressReport) {
-        self.progress = Some(report);
+        self.clock.set_progress(report);
     }
 
     /// The table, for other searchers to share.
@@ -302,19 +241,14 @@ impl<H: Hook> PlaySearcher<H> {
         limits: Limits,
         mut on_iteration: impl FnMut(&Iteration<Move>),
     ) -> SearchResult<Move> {
-        self.limits = limits;
-        self.stats = Stats::default();
-        self.flushed = 0;
-        self.start = Instant::now();
-        self.next_check = CHECK_EVERY;
-        self.next_report = REPORT_EVERY;
-        self.aborted = false;
+        self.clock.restart(limits);
+        self.counts.restart();
         if self.ages_history {
             self.history.age();
         }
         self.history.clear_killers();
         self.eval.reset();
-        let max_depth = (self.limits.depth as usize).min(MAX_PLY - 1) as i32;
+        let max_depth = (self.clock.limits.depth as usize).min(MAX_PLY - 1) as i32;
         let mut result = SearchResult {
             depth: 0,
             value: 0,
@@ -323,38 +257,38 @@ impl<H: Hook> PlaySearcher<H> {
             stats: Stats::default(),
             elapsed: Duration::ZERO,
         };
-        let lines = self.limits.multipv.max(1);
+        let lines = self.clock.limits.multipv.max(1);
         let mut previous: Vec<Value> = Vec::new();
         'deepening: for depth in 1..=max_depth.max(1) {
             if depth < max_depth && (self.skips)(depth) {
                 continue;
             }
-            self.root_depth = depth;
-            self.root_excluded.clear();
-            self.root_best.clear();
+            self.stack.root_depth = depth;
+            self.stack.root_excluded.clear();
+            self.stack.root_best.clear();
             let mut done: Vec<Iteration<Move>> = Vec::with_capacity(lines);
             for line in 1..=lines {
                 let value = self.aspiration(depth, previous.get(line - 1).copied());
-                if self.aborted {
+                if self.clock.aborted {
                     // A move the unfinished iteration found better stands.
-                    if line == 1 && !self.root_best.is_empty() {
-                        result.best_move = Some(self.root_best[0]);
-                        result.pv = self.root_best.clone();
+                    if line == 1 && !self.stack.root_best.is_empty() {
+                        result.best_move = Some(self.stack.root_best[0]);
+                        result.pv = self.stack.root_best.clone();
                     }
                     break;
                 }
-                let pv = self.frames[0].pv.clone();
+                let pv = self.stack.frames[0].pv.clone();
                 let Some(&first) = pv.first() else {
                     break; // no move left for another line
                 };
-                self.root_excluded.push(first);
+                self.stack.root_excluded.push(first);
                 done.push(Iteration {
                     depth: depth as u32,
                     multipv: line,
                     value,
                     pv,
-                    stats: self.stats_shown(),
-                    elapsed: self.start.elapsed(),
+                    stats: self.counts.shown(),
+                    elapsed: self.clock.start.elapsed(),
                     hashfull: self.table.permille_full(),
                 });
             }
@@ -370,19 +304,19 @@ impl<H: Hook> PlaySearcher<H> {
                 result.best_move = best.pv.first().copied();
                 result.pv = best.pv;
             }
-            if self.aborted {
+            if self.clock.aborted {
                 break 'deepening;
             }
-            if self.root_excluded.is_empty() {
+            if self.stack.root_excluded.is_empty() {
                 // No legal move: lost.
                 result.depth = depth as u32;
                 result.value = LOSS;
                 break;
             }
         }
-        self.root_excluded.clear();
-        result.stats = self.stats_all();
-        result.elapsed = self.start.elapsed();
+        self.stack.root_excluded.clear();
+        result.stats = self.counts.all_threads();
+        result.elapsed = self.clock.start.elapsed();
         result
     }
 
@@ -395,7 +329,7 @@ impl<H: Hook> PlaySearcher<H> {
         let (mut alpha, mut beta) = (last - delta, last + delta);
         loop {
             let v = self.search_node(depth, 0, alpha, beta, false);
-            if self.aborted {
+            if self.clock.aborted {
                 return v;
             }
             if v <= alpha {
@@ -416,46 +350,21 @@ impl<H: Hook> PlaySearcher<H> {
     /// Whether the search must stop; checked every [`CHECK_EVERY`] nodes.
     #[inline]
     pub(super) fn out_of_budget(&mut self) -> bool {
-        if self.stats.nodes >= self.next_check {
-            self.next_check = self.stats.nodes + CHECK_EVERY;
-            let all = self.stats_shown();
-            if self.limits.reached(self.start, all.nodes) || self.hook.poll(all.nodes) {
-                self.aborted = true;
+        if self.counts.stats.nodes >= self.clock.next_check {
+            self.clock.next_check = self.counts.stats.nodes + CHECK_EVERY;
+            let all = self.counts.shown();
+            if self.clock.limits.reached(self.clock.start, all.nodes) || self.hook.poll(all.nodes) {
+                self.clock.aborted = true;
             }
-            if let Some(report) = &mut self.progress {
-                let elapsed = self.start.elapsed();
-                if elapsed >= self.next_report {
-                    self.next_report = elapsed + REPORT_EVERY;
-                    report(&Progress {
-                        depth: self.root_depth as u32,
-                        stats: all,
-                        elapsed,
-                        hashfull: self.table.permille_full(),
-                    });
-                }
-            }
+            let (depth, table) = (self.stack.root_depth as u32, &self.table);
+            self.clock.report(|elapsed| Progress {
+                depth,
+                stats: all,
+                elapsed,
+                hashfull: table.permille_full(),
+            });
         }
-        self.aborted
-    }
-
-    /// This thread's counts, with the nodes of every thread.
-    fn stats_all(&mut self) -> Stats {
-        let fresh = self.stats.nodes - self.flushed;
-        self.flushed = self.stats.nodes;
-        let nodes = self.nodes_all.fetch_add(fresh, Ordering::Relaxed) + fresh;
-        Stats {
-            nodes,
-            ..self.stats
-        }
-    }
-
-    /// [`Self::stats_all`] with the nodes searched elsewhere.
-    fn stats_shown(&mut self) -> Stats {
-        let mut stats = self.stats_all();
-        if let Some(elsewhere) = &self.elsewhere {
-            stats.nodes += elsewhere.load(Ordering::Relaxed);
-        }
-        stats
+        self.clock.aborted
     }
 
     pub(super) fn repetition_value(r: Repetition, ply: usize) -> Value {
@@ -506,8 +415,8 @@ impl<H: Hook> PlaySearcher<H> {
         // Exact at every depth.
         self.table
             .store(key, mv, stored, NO_EVAL, MAX_PLY as i32, Bound::Exact);
-        self.frames[ply].pv.clear();
-        self.frames[ply].pv.push(mv);
+        self.stack.frames[ply].pv.clear();
+        self.stack.frames[ply].pv.push(mv);
         Some(v)
     }
 
@@ -538,6 +447,7 @@ impl<H: Hook> PlaySearcher<H> {
         beta: Value,
         cut: bool,
     ) -> Value {
+        // Step 1. At the horizon, the quiescence search; else count the node.
         if depth <= 0 {
             return self.quiesce(ply, alpha, beta);
         }
@@ -545,9 +455,10 @@ impl<H: Hook> PlaySearcher<H> {
         let mut beta = beta;
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
-        self.frames[ply].pv.clear();
-        self.stats.nodes += 1;
-        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        self.stack.frames[ply].pv.clear();
+        self.counts.stats.nodes += 1;
+        self.counts.stats.seldepth = self.counts.stats.seldepth.max(ply as u32);
+        // Step 2. Stopped search, repetition, move limit, maximum ply.
         if self.out_of_budget() {
             return 0;
         }
@@ -561,16 +472,17 @@ impl<H: Hook> PlaySearcher<H> {
             if ply >= MAX_PLY - 1 {
                 return self.evaluate();
             }
-            // Mate-distance pruning: no line here beats a mate already found.
+            // Step 3. Mate-distance pruning: no line here beats a mate already found.
             alpha = alpha.max(LOSS + ply as Value);
             beta = beta.min(-LOSS - ply as Value - 1);
             if alpha >= beta {
                 return alpha;
             }
         }
+        // Step 4. The table: a stored value that settles the window ends the node.
         let in_check = self.game.in_check();
-        let partial_root = root && !self.root_excluded.is_empty();
-        let excluded = self.frames[ply].excluded;
+        let partial_root = root && !self.stack.root_excluded.is_empty();
+        let excluded = self.stack.frames[ply].excluded;
         // A search without the table move must neither use nor overwrite
         // what the table knows of the whole node.
         let partial = partial_root || excluded != Move::NONE;
@@ -587,13 +499,14 @@ impl<H: Hook> PlaySearcher<H> {
             }
         }
 
+        // Step 5. A mate in one, where the table knows nothing of the node.
         if hit.is_none() && !root && !in_check && !partial {
             if let Some(v) = self.mate_at_once(key, ply) {
                 return v;
             }
         }
 
-        // The static value, sharpened by the table's bound where it can be.
+        // Step 6. The static value, sharpened by the table's bound where it can be.
         let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(h) if h.eval != NO_EVAL => h.eval,
@@ -611,38 +524,38 @@ impl<H: Hook> PlaySearcher<H> {
                 eval = v;
             }
         }
-        self.frames[ply].eval = raw_eval;
+        self.stack.frames[ply].eval = raw_eval;
         let improving = !in_check
             && ply >= 2
-            && self.frames[ply - 2].eval != NO_EVAL
-            && raw_eval > self.frames[ply - 2].eval;
+            && self.stack.frames[ply - 2].eval != NO_EVAL
+            && raw_eval > self.stack.frames[ply - 2].eval;
 
         if !pv_node && !in_check && !root && !partial {
-            // Razoring: far below alpha near the horizon, only captures can help.
+            // Step 7. Razoring: far below alpha near the horizon, only captures can help.
             if depth <= 2 && eval + 250 * depth < alpha {
                 let v = self.quiesce(ply, alpha, alpha + 1);
                 if v <= alpha {
                     return v;
                 }
             }
-            // Reverse futility: far above beta near the horizon.
+            // Step 8. Reverse futility: far above beta near the horizon.
             let margin = 80 * depth - if improving { 40 } else { 0 };
             if depth <= 6 && eval - margin >= beta && eval < MATE_ZONE {
                 return eval;
             }
-            // Null move: even passing keeps the value at or above beta.
+            // Step 9. Null move: even passing keeps the value at or above beta.
             if depth >= 3
                 && eval >= beta
-                && self.frames[ply - 1].played != Move::NONE
+                && self.stack.frames[ply - 1].played != Move::NONE
                 && beta > -MATE_ZONE
                 && self.play_null()
             {
-                self.frames[ply].played = Move::NONE;
-                self.frames[ply].piece_to = None;
+                self.stack.frames[ply].played = Move::NONE;
+                self.stack.frames[ply].piece_to = None;
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
                 let v = -self.search_node(depth - r, ply + 1, -beta, -beta + 1, !cut);
                 self.undo_null();
-                if self.aborted {
+                if self.clock.aborted {
                     return 0;
                 }
                 if v >= beta {
@@ -650,7 +563,7 @@ impl<H: Hook> PlaySearcher<H> {
                 }
             }
         }
-        // Internal iterative reduction: without a table move the node was
+        // Step 10. Internal iterative reduction: without a table move the node was
         // not searched before; search it a ply shallower.
         let depth = if table_move == Move::NONE && depth >= 4 && (pv_node || cut) && !partial {
             depth - 1
@@ -658,7 +571,7 @@ impl<H: Hook> PlaySearcher<H> {
             depth
         };
 
-        // Singular extension: the table move is searched a ply deeper when
+        // Step 11. Singular extension: the table move is searched a ply deeper when
         // every other move falls well short of its value; when even they
         // reach beta, the node is cut off at once (multi-cut).
         let mut singular = false;
@@ -672,11 +585,11 @@ impl<H: Hook> PlaySearcher<H> {
             let tv = Self::value_from_table(h.value, ply);
             if tv.abs() < MATE_ZONE {
                 let singular_beta = tv - 2 * depth;
-                self.frames[ply].excluded = table_move;
+                self.stack.frames[ply].excluded = table_move;
                 let v =
                     self.search_node((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut);
-                self.frames[ply].excluded = Move::NONE;
-                if self.aborted {
+                self.stack.frames[ply].excluded = Move::NONE;
+                if self.clock.aborted {
                     return 0;
                 }
                 if v < singular_beta {
@@ -687,15 +600,16 @@ impl<H: Hook> PlaySearcher<H> {
             }
         }
 
+        // Step 12. The move picker, with what the histories suggest.
         let us = self.game.position().side_to_move();
         let previous = if root {
             Move::NONE
         } else {
-            self.frames[ply - 1].played
+            self.stack.frames[ply - 1].played
         };
         let before = |back: usize| {
             (ply >= back)
-                .then(|| self.frames[ply - back].piece_to)
+                .then(|| self.stack.frames[ply - back].piece_to)
                 .flatten()
         };
         let context = [before(1), before(2)];
@@ -711,18 +625,19 @@ impl<H: Hook> PlaySearcher<H> {
         }
         let checks = CheckSquares::new(self.game.position());
         let mut picker = Picker::new(
-            std::mem::take(&mut self.frames[ply].moves),
+            std::mem::take(&mut self.stack.frames[ply].moves),
             hints,
             allowed,
             checks.as_ref(),
         );
-        let mut tried = std::mem::take(&mut self.frames[ply].tried);
+        let mut tried = std::mem::take(&mut self.stack.frames[ply].tried);
         tried.clear();
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
+        // Step 13. Loop over the moves.
         while let Some((mv, score)) = picker.next(self.game.position(), &self.history) {
-            if partial_root && self.root_excluded.contains(&mv) || mv == excluded {
+            if partial_root && self.stack.root_excluded.contains(&mv) || mv == excluded {
                 continue;
             }
             move_count += 1;
@@ -730,13 +645,13 @@ impl<H: Hook> PlaySearcher<H> {
             let tactical = is_tactical(pos, mv);
             let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
             let moved = piece_to(pos, mv);
-            // Checks are searched a ply deeper: all of them (without the
+            // Step 14. Extensions. Checks are searched a ply deeper: all of them (without the
             // extension −108 Elo, extending only checks that keep material
             // −35 ± 100, in 40-game matches at 40–50k nodes).
-            let extend =
-                gives_check && ply < 2 * self.root_depth as usize || singular && mv == table_move;
-            // Shallow pruning, once a move has kept us from being mated;
-            // checks are spared.
+            let extend = gives_check && ply < 2 * self.stack.root_depth as usize
+                || singular && mv == table_move;
+            // Step 15. Shallow pruning (late moves, futility, SEE), once a move
+            // has kept us from being mated; checks are spared.
             if !root && best > -MATE_ZONE && !gives_check {
                 if !tactical && !in_check {
                     let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
@@ -756,13 +671,16 @@ impl<H: Hook> PlaySearcher<H> {
                     continue;
                 }
             }
+            // Step 16. Make the move.
             self.table.prefetch(self.game.position().key_after(mv));
             self.play(mv);
-            self.frames[ply].played = mv;
-            self.frames[ply].piece_to = Some(moved);
+            self.stack.frames[ply].played = mv;
+            self.stack.frames[ply].piece_to = Some(moved);
             let new_depth = depth - 1 + i32::from(extend);
             let mut v = -INFINITE;
             let mut full = pv_node && move_count == 1;
+            // Step 17. Late move reductions: a reduced null-window search, again at
+            // full depth if it beats alpha.
             if !full {
                 let reduce = depth >= 3
                     && move_count > 1 + usize::from(pv_node)
@@ -779,28 +697,31 @@ impl<H: Hook> PlaySearcher<H> {
                     d = (new_depth - r).clamp(1, new_depth);
                 }
                 v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
-                if v > alpha && d < new_depth && !self.aborted {
+                if v > alpha && d < new_depth && !self.clock.aborted {
                     v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
                 }
                 full = pv_node && v > alpha && v < beta;
             }
-            if full && !self.aborted {
+            // Step 18. The principal variation at full depth and window.
+            if full && !self.clock.aborted {
                 v = -self.search_node(new_depth, ply + 1, -beta, -alpha, false);
             }
+            // Step 19. Take the move back.
             self.undo(mv);
-            if self.aborted {
+            if self.clock.aborted {
                 break;
             }
+            // Step 20. A new best move: the line, a cutoff, a raised alpha.
             if v > best {
                 best = v;
                 if v > alpha {
                     best_move = mv;
-                    let (head, tail) = self.frames.split_at_mut(ply + 1);
+                    let (head, tail) = self.stack.frames.split_at_mut(ply + 1);
                     head[ply].pv.clear();
                     head[ply].pv.push(mv);
                     head[ply].pv.extend_from_slice(&tail[0].pv);
                     if root && !partial_root {
-                        self.root_best.clone_from(&self.frames[0].pv);
+                        self.stack.root_best.clone_from(&self.stack.frames[0].pv);
                     }
                     if v >= beta {
                         break;
@@ -812,23 +733,25 @@ impl<H: Hook> PlaySearcher<H> {
                 tried.push((mv, moved));
             }
         }
-        self.frames[ply].moves = picker.into_list();
-        if self.aborted {
-            self.frames[ply].tried = tried;
+        self.stack.frames[ply].moves = picker.into_list();
+        if self.clock.aborted {
+            self.stack.frames[ply].tried = tried;
             return 0;
         }
+        // Step 21. No move: mated (or every root move left out).
         if move_count == 0 {
-            self.frames[ply].tried = tried;
+            self.stack.frames[ply].tried = tried;
             // Every root move left out, or no legal move: lost.
             return if partial { alpha } else { LOSS + ply as Value };
         }
+        // Step 22. The histories learn from a quiet cutoff; the table keeps the result.
         let pos = self.game.position();
         if best >= beta && !is_tactical(pos, best_move) {
             let best = (best_move, piece_to(pos, best_move));
             self.history
                 .cutoff(us, ply, depth, best, &tried, previous, &context);
         }
-        self.frames[ply].tried = tried;
+        self.stack.frames[ply].tried = tried;
         if !partial {
             let bound = if best >= beta {
                 Bound::Lower
@@ -855,7 +778,7 @@ impl PlaySearcher {
         on_iteration: impl FnMut(&Iteration<Move>),
     ) -> SearchResult<Move> {
         self.table.new_generation();
-        self.nodes_all.store(0, Ordering::Relaxed);
+        self.counts.all.store(0, Ordering::Relaxed);
         if self.helpers.is_empty() {
             self.deepen(limits, on_iteration)
         } else {

@@ -16,9 +16,9 @@ const DELTA_MARGIN: Value = 200;
 
 impl<H: Hook> PlaySearcher<H> {
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Value, beta: Value) -> Value {
-        self.stats.nodes += 1;
-        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
-        self.frames[ply].pv.clear();
+        self.counts.stats.nodes += 1;
+        self.counts.stats.seldepth = self.counts.stats.seldepth.max(ply as u32);
+        self.stack.frames[ply].pv.clear();
         if self.out_of_budget() {
             return 0;
         }
@@ -50,7 +50,7 @@ impl<H: Hook> PlaySearcher<H> {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.evaluate(),
             };
-            self.stats.leaves += 1;
+            self.counts.stats.leaves += 1;
             if raw >= beta {
                 return raw;
             }
@@ -67,7 +67,7 @@ impl<H: Hook> PlaySearcher<H> {
             (raw, raw)
         };
         let table_move = hit.map_or(Move::NONE, |h| h.mv);
-        let mut ordered = std::mem::take(&mut self.frames[ply].moves);
+        let mut ordered = std::mem::take(&mut self.stack.frames[ply].moves);
         order_tactical(self.game.position(), &moves, table_move, &mut ordered);
         let mut best_move = Move::NONE;
         for &(_, mv) in &ordered {
@@ -85,7 +85,7 @@ impl<H: Hook> PlaySearcher<H> {
             self.play(mv);
             let v = -self.quiesce(ply + 1, -beta, -alpha);
             self.undo(mv);
-            if self.aborted {
+            if self.clock.aborted {
                 break;
             }
             if v > best {
@@ -99,8 +99,8 @@ impl<H: Hook> PlaySearcher<H> {
                 }
             }
         }
-        self.frames[ply].moves = ordered;
-        if self.aborted {
+        self.stack.frames[ply].moves = ordered;
+        if self.clock.aborted {
             return 0;
         }
         let bound = if best >= beta {

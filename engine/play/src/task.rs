@@ -6,7 +6,8 @@
 
 use super::history::piece_to;
 use super::net_files::net_for_root;
-use super::play_searcher::{PlaySearcher, CHECK_EVERY, NO_EVAL};
+use super::play_searcher::{PlaySearcher, NO_EVAL};
+use super::search_clock::CHECK_EVERY;
 use super::table::PlayTable;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -33,7 +34,7 @@ impl<H: Hook> TaskSearch<ShogiGame, H> for PlaySearcher<H> {
     }
 
     fn stats(&self) -> Stats {
-        self.stats
+        self.counts.stats
     }
 
     fn new_search(&mut self, root: &str) {
@@ -50,17 +51,17 @@ impl<H: Hook> TaskSearch<ShogiGame, H> for PlaySearcher<H> {
         beta: Value,
         path: TaskPath<'_, Move>,
     ) -> Option<Value> {
-        self.limits = Limits::default();
-        self.aborted = false;
-        self.next_check = self.stats.nodes + CHECK_EVERY;
-        self.root_excluded.clear();
-        self.root_best.clear();
+        self.clock.limits = Limits::default();
+        self.clock.aborted = false;
+        self.clock.next_check = self.counts.stats.nodes + CHECK_EVERY;
+        self.stack.root_excluded.clear();
+        self.stack.root_best.clear();
         self.eval.reset();
         let depth = depth.min(super::MAX_PLY as u32 - 2) as i32;
         let Some(&last) = path.moves.last() else {
-            self.root_depth = depth;
+            self.stack.root_depth = depth;
             let v = self.search_node(depth, 0, alpha, beta, false);
-            return (!self.aborted).then_some(v);
+            return (!self.clock.aborted).then_some(v);
         };
         // The task's position is searched as the node a ply below a root
         // whose move into it frame 0 holds: pruned, reduced and extended as
@@ -68,15 +69,15 @@ impl<H: Hook> TaskSearch<ShogiGame, H> for PlaySearcher<H> {
         // root, `above` plies below the master's.
         let above = path.moves.len() - 1;
         self.game.undo(last);
-        self.frames[0].piece_to = Some(piece_to(self.game.position(), last));
+        self.stack.frames[0].piece_to = Some(piece_to(self.game.position(), last));
         self.game.play(last);
-        self.frames[0].played = last;
-        self.frames[0].eval = NO_EVAL;
-        self.root_depth = depth + 1;
+        self.stack.frames[0].played = last;
+        self.stack.frames[0].eval = NO_EVAL;
+        self.stack.root_depth = depth + 1;
         let (a, b) = (to_task(alpha, above), to_task(beta, above));
         let scout = path.ranks.last().is_some_and(|&r| r > 0);
         let v = self.search_node(depth, 1, a, b, scout);
-        (!self.aborted).then(|| Self::value_from_table(v, above))
+        (!self.clock.aborted).then(|| Self::value_from_table(v, above))
     }
 }
 

@@ -1,0 +1,49 @@
+//! The play search's stack: per ply, its principal variation, the picker's
+//! storage, the static value and the move played from it; at the root, the
+//! moves left out (MultiPV), the running iteration's best line and depth.
+
+use super::history::PieceTo;
+use yomi_shogi::board::Move;
+use yomi_tree::Value;
+
+/// Per-ply scratch, kept between searches.
+#[derive(Default)]
+pub(super) struct Frame {
+    pub(super) pv: Vec<Move>,
+    /// The picker's storage.
+    pub(super) moves: Vec<(i32, Move)>,
+    /// Quiet moves searched before the one that cut off.
+    pub(super) tried: Vec<(Move, PieceTo)>,
+    /// The static value ([`NO_EVAL`] in check).
+    pub(super) eval: Value,
+    /// The move played from this ply (`Move::NONE` for a pass), and its
+    /// piece and square (`None` for a pass).
+    pub(super) played: Move,
+    pub(super) piece_to: Option<PieceTo>,
+    /// The move a singular-extension search leaves out (`Move::NONE`).
+    pub(super) excluded: Move,
+}
+
+pub(super) struct SearchStack {
+    /// One frame a ply, the root's first.
+    pub(super) frames: Vec<Frame>,
+    /// Root moves left out of the running line (MultiPV).
+    pub(super) root_excluded: Vec<Move>,
+    /// The running iteration's best root line so far (first line only):
+    /// a move searched to the full depth that beat the window's alpha.
+    pub(super) root_best: Vec<Move>,
+    /// The running iteration's depth.
+    pub(super) root_depth: i32,
+}
+
+impl SearchStack {
+    /// Frames for `plies` plies below the root.
+    pub(super) fn new(plies: usize) -> SearchStack {
+        SearchStack {
+            frames: (0..=plies).map(|_| Frame::default()).collect(),
+            root_excluded: Vec::new(),
+            root_best: Vec::new(),
+            root_depth: 0,
+        }
+    }
+}
