@@ -405,11 +405,17 @@ impl<H: Hook> PlaySearcher<H> {
     /// The value of a node (not in check, not yet in the table) whose side
     /// to move mates at once, stored; `None` when it has no such mate.
     /// A branch limit may leave the mate out of the tree: not asked then.
-    pub(super) fn mate_at_once(&mut self, key: u64, ply: usize) -> Option<Value> {
+    /// `checks` are the position's (`None`: the opponent has no king).
+    pub(super) fn mate_at_once(
+        &mut self,
+        key: u64,
+        ply: usize,
+        checks: Option<&CheckSquares>,
+    ) -> Option<Value> {
         if self.game.branch_limit().limits() {
             return None;
         }
-        let mv = self.game.mate_in_one()?;
+        let mv = self.game.mate_in_one_by(checks?)?;
         let v = -LOSS - ply as Value - 1;
         let stored = Self::value_to_table(v, ply);
         // Exact at every depth.
@@ -500,10 +506,14 @@ impl<H: Hook> PlaySearcher<H> {
         }
 
         // Step 5. A mate in one, where the table knows nothing of the node.
+        // The checks open here, worked out once for the test and the moves.
+        let mut checks = None;
         if hit.is_none() && !root && !in_check && !partial {
-            if let Some(v) = self.mate_at_once(key, ply) {
+            let squares = CheckSquares::new(self.game.position());
+            if let Some(v) = self.mate_at_once(key, ply, squares.as_ref()) {
                 return v;
             }
+            checks = Some(squares);
         }
 
         // Step 6. The static value, sharpened by the table's bound where it can be.
@@ -623,7 +633,7 @@ impl<H: Hook> PlaySearcher<H> {
         if self.game.branch_limit().limits() {
             allowed = Some(self.allowed_moves());
         }
-        let checks = CheckSquares::new(self.game.position());
+        let checks = checks.unwrap_or_else(|| CheckSquares::new(self.game.position()));
         let mut picker = Picker::new(
             std::mem::take(&mut self.stack.frames[ply].moves),
             hints,

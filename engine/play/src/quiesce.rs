@@ -8,7 +8,7 @@ use super::picker::order_tactical;
 use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
 use yomi_search::{Bound, Hook};
-use yomi_shogi::board::{Move, MoveList};
+use yomi_shogi::board::{CheckSquares, Move, MoveList};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
 /// A capture or promotion that cannot reach alpha even with this much more.
@@ -57,7 +57,8 @@ impl<H: Hook> PlaySearcher<H> {
             // Asked only where standing pat does not already cut: there a
             // mate could only raise a value that cuts anyway.
             if hit.is_none() {
-                if let Some(v) = self.mate_at_once(key, ply) {
+                let checks = CheckSquares::new(self.game.position());
+                if let Some(v) = self.mate_at_once(key, ply, checks.as_ref()) {
                     return v;
                 }
             }

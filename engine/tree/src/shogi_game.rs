@@ -1,7 +1,7 @@
 //! Shogi as a [`Game`], with the branching limited to the top `b` moves.
 
 use super::{BranchLimit, Game, Value, LOSS};
-use yomi_shogi::board::{Move, Position};
+use yomi_shogi::board::{CheckSquares, Move, Position};
 use yomi_shogi::eval;
 
 /// The value of a drawn state.
@@ -84,6 +84,11 @@ impl ShogiGame {
     /// A move that mates at once (the side to move not in check).
     pub fn mate_in_one(&mut self) -> Option<Move> {
         self.pos.mate_in_one()
+    }
+
+    /// [`ShogiGame::mate_in_one`] given the position's checks.
+    pub fn mate_in_one_by(&mut self, squares: &CheckSquares) -> Option<Move> {
+        self.pos.mate_in_one_by(squares)
     }
 
     /// Passing is allowed when not in check. The pass is a wall in the

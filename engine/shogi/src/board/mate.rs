@@ -72,24 +72,35 @@ impl Position {
     }
 
     fn checks(&self, pawn_drops: bool) -> MoveList {
-        let Some(squares) = CheckSquares::new(self) else {
-            return MoveList::new();
-        };
+        match CheckSquares::new(self) {
+            Some(squares) => self.checks_to(&squares, pawn_drops),
+            None => MoveList::new(),
+        }
+    }
+
+    /// The legal checks `squares` (this position's) lead to.
+    fn checks_to(&self, squares: &CheckSquares, pawn_drops: bool) -> MoveList {
         let mut checks = Checks {
             pos: self,
-            squares: &squares,
+            squares,
             list: MoveList::new(),
             pawn_drops,
         };
-        self.generate_reaching(&mut checks, &squares);
+        self.generate_reaching(&mut checks, squares);
         checks.list
     }
 
     /// A move that mates at once, if the side to move (not in check) has
     /// one. The position is as it was on return.
     pub fn mate_in_one(&mut self) -> Option<Move> {
+        let squares = CheckSquares::new(self)?;
+        self.mate_in_one_by(&squares)
+    }
+
+    /// [`Position::mate_in_one`] given this position's checks.
+    pub fn mate_in_one_by(&mut self, squares: &CheckSquares) -> Option<Move> {
         // A legal pawn drop never mates: the generator refuses the one that would.
-        let list = self.checks(false);
+        let list = self.checks_to(squares, false);
         if list.is_empty() {
             return None;
         }

@@ -1,6 +1,7 @@
 //! Moves: a 16-bit encoding, USI move text, and a fixed-capacity move list.
 
 use super::types::{PieceKind, Square};
+use arrayvec::ArrayVec;
 use core::fmt;
 
 /// A move in 16 bits: destination in bits 0–6; origin square (0–80), or
@@ -150,35 +151,30 @@ impl fmt::Debug for Move {
 /// More than the most legal moves any shogi position has (593).
 pub const MAX_MOVES: usize = 600;
 
-/// A list of moves on the stack.
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
+/// A list of moves on the stack, its storage left unwritten until used
+/// (a search makes several a node: filling 1.2 KB each cost more than
+/// generating the moves).
+pub struct MoveList(ArrayVec<Move, MAX_MOVES>);
 
 impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::NONE; MAX_MOVES],
-            len: 0,
-        }
+        MoveList(ArrayVec::new())
     }
 
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
+        self.0.push(mv);
     }
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        self.0.as_slice()
     }
 
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        self.0.as_mut_slice()
     }
 }
 
