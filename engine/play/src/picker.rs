@@ -15,12 +15,6 @@ const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const BAD_CAPTURE: i32 = -(1 << 28);
 
-/// Whether a move changes material: a capture or a promotion.
-#[inline]
-pub(crate) fn is_tactical(pos: &Position, mv: Move) -> bool {
-    pos.is_tactical(mv)
-}
-
 /// Most valuable victim, least valuable attacker.
 fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     let attacker = if mv.is_drop() {
@@ -160,7 +154,7 @@ impl<'a> Picker<'a> {
                         && mv != self.hints.table
                         && !self.refuted.contains(&mv)
                         && pos.is_legal(mv)
-                        && !is_tactical(pos, mv)
+                        && !pos.is_tactical(mv)
                         && self.wanted_quiet(pos, mv)
                     {
                         self.refuted[i] = mv;
@@ -224,7 +218,7 @@ impl<'a> Picker<'a> {
         let h = self.hints;
         self.list
             .extend(moves.iter().filter(|&&mv| mv != h.table).map(|&mv| {
-                let score = if is_tactical(pos, mv) {
+                let score = if pos.is_tactical(mv) {
                     let base = if see_ge(pos, mv, 0) {
                         GOOD_CAPTURE
                     } else {
@@ -340,7 +334,7 @@ mod tests {
                 }
                 let pick = |rng: &mut StdRng| legal[rng.random_range(0..legal.len())];
                 let quiet =
-                    |rng: &mut StdRng| (0..8).map(|_| pick(rng)).find(|&m| !is_tactical(&pos, m));
+                    |rng: &mut StdRng| (0..8).map(|_| pick(rng)).find(|&m| !pos.is_tactical(m));
                 let (table, k0, k1) = (pick(&mut rng), quiet(&mut rng), quiet(&mut rng));
                 // A move of another position stands in for an illegal killer.
                 let foreign = Move::normal(Square::from_index(0), Square::from_index(1), false);
@@ -381,7 +375,7 @@ mod tests {
                 assert_eq!(ranks, sorted, "{}", pos.to_sfen());
                 for &(mv, score) in &out {
                     assert!(legal.contains(&mv), "{} {mv}", pos.to_sfen());
-                    if is_tactical(&pos, mv) && mv != table {
+                    if pos.is_tactical(mv) && mv != table {
                         assert_eq!(rank(score) == 1, see_ge(&pos, mv, 0), "{mv}");
                     }
                 }
@@ -396,7 +390,7 @@ mod tests {
                     let checks = checks.as_ref().unwrap();
                     for &mv in legal.iter() {
                         if !moves.contains(&mv) {
-                            assert!(!is_tactical(&pos, mv) && !checks.gives_check(&pos, mv));
+                            assert!(!pos.is_tactical(mv) && !checks.gives_check(&pos, mv));
                         }
                     }
                 }

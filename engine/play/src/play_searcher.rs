@@ -8,7 +8,7 @@
 
 use super::history::{piece_to, History};
 use super::node_counts::NodeCounts;
-use super::picker::{is_tactical, Hints, Picker};
+use super::picker::{Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
 use super::search_stack::SearchStack;
 use super::static_eval::StaticEval;
@@ -652,7 +652,7 @@ impl<H: Hook> PlaySearcher<H> {
             }
             move_count += 1;
             let pos = self.game.position();
-            let tactical = is_tactical(pos, mv);
+            let tactical = pos.is_tactical(mv);
             let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
             let moved = piece_to(pos, mv);
             // Step 14. Extensions. Checks are searched a ply deeper: all of them (without the
@@ -756,7 +756,7 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 22. The histories learn from a quiet cutoff; the table keeps the result.
         let pos = self.game.position();
-        if best >= beta && !is_tactical(pos, best_move) {
+        if best >= beta && !pos.is_tactical(best_move) {
             let best = (best_move, piece_to(pos, best_move));
             self.history
                 .cutoff(us, ply, depth, best, &tried, previous, &context);

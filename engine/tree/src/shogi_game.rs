@@ -81,12 +81,8 @@ impl ShogiGame {
         self.pos.in_check()
     }
 
-    /// A move that mates at once (the side to move not in check).
-    pub fn mate_in_one(&mut self) -> Option<Move> {
-        self.pos.mate_in_one()
-    }
-
-    /// [`ShogiGame::mate_in_one`] given the position's checks.
+    /// A move that mates at once (the side to move not in check), given
+    /// the position's checks.
     pub fn mate_in_one_by(&mut self, squares: &CheckSquares) -> Option<Move> {
         self.pos.mate_in_one_by(squares)
     }
