@@ -67,18 +67,11 @@ impl Runner {
                         .into());
                 }
                 let rank = universe.world().rank();
-                if tables {
-                    // Every rank on this machine (MPI's shared-memory split)
-                    // holds a table; each finds the same answer, rank 0 says it.
-                    let here = universe.world().split_shared(0).size() as usize;
-                    if let Err(e) = table_memory::check(here, plan.table_mb(), "fewer ranks a machine") {
-                        if rank != 0 {
-                            drop(universe); // MPI finalised, as rank 0's is
-                            std::process::exit(2);
-                        }
-                        return Err(e);
-                    }
-                }
+                let universe = if tables {
+                    refuse_tables_that_do_not_fit(universe, plan.table_mb())?
+                } else {
+                    universe
+                };
                 // A failing rank ends the whole run (mpirun stops the others)
                 // instead of leaving them waiting.
                 std::panic::set_hook(Box::new(move |info| {
@@ -145,6 +138,43 @@ impl Runner {
         match self {
             Runner::Sim(sim) => Some(sim),
             _ => None,
+        }
+    }
+}
+
+/// Every rank on a machine (MPI's shared-memory split) holds a table: each
+/// checks its machine, and all learn together whether any machine is short,
+/// so that rank 0 says it before anyone leaves. A rank that left first with
+/// an error would have mpirun kill rank 0 before its message is out.
+#[cfg(feature = "mpi")]
+fn refuse_tables_that_do_not_fit(
+    universe: mpi::environment::Universe,
+    table_mb: usize,
+) -> Result<mpi::environment::Universe, String> {
+    use mpi::collective::SystemOperation;
+    use mpi::traits::{Communicator, CommunicatorCollectives};
+    let world = universe.world();
+    let here = world.split_shared(0).size() as usize;
+    let refusal = table_memory::check(here, table_mb, "fewer ranks a machine").err();
+    let mut short = 0u8;
+    world.all_reduce_into(
+        &u8::from(refusal.is_some()),
+        &mut short,
+        SystemOperation::max(),
+    );
+    match (short, world.rank()) {
+        (0, _) => Ok(universe),
+        (_, 0) => Err(refusal.unwrap_or_else(|| {
+            format!(
+                "another machine of this run cannot hold its ranks' tables of {table_mb} MB: \
+                 lower --tt-mb or use fewer ranks a machine"
+            )
+        })),
+        // Rank 0 reports the refusal and fails the job; MPI is finalised
+        // with it first.
+        _ => {
+            drop(universe);
+            std::process::exit(0)
         }
     }
 }
