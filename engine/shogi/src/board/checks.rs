@@ -30,14 +30,31 @@ impl CheckSquares {
         let them = us.flip();
         let king = pos.king_square(them)?;
         let occ = pos.occupied();
+        // A piece of ours attacks the king from where the same piece of
+        // theirs, on the king's square, would attack. Each set worked out
+        // once: the promoted minors step as golds, horse and dragon add
+        // the king's steps to bishop and rook.
+        let gold = attacks::gold(them, king);
+        let bishop = attacks::bishop(king, occ);
+        let rook = attacks::rook(king, occ);
+        let steps = attacks::king(king);
         let mut from = [Bitboard::EMPTY; 15];
-        for (i, squares) in from.iter_mut().enumerate() {
-            *squares = match PieceKind::from_u8(i as u8) {
-                Some(PieceKind::King) | None => Bitboard::EMPTY,
-                // A piece of ours attacks the king from where the same piece
-                // of theirs, on the king's square, would attack.
-                Some(kind) => attacks::piece(them, kind, king, occ),
-            };
+        for (kind, squares) in [
+            (PieceKind::Pawn, attacks::pawn(them, king)),
+            (PieceKind::Lance, attacks::lance(them, king, occ)),
+            (PieceKind::Knight, attacks::knight(them, king)),
+            (PieceKind::Silver, attacks::silver(them, king)),
+            (PieceKind::Gold, gold),
+            (PieceKind::Bishop, bishop),
+            (PieceKind::Rook, rook),
+            (PieceKind::ProPawn, gold),
+            (PieceKind::ProLance, gold),
+            (PieceKind::ProKnight, gold),
+            (PieceKind::ProSilver, gold),
+            (PieceKind::Horse, bishop | steps),
+            (PieceKind::Dragon, rook | steps),
+        ] {
+            from[kind.index()] = squares;
         }
         Some(CheckSquares {
             king,

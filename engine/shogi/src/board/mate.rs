@@ -14,7 +14,8 @@ use super::types::{Color, PieceKind, Square};
 struct Checks<'a> {
     pos: &'a Position,
     squares: &'a CheckSquares,
-    list: MoveList,
+    /// Filled in place: a list handed back by value is a 1.2 KB copy.
+    list: &'a mut MoveList,
     /// Whether pawn drops are wanted (the generator has already left out
     /// the drop that would mate; a mate-in-one test needs none).
     pawn_drops: bool,
@@ -54,10 +55,12 @@ impl MoveSink for Checks<'_> {
     }
 
     #[inline(always)]
+    fn wants_pawn_drops(&self) -> bool {
+        self.pawn_drops
+    }
+
+    #[inline(always)]
     fn drops(&mut self, kind: PieceKind, to: Bitboard) {
-        if kind == PieceKind::Pawn && !self.pawn_drops {
-            return;
-        }
         for sq in self.squares.drop_targets(kind, to) {
             self.list.push(Move::drop(kind, sq));
         }
@@ -72,22 +75,22 @@ impl Position {
     }
 
     fn checks(&self, pawn_drops: bool) -> MoveList {
-        match CheckSquares::new(self) {
-            Some(squares) => self.checks_to(&squares, pawn_drops),
-            None => MoveList::new(),
+        let mut list = MoveList::new();
+        if let Some(squares) = CheckSquares::new(self) {
+            self.checks_to(&squares, pawn_drops, &mut list);
         }
+        list
     }
 
-    /// The legal checks `squares` (this position's) lead to.
-    fn checks_to(&self, squares: &CheckSquares, pawn_drops: bool) -> MoveList {
+    /// Adds to `list` the legal checks `squares` (this position's) lead to.
+    fn checks_to(&self, squares: &CheckSquares, pawn_drops: bool, list: &mut MoveList) {
         let mut checks = Checks {
             pos: self,
             squares,
-            list: MoveList::new(),
+            list,
             pawn_drops,
         };
         self.generate_reaching(&mut checks, squares);
-        checks.list
     }
 
     /// A move that mates at once, if the side to move (not in check) has
@@ -100,7 +103,8 @@ impl Position {
     /// [`Position::mate_in_one`] given this position's checks.
     pub fn mate_in_one_by(&mut self, squares: &CheckSquares) -> Option<Move> {
         // A legal pawn drop never mates: the generator refuses the one that would.
-        let list = self.checks_to(squares, false);
+        let mut list = MoveList::new();
+        self.checks_to(squares, false, &mut list);
         if list.is_empty() {
             return None;
         }
