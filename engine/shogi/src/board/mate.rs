@@ -55,8 +55,8 @@ impl MoveSink for Checks<'_> {
     }
 
     #[inline(always)]
-    fn wants_pawn_drops(&self) -> bool {
-        self.pawn_drops
+    fn wants_drops(&self, kind: PieceKind) -> bool {
+        kind != PieceKind::Pawn || self.pawn_drops
     }
 
     #[inline(always)]

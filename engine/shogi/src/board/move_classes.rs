@@ -31,6 +31,11 @@ impl MoveSink for Tactical<'_> {
 
     #[inline(always)]
     fn drops(&mut self, _kind: PieceKind, _to: Bitboard) {}
+
+    #[inline(always)]
+    fn wants_drops(&self, _kind: PieceKind) -> bool {
+        false
+    }
 }
 
 /// Where captures and promotions go: onto the enemy pieces given, or

@@ -21,9 +21,9 @@ pub trait MoveSink {
     fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool);
     /// Drops of `kind` onto each square of `to`.
     fn drops(&mut self, kind: PieceKind, to: Bitboard);
-    /// Whether pawn drops are wanted at all (telling the one drop that
-    /// would mate, and is illegal, costs a look at the king's escapes).
-    fn wants_pawn_drops(&self) -> bool {
+    /// Whether drops of `kind` are wanted at all (telling the one pawn drop
+    /// that would mate, and is illegal, costs a look at the king's escapes).
+    fn wants_drops(&self, _kind: PieceKind) -> bool {
         true
     }
 }
@@ -308,7 +308,7 @@ impl Position {
 
     fn generate_drops<S: MoveSink>(&self, sink: &mut S, us: Color, targets: Bitboard) {
         let hand = self.hand(us);
-        if hand.count(PieceKind::Pawn) > 0 && sink.wants_pawn_drops() {
+        if hand.count(PieceKind::Pawn) > 0 && sink.wants_drops(PieceKind::Pawn) {
             let mut to = targets
                 .and_not(dead_squares(us, PieceKind::Pawn))
                 .and_not(self.pieces(us, PieceKind::Pawn).file_fill());
@@ -328,7 +328,7 @@ impl Position {
             PieceKind::Bishop,
             PieceKind::Rook,
         ] {
-            if hand.count(kind) > 0 {
+            if hand.count(kind) > 0 && sink.wants_drops(kind) {
                 sink.drops(kind, targets.and_not(dead_squares(us, kind)));
             }
         }

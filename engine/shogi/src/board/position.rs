@@ -332,11 +332,12 @@ impl Position {
     pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
         let opp = by.flip();
         let k = &self.by_kind;
-        let sliders = (attacks::lance(opp, sq, occ) & k[PieceKind::Lance as usize])
+        // A lance's ray is one of the rook's.
+        let rook = attacks::rook(sq, occ);
+        let sliders = (rook & attacks::lance_pseudo(opp, sq) & k[PieceKind::Lance as usize])
             | (attacks::bishop(sq, occ)
                 & (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]))
-            | (attacks::rook(sq, occ)
-                & (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]));
+            | (rook & (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]));
         (self.step_attackers(by, sq) | sliders) & self.by_color[by.index()]
     }
 
