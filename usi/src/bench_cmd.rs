@@ -90,11 +90,11 @@ pub(crate) fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String
             match &args.net {
                 // Worker threads and ranks load the net the text names.
                 Some(net) => root_with_net(
-                    &root_text(BranchLimit::top(args.b), &pos, &[]),
+                    &root_text(BranchLimit::top(args.b), None, &pos, &[]),
                     net,
                     DEFAULT_OUTPUT_SCALE,
                 ),
-                None => root_text(BranchLimit::top(args.b), &pos, &[]),
+                None => root_text(BranchLimit::top(args.b), None, &pos, &[]),
             },
         );
         searcher.clear_tables();

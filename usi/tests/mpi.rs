@@ -243,3 +243,29 @@ fn worker_ranks_evaluate_with_rank_0s_net() {
     ranks_follow_the_net("cluster");
     ranks_follow_the_net("master-worker");
 }
+
+/// The ranks rebuild each root with the game's move limit
+/// (`MaxMovesToDraw`): a rook up, one move before the limit, every line
+/// is a draw on every rank.
+#[test]
+fn the_ranks_score_the_move_limit_as_a_draw() {
+    let _job = ONE_JOB.lock().unwrap_or_else(|e| e.into_inner());
+    let sfen = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 40";
+    for method in ["cluster", "master-worker"] {
+        let mut e = engine_of_ranks(method);
+        e.send("setoption name USI_Hash value 16");
+        e.send("setoption name MaxMovesToDraw value 40");
+        e.ready(Duration::from_secs(60));
+        e.send(&format!("position sfen {sfen}"));
+        e.send("go depth 4");
+        let lines = e.bestmove(Duration::from_secs(30));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth") && l.contains(" score "))
+            .unwrap_or_else(|| panic!("{method}: {lines:?}"));
+        assert!(last.contains(" score cp 0 "), "{method}: {last}");
+        e.send("quit");
+        e.wait_exit(Duration::from_secs(30));
+    }
+}

@@ -37,7 +37,7 @@ fn main() {
         let mut searcher =
             PlaySearcher::with_table(ShogiGame::new(pos.clone(), BranchLimit::ALL), table);
         let start = Instant::now();
-        cluster.start(&root_text(BranchLimit::ALL, &pos, &[]), u32::MAX, 1);
+        cluster.start(&root_text(BranchLimit::ALL, None, &pos, &[]), u32::MAX, 1);
         nodes += searcher.search(Limits::depth(depth), |_| {}).stats.nodes;
         ms += start.elapsed().as_secs_f64() * 1e3;
         other_nodes += cluster.stop();

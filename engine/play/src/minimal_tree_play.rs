@@ -263,11 +263,20 @@ impl Drop for MasterWorker {
     }
 }
 
-/// A game's root as the workers rebuild it: the branch limit, the first
-/// position's SFEN and the moves played since (they carry the repetition
-/// history).
-pub fn root_text(branch_limit: BranchLimit, start: &Position, moves: &[Move]) -> String {
-    let mut text = format!("{branch_limit} {} moves", start.to_sfen());
+/// A game's root as the workers rebuild it: the branch limit, the move
+/// limit (0: none; see [`ShogiGame::set_move_limit`]), the first position's
+/// SFEN and the moves played since (they carry the repetition history).
+pub fn root_text(
+    branch_limit: BranchLimit,
+    move_limit: Option<u32>,
+    start: &Position,
+    moves: &[Move],
+) -> String {
+    let mut text = format!(
+        "{branch_limit} {} {} moves",
+        move_limit.unwrap_or(0),
+        start.to_sfen()
+    );
     for mv in moves {
         text.push(' ');
         text.push_str(&mv.to_string());
@@ -285,9 +294,14 @@ pub fn root_game(text: &str) -> Result<ShogiGame, String> {
         .and_then(|b| b.parse().ok())
         .map(BranchLimit::top)
         .ok_or("no branch limit")?;
+    let move_limit: u32 = words
+        .next()
+        .and_then(|n| n.parse().ok())
+        .ok_or("no move limit")?;
     let sfen: Vec<&str> = words.by_ref().take_while(|&w| w != "moves").collect();
     let start = Position::from_sfen(&sfen.join(" ")).map_err(|e| e.to_string())?;
     let mut game = ShogiGame::new(start, branch_limit);
+    game.set_move_limit((move_limit > 0).then_some(move_limit));
     for word in words {
         let mv = game
             .position()
@@ -313,15 +327,25 @@ mod tests {
         }
         let back = root_game(&root_text(
             BranchLimit::top(7),
+            Some(3),
             &Position::startpos(),
             &moves,
         ))
         .unwrap();
         assert_eq!(back.hash(), game.hash());
         assert_eq!(back.branch_limit(), BranchLimit::top(7));
-        assert!(root_game("0 not a sfen moves").is_err());
+        assert!(back.past_move_limit(), "three moves played, the limit 3");
+        let unlimited = root_game(&root_text(
+            BranchLimit::ALL,
+            None,
+            &Position::startpos(),
+            &moves,
+        ))
+        .unwrap();
+        assert!(!unlimited.past_move_limit());
+        assert!(root_game("0 0 not a sfen moves").is_err());
         assert!(root_game(
-            "0 lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 5e5a"
+            "0 0 lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 5e5a"
         )
         .is_err());
     }

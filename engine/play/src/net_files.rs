@@ -66,7 +66,7 @@ mod tests {
 
     #[test]
     fn a_root_carries_its_net_file() {
-        let root = "0 lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f";
+        let root = "0 0 lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f";
         let text = root_with_net(root, Path::new("/nets/my net/nn.bin"), 24);
         assert_eq!(
             split_root(&text),

@@ -38,7 +38,7 @@ fn searches_with_rank_0_answering(machines: Machines) {
             searcher = PlaySearcher::with_table(start.clone(), cluster.table(4));
         }
         *searcher.game_mut() = ShogiGame::new(pos.clone(), BranchLimit::ALL);
-        cluster.start(&root_text(BranchLimit::ALL, &pos, &[]), u32::MAX, 1);
+        cluster.start(&root_text(BranchLimit::ALL, None, &pos, &[]), u32::MAX, 1);
         let result = searcher.search(Limits::depth(7), |_| {});
         let other_nodes = cluster.stop();
         let best = result.best_move.expect("a move");

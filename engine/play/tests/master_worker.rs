@@ -23,7 +23,7 @@ fn search(
     let mut depths = Vec::new();
     let r = mw.search(
         &game,
-        &root_text(BranchLimit::ALL, start, &[]),
+        &root_text(BranchLimit::ALL, None, start, &[]),
         &limits,
         |it| depths.push(it.depth),
     );
@@ -81,4 +81,22 @@ fn a_stopped_search_still_has_a_legal_move() {
     // The workers are still there for the next search.
     let (_, depths, _) = search(&mut mw, &p.position, Limits::depth(3));
     assert_eq!(depths, [2, 3]);
+}
+
+#[test]
+fn workers_score_the_games_move_limit_as_a_draw() {
+    // Black is a rook up; with the game drawn after one move more, the
+    // workers (which rebuild the game from the root's text) see every line
+    // drawn, as a search on one thread does.
+    let start =
+        Position::from_sfen("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 40")
+            .unwrap();
+    let mut mw = MasterWorker::on_threads(2, Arc::new(PlayTable::new(4)));
+    for (limit, drawn) in [(None, false), (Some(40), true)] {
+        let mut game = ShogiGame::new(start.clone(), BranchLimit::ALL);
+        game.set_move_limit(limit);
+        let text = root_text(BranchLimit::ALL, limit, &start, &[]);
+        let r = mw.search(&game, &text, &Limits::depth(3), |_| {});
+        assert_eq!(r.value == 0, drawn, "limit {limit:?}: {r:?}");
+    }
 }

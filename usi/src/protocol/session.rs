@@ -251,14 +251,19 @@ impl Session {
                 }
             });
         }
+        let move_limit =
+            (self.options.max_moves_to_draw > 0).then_some(self.options.max_moves_to_draw);
         let mut game = ShogiGame::new(position.start.clone(), self.options.branch_limit);
-        game.set_move_limit(
-            (self.options.max_moves_to_draw > 0).then_some(self.options.max_moves_to_draw),
-        );
+        game.set_move_limit(move_limit);
         for &mv in &position.moves {
             game.play(mv);
         }
-        let mut text = root_text(self.options.branch_limit, &position.start, &position.moves);
+        let mut text = root_text(
+            self.options.branch_limit,
+            move_limit,
+            &position.start,
+            &position.moves,
+        );
         // Worker threads and MPI ranks load the net the text names.
         if let Some(file) = self
             .eval_file
