@@ -34,7 +34,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Speak USI on stdin/stdout (the default).
-    Usi,
+    Usi(UsiArgs),
     Perft(perft_cmd::PerftArgs),
     Bench(bench_cmd::BenchArgs),
     Mate(mate_cmd::MateArgs),
@@ -42,6 +42,15 @@ enum Command {
     Nnue(nnue_cmd::NnueArgs),
     Selfplay(selfplay_cmd::SelfplayArgs),
     Tune(tune_cmd::TuneArgs),
+}
+
+#[derive(clap::Args, Default)]
+struct UsiArgs {
+    /// List the play search's margins and reductions as options too, and
+    /// answer ShogiArena's `usi_tunables` (for SPSA tuning; games use the
+    /// defaults).
+    #[arg(long)]
+    search_params: bool,
 }
 
 /// The engine's command line, run as `yomi` or `yomi-mpi`.
@@ -68,8 +77,8 @@ pub fn main() {
     let cluster = None;
     #[cfg(feature = "mpi")]
     let lost = cluster.as_ref().map(search_choice::Ranks::lost_ranks);
-    let result = match cli.command.unwrap_or(Command::Usi) {
-        Command::Usi => {
+    let result = match cli.command.unwrap_or(Command::Usi(UsiArgs::default())) {
+        Command::Usi(args) => {
             let out = protocol::Output::new(std::io::stdout());
             let pending = protocol::Pending::default();
             #[cfg(feature = "mpi")]
@@ -79,7 +88,13 @@ pub fn main() {
                 let out = out.clone();
                 ranks.on_notice(Box::new(move |text| out.info(text)));
             }
-            protocol::run(std::io::stdin().lock(), out, cluster, pending);
+            protocol::run(
+                std::io::stdin().lock(),
+                out,
+                cluster,
+                pending,
+                args.search_params,
+            );
             Ok(())
         }
         Command::Perft(args) => perft_cmd::run(&args),

@@ -14,7 +14,7 @@ use yomi_methods::minimal_tree::deepen_on_threads;
 use yomi_nnue::Network;
 #[cfg(feature = "mpi")]
 use yomi_play::Notice;
-use yomi_play::{Cluster, MasterWorker, PlaySearcher, ProgressReport};
+use yomi_play::{Cluster, MasterWorker, PlaySearcher, ProgressReport, SearchParams};
 use yomi_search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
 use yomi_shogi::board::Move;
 use yomi_tree::ShogiGame;
@@ -66,9 +66,10 @@ pub(crate) struct ShogiSearcher {
 }
 
 enum Search {
-    Play(PlaySearcher),
+    // Both boxed: each searcher is a kilobyte or so.
+    Play(Box<PlaySearcher>),
     Research {
-        searcher: Searcher<ShogiGame>,
+        searcher: Box<Searcher<ShogiGame>>,
         table_mb: usize,
     },
 }
@@ -107,12 +108,12 @@ impl ShogiSearcher {
         let search = if let Some(c) = cluster.as_ref().filter(|_| play) {
             let mut s = PlaySearcher::with_table(game, c.table(table_mb));
             s.count_elsewhere(c.nodes_elsewhere());
-            Search::Play(s)
+            Search::Play(Box::new(s))
         } else if play {
-            Search::Play(PlaySearcher::new(game, table_mb))
+            Search::Play(Box::new(PlaySearcher::new(game, table_mb)))
         } else {
             Search::Research {
-                searcher: Searcher::new(game, table_mb, SearchOptions::default()),
+                searcher: Box::new(Searcher::new(game, table_mb, SearchOptions::default())),
                 table_mb,
             }
         };
@@ -133,6 +134,15 @@ impl ShogiSearcher {
     pub(crate) fn set_network(&mut self, net: Option<Arc<Network>>) {
         if let Search::Play(s) = &mut self.search {
             s.set_network(net);
+        }
+    }
+
+    /// The play search's parameters from the next search on (this
+    /// process's threads; the master-worker's workers and other MPI ranks
+    /// keep the defaults).
+    pub(crate) fn set_search_params(&mut self, params: SearchParams) {
+        if let Search::Play(s) = &mut self.search {
+            s.set_params(params);
         }
     }
 

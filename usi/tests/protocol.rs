@@ -67,6 +67,7 @@ fn handshake_declares_every_option() {
     assert!(lines[1].starts_with("id author"));
     for option in [
         "USI_Hash",
+        "Clear Hash",
         "USI_Ponder",
         "Threads",
         "BranchLimit",
@@ -671,4 +672,75 @@ fn max_moves_to_draw_scores_the_move_limit_as_a_draw() {
     // A limit further off changes nothing at this depth.
     e.send("setoption name MaxMovesToDraw value 256");
     assert_eq!(score_at_depth_3(&mut e, sfen), free);
+}
+
+/// The nodes of `go depth 6` on the start position.
+fn nodes_at_depth_6(e: &mut Engine) -> u64 {
+    e.send("position startpos");
+    e.send("go depth 6");
+    let lines = e.bestmove(LONG);
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 6"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn clear_hash_empties_the_table() {
+    let mut e = ready_engine();
+    let first = nodes_at_depth_6(&mut e);
+    // The table's results from the first search shorten the second.
+    assert_ne!(nodes_at_depth_6(&mut e), first);
+    e.send("setoption name Clear Hash");
+    assert_eq!(nodes_at_depth_6(&mut e), first);
+}
+
+#[test]
+fn search_params_are_options_for_tuning_only() {
+    {
+        // One engine at a time: this one ends before the next starts.
+        let mut plain = Engine::start();
+        plain.send("usi");
+        let listed = plain.expect("usiok", SHORT);
+        assert!(
+            !listed.iter().any(|l| l.contains("RazorMargin")),
+            "{listed:?}"
+        );
+        plain.send("setoption name LmrBase value 150");
+        plain.send("usi_tunables");
+        let errors = plain.until(SHORT, |l| l.contains("usi_tunables"));
+        assert!(
+            errors[0].contains("unknown option \"LmrBase\""),
+            "{errors:?}"
+        );
+    }
+
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_yomi"));
+    command.args(["usi", "--search-params"]);
+    let mut e = Engine::start_with(command);
+    e.send("usi");
+    let listed = e.expect("usiok", SHORT);
+    assert!(
+        listed.contains(&"option name LmrBase type spin default 75 min 0 max 200".to_string()),
+        "{listed:?}"
+    );
+    // ShogiArena's question, answered with its manifest.
+    e.send("usi_tunables");
+    let manifest = e.expect("usi_tunablesok", SHORT);
+    assert!(manifest[0].starts_with(
+        "info string shogiarena_tunables_json {\"schema_version\":\"shogiarena.usi_tunables.v1\""
+    ));
+    e.send("setoption name USI_Hash value 16");
+    e.ready(LONG);
+    let defaults = nodes_at_depth_6(&mut e);
+    e.send("setoption name LmrBase value 200");
+    e.send("setoption name Clear Hash");
+    assert_ne!(nodes_at_depth_6(&mut e), defaults, "the search reads them");
+    e.send("setoption name LmrBase value 75");
+    e.send("setoption name Clear Hash");
+    assert_eq!(nodes_at_depth_6(&mut e), defaults);
 }

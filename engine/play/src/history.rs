@@ -102,15 +102,15 @@ impl History {
         }
     }
 
-    /// `best` (quiet) cut off at `ply` after the quiet moves `tried` failed;
-    /// `previous` is the opponent's move before it, `context` the moves
-    /// before the node.
+    /// `best` (quiet) cut off at `ply` after the quiet moves `tried` failed,
+    /// which moves their histories by `bonus`; `previous` is the opponent's
+    /// move before it, `context` the moves before the node.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn cutoff(
         &mut self,
         side: Color,
         ply: usize,
-        depth: i32,
+        bonus: i32,
         best: (Move, PieceTo),
         tried: &[(Move, PieceTo)],
         previous: Move,
@@ -125,7 +125,6 @@ impl History {
         if previous != Move::NONE {
             self.counters[index(side, previous)] = best;
         }
-        let bonus = (depth * depth * 16 + 32 * depth).min(1600);
         self.update(side, best, best_to, context, bonus);
         for &(mv, to) in tried {
             self.update(side, mv, to, context, -bonus);
@@ -161,7 +160,7 @@ mod tests {
         h.cutoff(
             Color::Black,
             3,
-            4,
+            320,
             (good, 7),
             &[(bad, 8)],
             previous,
@@ -180,7 +179,7 @@ mod tests {
             score(&h, Color::Black, good, 7) / 2
         );
         for _ in 0..1000 {
-            h.cutoff(Color::Black, 3, 30, (good, 7), &[], previous, &context);
+            h.cutoff(Color::Black, 3, 1600, (good, 7), &[], previous, &context);
         }
         assert!(score(&h, Color::Black, good, 7) <= 2 * HISTORY_MAX);
         h.clear();

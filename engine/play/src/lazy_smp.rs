@@ -22,6 +22,7 @@ impl PlaySearcher {
                 self.counts.all.clone(),
                 NoHook,
             );
+            helper.set_params(self.params);
             // Every other helper searches only the even depths, one ahead
             // of the main thread half the time, so that the threads do not
             // all work on the same iteration.

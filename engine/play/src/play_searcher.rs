@@ -10,6 +10,7 @@ use super::history::{piece_to, History};
 use super::node_counts::NodeCounts;
 use super::picker::{Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
+use super::search_params::SearchParams;
 use super::search_stack::SearchStack;
 use super::static_eval::StaticEval;
 use super::table::PlayTable;
@@ -27,8 +28,6 @@ pub const MAX_PLY: usize = 128;
 pub(super) const MATE_ZONE: Value = -LOSS - MAX_PLY as Value;
 /// The static value of a node in check: none.
 pub(super) const NO_EVAL: Value = -INFINITE;
-/// The shallowest node whose table move may be singularly extended.
-const SINGULAR_DEPTH: i32 = 8;
 
 /// Whether a stored value with `bound` settles a search of the window
 /// (`alpha`, `beta`) (fail-soft: the value itself is returned).
@@ -68,7 +67,9 @@ pub struct PlaySearcher<H: Hook = NoHook> {
     /// Limits, the time, progress reports.
     pub(super) clock: SearchClock,
     pub(super) counts: NodeCounts,
-    /// Late move reductions by depth and move number.
+    /// Margins, reductions and bonuses.
+    pub(super) params: SearchParams,
+    /// Late move reductions by depth and move number (from `params`).
     lmr: Vec<[u8; 64]>,
     /// Scratch for the branch-limited move list.
     ranked: Vec<Move>,
@@ -120,18 +121,7 @@ impl<H: Hook> PlaySearcher<H> {
         nodes_all: Arc<AtomicU64>,
         hook: H,
     ) -> PlaySearcher<H> {
-        let lmr = (0..64)
-            .map(|d| {
-                let mut row = [0u8; 64];
-                for (m, r) in row.iter_mut().enumerate().skip(1) {
-                    if d > 0 {
-                        let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
-                        *r = v.max(0.0) as u8;
-                    }
-                }
-                row
-            })
-            .collect();
+        let params = SearchParams::default();
         PlaySearcher {
             game,
             hook,
@@ -141,12 +131,28 @@ impl<H: Hook> PlaySearcher<H> {
             stack: SearchStack::new(MAX_PLY),
             clock: SearchClock::new(),
             counts: NodeCounts::new(nodes_all),
-            lmr,
+            lmr: params.reductions(),
+            params,
             ranked: Vec::new(),
             helpers: Vec::new(),
             skips: |_| false,
             ages_history: true,
         }
+    }
+
+    /// Searches with `params` from now on (its Lazy SMP helpers too).
+    pub fn set_params(&mut self, params: SearchParams) {
+        if params != self.params {
+            self.lmr = params.reductions();
+            self.params = params;
+        }
+        for helper in &mut self.helpers {
+            helper.set_params(params);
+        }
+    }
+
+    pub fn params(&self) -> &SearchParams {
+        &self.params
     }
 
     pub fn game(&self) -> &ShogiGame {
@@ -542,15 +548,22 @@ impl<H: Hook> PlaySearcher<H> {
 
         if !pv_node && !in_check && !root && !partial {
             // Step 7. Razoring: far below alpha near the horizon, only captures can help.
-            if depth <= 2 && eval + 250 * depth < alpha {
+            let p = &self.params;
+            if depth <= 2 && eval + p.razor_margin * depth < alpha {
                 let v = self.quiesce(ply, alpha, alpha + 1);
                 if v <= alpha {
                     return v;
                 }
             }
             // Step 8. Reverse futility: far above beta near the horizon.
-            let margin = 80 * depth - if improving { 40 } else { 0 };
-            if depth <= 6 && eval - margin >= beta && eval < MATE_ZONE {
+            let p = &self.params;
+            let margin = p.reverse_futility_margin * depth
+                - if improving {
+                    p.reverse_futility_improving
+                } else {
+                    0
+                };
+            if depth <= p.reverse_futility_depth && eval - margin >= beta && eval < MATE_ZONE {
                 return eval;
             }
             // Step 9. Null move: even passing keeps the value at or above beta.
@@ -562,7 +575,10 @@ impl<H: Hook> PlaySearcher<H> {
             {
                 self.stack.frames[ply].played = Move::NONE;
                 self.stack.frames[ply].piece_to = None;
-                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let p = &self.params;
+                let r = p.null_move_base
+                    + depth / p.null_move_depth_divisor
+                    + ((eval - beta) / p.null_move_eval_divisor).min(3);
                 let v = -self.search_node(depth - r, ply + 1, -beta, -beta + 1, !cut);
                 self.undo_null();
                 if self.clock.aborted {
@@ -587,14 +603,14 @@ impl<H: Hook> PlaySearcher<H> {
         let mut singular = false;
         if let Some(h) = hit.filter(|h| {
             !root
-                && depth >= SINGULAR_DEPTH
+                && depth >= self.params.singular_depth
                 && table_move != Move::NONE
                 && h.depth >= depth - 3
                 && h.bound != Bound::Upper
         }) {
             let tv = Self::value_from_table(h.value, ply);
             if tv.abs() < MATE_ZONE {
-                let singular_beta = tv - 2 * depth;
+                let singular_beta = tv - self.params.singular_margin * depth;
                 self.stack.frames[ply].excluded = table_move;
                 let v =
                     self.search_node((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut);
@@ -664,8 +680,9 @@ impl<H: Hook> PlaySearcher<H> {
             // has kept us from being mated; checks are spared.
             if !root && best > -MATE_ZONE && !gives_check {
                 if !tactical && !in_check {
-                    let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
-                    let futile = eval + 100 + 100 * depth <= alpha;
+                    let p = &self.params;
+                    let lmp = (p.late_move_base + depth * depth) / if improving { 1 } else { 2 };
+                    let futile = eval + p.futility_base + p.futility_per_depth * depth <= alpha;
                     if depth <= 8 && (move_count as i32 > lmp || futile) {
                         // So is every later quiet move that does not check.
                         picker.skip_quiets(pos);
@@ -673,9 +690,9 @@ impl<H: Hook> PlaySearcher<H> {
                     }
                 }
                 let threshold = if tactical {
-                    -120 * depth
+                    -self.params.see_tactical * depth
                 } else {
-                    -30 * depth * depth
+                    -self.params.see_quiet * depth * depth
                 };
                 if depth <= 8 && !super::see::see_ge(pos, mv, threshold) {
                     continue;
@@ -702,7 +719,7 @@ impl<H: Hook> PlaySearcher<H> {
                     r -= i32::from(pv_node) + i32::from(gives_check);
                     r -= i32::from(Picker::is_refutation(score));
                     if !tactical {
-                        r -= score / 8192;
+                        r -= score / self.params.lmr_history_divisor;
                     }
                     d = (new_depth - r).clamp(1, new_depth);
                 }
@@ -758,8 +775,9 @@ impl<H: Hook> PlaySearcher<H> {
         let pos = self.game.position();
         if best >= beta && !pos.is_tactical(best_move) {
             let best = (best_move, piece_to(pos, best_move));
+            let bonus = self.params.history_bonus(depth);
             self.history
-                .cutoff(us, ply, depth, best, &tried, previous, &context);
+                .cutoff(us, ply, bonus, best, &tried, previous, &context);
         }
         self.stack.frames[ply].tried = tried;
         if !partial {

@@ -11,9 +11,6 @@ use yomi_search::{Bound, Hook};
 use yomi_shogi::board::{CheckSquares, Move, MoveList};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
-/// A capture or promotion that cannot reach alpha even with this much more.
-const DELTA_MARGIN: Value = 200;
-
 impl<H: Hook> PlaySearcher<H> {
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Value, beta: Value) -> Value {
         self.counts.stats.nodes += 1;
@@ -74,7 +71,8 @@ impl<H: Hook> PlaySearcher<H> {
         for &(_, mv) in &ordered {
             if !in_check {
                 let pos = self.game.position();
-                if !mv.is_promotion() && raw_eval + captured_value(pos, mv) + DELTA_MARGIN <= alpha
+                if !mv.is_promotion()
+                    && raw_eval + captured_value(pos, mv) + self.params.delta_margin <= alpha
                 {
                     continue;
                 }

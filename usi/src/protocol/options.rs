@@ -2,6 +2,7 @@
 //! declared once in a table, validated and clamped on the way in.
 
 use std::fmt::Write;
+use yomi_play::{SearchParams, TUNABLES};
 use yomi_tree::BranchLimit;
 
 /// Research or play: the search's mode (`SearchMode`).
@@ -46,6 +47,10 @@ pub(super) struct Options {
     pub eval_dir: String,
     /// The divisor of the net's output (YaneuraOu's FV_SCALE).
     pub fv_scale: i32,
+    /// The play search's margins and reductions: options of their own
+    /// only when listed (`yomi usi --search-params`, for tuning).
+    pub search_params: SearchParams,
+    pub search_params_listed: bool,
 }
 
 enum Kind {
@@ -65,12 +70,17 @@ enum Kind {
     Text {
         default: &'static str,
     },
+    /// An action, no value (the session carries it out).
+    Button,
 }
 
 struct Spec {
     name: &'static str,
     kind: Kind,
 }
+
+/// The button that empties the table.
+pub(super) const CLEAR_HASH: &str = "Clear Hash";
 
 const SPECS: &[Spec] = &[
     Spec {
@@ -80,6 +90,12 @@ const SPECS: &[Spec] = &[
             min: 1,
             max: 65536,
         },
+    },
+    // The usual button of that name: the table emptied now (SPSA runs
+    // ask for it between their games).
+    Spec {
+        name: CLEAR_HASH,
+        kind: Kind::Button,
     },
     Spec {
         name: "USI_Ponder",
@@ -192,6 +208,8 @@ impl Default for Options {
             margin_ms: 0,
             eval_dir: String::new(),
             fv_scale: 0,
+            search_params: SearchParams::default(),
+            search_params_listed: false,
         };
         for spec in SPECS {
             let value = match spec.kind {
@@ -199,6 +217,7 @@ impl Default for Options {
                 Kind::Check { default } => default.to_string(),
                 Kind::Combo { default, .. } => default.to_string(),
                 Kind::Text { default } => default.to_string(),
+                Kind::Button => continue,
             };
             o.apply(spec, &value).expect("defaults are valid");
         }
@@ -207,8 +226,16 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The defaults, with the search parameters listed as options.
+    pub(super) fn listing_search_params() -> Options {
+        Options {
+            search_params_listed: true,
+            ..Options::default()
+        }
+    }
+
     /// The `option name …` lines of the `usi` answer.
-    pub(super) fn declarations() -> String {
+    pub(super) fn declarations(&self) -> String {
         let mut out = String::new();
         for spec in SPECS {
             let _ = match &spec.kind {
@@ -238,20 +265,67 @@ impl Options {
                     "option name {} type string default {default}",
                     spec.name
                 ),
+                Kind::Button => writeln!(out, "option name {} type button", spec.name),
             };
         }
+        if self.search_params_listed {
+            for t in TUNABLES {
+                let _ = writeln!(
+                    out,
+                    "option name {} type spin default {} min {} max {}",
+                    t.option, t.default, t.min, t.max
+                );
+            }
+        }
         out
+    }
+
+    /// ShogiArena's description of the search parameters (the answer to
+    /// its `usi_tunables`: a manifest of schema `shogiarena.usi_tunables.v1`),
+    /// one line of JSON.
+    pub(super) fn search_params_manifest() -> String {
+        let tunables: Vec<String> = TUNABLES
+            .iter()
+            .map(|t| {
+                format!(
+                    "{{\"id\":\"{o}\",\"option\":\"{o}\",\"value_type\":\"int\",\
+                     \"encoding\":\"integer\",\"default\":{},\"min\":{},\"max\":{},\
+                     \"schedule\":{{\"c_end\":{},\"r_end\":0.002}}}}",
+                    t.default,
+                    t.min,
+                    t.max,
+                    t.step,
+                    o = t.option
+                )
+            })
+            .collect();
+        format!(
+            "{{\"schema_version\":\"shogiarena.usi_tunables.v1\",\"tunables\":[{}]}}",
+            tunables.join(",")
+        )
     }
 
     /// Applies `setoption name <name> value <value>`; names match without
     /// regard to case. Out-of-range numbers are clamped (the answer says so);
     /// anything else that does not fit is an error and changes nothing.
     pub(super) fn set(&mut self, name: &str, value: &str) -> Result<Option<String>, String> {
-        let spec = SPECS
+        let value = value.trim();
+        if let Some(spec) = SPECS.iter().find(|s| s.name.eq_ignore_ascii_case(name)) {
+            return self.apply(spec, value);
+        }
+        match TUNABLES
             .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| format!("unknown option {name:?}"))?;
-        self.apply(spec, value.trim())
+            .find(|t| t.option.eq_ignore_ascii_case(name))
+        {
+            Some(t) if self.search_params_listed => {
+                let v: i32 = value
+                    .parse()
+                    .map_err(|_| format!("option {} needs an integer, not {value:?}", t.option))?;
+                let set = self.search_params.set(t.option, v).unwrap_or(v);
+                Ok((set != v).then(|| format!("{} {v} is out of range, set to {set}", t.option)))
+            }
+            _ => Err(format!("unknown option {name:?}")),
+        }
     }
 
     fn apply(&mut self, spec: &Spec, value: &str) -> Result<Option<String>, String> {
@@ -306,6 +380,7 @@ impl Options {
                 "EvalDir" => self.eval_dir = value.to_string(),
                 _ => unreachable!("every text option has a field"),
             },
+            Kind::Button => {}
         }
         Ok(note)
     }
@@ -338,8 +413,9 @@ mod tests {
             (o.hash_mb, o.threads, o.multipv, o.mode),
             (256, 1, 1, Mode::Play)
         );
-        let d = Options::declarations();
+        let d = o.declarations();
         assert!(d.contains("option name USI_Hash type spin default 256 min 1 max 65536\n"));
+        assert!(d.contains("option name Clear Hash type button\n"));
         assert!(
             d.contains("option name SearchMode type combo default play var play var research\n")
         );
@@ -372,5 +448,37 @@ mod tests {
         assert!(o.set("ParallelMethod", "ybwc").is_err());
         assert_eq!(o.set("ParallelMethod", "master-worker"), Ok(None));
         assert_eq!((o.method, o.mode), (Method::MasterWorker, Mode::Research));
+    }
+
+    #[test]
+    fn search_params_are_options_only_when_listed() {
+        let mut o = Options::default();
+        assert!(o
+            .set("RazorMargin", "300")
+            .unwrap_err()
+            .contains("unknown option"));
+        assert!(!o.declarations().contains("RazorMargin"));
+        let mut o = Options::listing_search_params();
+        assert!(o
+            .declarations()
+            .contains("option name RazorMargin type spin default 250 min 50 max 600\n"));
+        assert_eq!(
+            o.declarations().lines().count(),
+            SPECS.len() + TUNABLES.len()
+        );
+        assert_eq!(o.set("razormargin", "300"), Ok(None));
+        assert_eq!(o.search_params.razor_margin, 300);
+        assert!(o
+            .set("RazorMargin", "9999")
+            .unwrap()
+            .unwrap()
+            .contains("set to 600"));
+        assert!(o.set("RazorMargin", "wide").is_err());
+        assert_eq!(o.search_params.razor_margin, 600);
+        let manifest = Options::search_params_manifest();
+        assert!(manifest.starts_with(
+            "{\"schema_version\":\"shogiarena.usi_tunables.v1\",\"tunables\":[{\"id\":\"RazorMargin\""
+        ));
+        assert_eq!(manifest.matches("\"id\"").count(), TUNABLES.len());
     }
 }

@@ -7,7 +7,7 @@ use super::eval_file::EvalFile;
 use super::go::Go;
 use super::input::{read_line, Line, MAX_LINE};
 use super::mate_thread;
-use super::options::{Method, Mode, Options};
+use super::options::{Method, Mode, Options, CLEAR_HASH};
 use super::output::Output;
 use super::search_thread::{self, Pending, Request, Running};
 use crate::search_choice::{Ranks, ShogiSearcher};
@@ -42,10 +42,22 @@ struct Session {
 
 /// Runs the protocol until `quit` or the end of input; `cluster`: the
 /// other MPI ranks (under mpirun); `pending` hears of every search.
-pub(crate) fn run(mut input: impl BufRead, out: Output, cluster: Option<Ranks>, pending: Pending) {
+/// `search_params`: whether the search's parameters are options (for
+/// tuning).
+pub(crate) fn run(
+    mut input: impl BufRead,
+    out: Output,
+    cluster: Option<Ranks>,
+    pending: Pending,
+    search_params: bool,
+) {
     let mut session = Session {
         out,
-        options: Options::default(),
+        options: if search_params {
+            Options::listing_search_params()
+        } else {
+            Options::default()
+        },
         searcher: None,
         built: None,
         position: None,
@@ -90,7 +102,7 @@ impl Session {
                 self.out
                     .line(concat!("id name Yomi ", env!("CARGO_PKG_VERSION")));
                 self.out.line("id author the Yomi developers");
-                for l in Options::declarations().lines() {
+                for l in self.options.declarations().lines() {
                     self.out.line(l);
                 }
                 self.out.line("usiok");
@@ -138,6 +150,15 @@ impl Session {
                 self.finish_search();
                 Ok(())
             }
+            // ShogiArena asks what its SPSA may tune.
+            "usi_tunables" if self.options.search_params_listed => {
+                self.out.info(&format!(
+                    "shogiarena_tunables_json {}",
+                    Options::search_params_manifest()
+                ));
+                self.out.line("usi_tunablesok");
+                Ok(())
+            }
             "quit" => return false,
             other => Err(format!("unknown command {:?}", truncate(other))),
         };
@@ -148,13 +169,26 @@ impl Session {
     }
 
     fn setoption(&mut self, args: &[&str]) -> Result<(), String> {
+        // A name may have spaces ("Clear Hash"): the words up to `value`.
         let (name, value) = match args {
-            ["name", name, "value", value @ ..] => (*name, value.join(" ")),
-            ["name", name] => (*name, String::new()),
+            ["name", rest @ ..] if !rest.is_empty() && rest[0] != "value" => {
+                match rest.iter().position(|&w| w == "value") {
+                    Some(at) => (rest[..at].join(" "), rest[at + 1..].join(" ")),
+                    None => (rest.join(" "), String::new()),
+                }
+            }
             _ => return Err("usage: setoption name <name> value <value>".into()),
         };
-        if let Some(note) = self.options.set(name, &value)? {
+        if let Some(note) = self.options.set(&name, &value)? {
             self.out.info(&note);
+        }
+        if name.eq_ignore_ascii_case(CLEAR_HASH) {
+            match (&mut self.searcher, &self.running) {
+                (_, Some(_)) => return Err("the table is in use by the search: not cleared".into()),
+                (Some(s), None) => s.clear_tables(),
+                // Not yet built: it starts empty.
+                (None, None) => {}
+            }
         }
         Ok(())
     }
@@ -234,6 +268,7 @@ impl Session {
         let threads = self.capped_threads();
         searcher.set_network(self.eval_file.network());
         searcher.configure(threads, self.options.method);
+        searcher.set_search_params(self.options.search_params);
         if self.options.mode == Mode::Research && searcher.runs_on_mpi() {
             self.out
                 .info("research mode searches on rank 0 alone; the MPI ranks serve play mode");

@@ -1,0 +1,183 @@
+//! The play search's numeric parameters (margins, reductions, history
+//! bonuses), in one list with their defaults and the ranges a tuner may
+//! try. A match runner's SPSA sets them as USI options (`yomi usi
+//! --search-params` lists them; `usi_tunables` describes them to
+//! ShogiArena); games are played with the defaults.
+
+/// One parameter as a tuner sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tunable {
+    /// The USI option's name.
+    pub option: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    /// SPSA's perturbation at the end of a run (its `c_end`).
+    pub step: i32,
+    /// What the search does with it.
+    pub meaning: &'static str,
+}
+
+/// Declares [`SearchParams`] and [`TUNABLES`] from one list, so that a
+/// field, its option and its range cannot drift apart.
+macro_rules! search_params {
+    ($($field:ident $option:literal = $default:literal in $min:literal..=$max:literal
+        step $step:literal: $meaning:literal;)*) => {
+        /// The play search's numeric parameters; see [`TUNABLES`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $(#[doc = $meaning] pub $field: i32,)*
+        }
+
+        impl Default for SearchParams {
+            fn default() -> SearchParams {
+                SearchParams { $($field: $default,)* }
+            }
+        }
+
+        /// Every parameter, in declaration order.
+        pub const TUNABLES: &[Tunable] = &[$(Tunable {
+            option: $option,
+            default: $default,
+            min: $min,
+            max: $max,
+            step: $step,
+            meaning: $meaning,
+        },)*];
+
+        impl SearchParams {
+            /// Sets the parameter whose option is `option` (any case) to
+            /// `value` clamped to its range; the value set, or `None` for a
+            /// name that is no parameter.
+            pub fn set(&mut self, option: &str, value: i32) -> Option<i32> {
+                $(if option.eq_ignore_ascii_case($option) {
+                    self.$field = value.clamp($min, $max);
+                    return Some(self.$field);
+                })*
+                None
+            }
+
+            /// The value of the parameter whose option is `option`.
+            pub fn get(&self, option: &str) -> Option<i32> {
+                $(if option.eq_ignore_ascii_case($option) {
+                    return Some(self.$field);
+                })*
+                None
+            }
+        }
+    };
+}
+
+search_params! {
+    razor_margin "RazorMargin" = 250 in 50..=600 step 25:
+        "Razoring: a node this far below alpha per ply of depth (depth 1-2) tries captures only.";
+    reverse_futility_margin "ReverseFutilityMargin" = 80 in 20..=200 step 8:
+        "Reverse futility: a node this far above beta per ply of depth returns its static value.";
+    reverse_futility_improving "ReverseFutilityImproving" = 40 in 0..=120 step 6:
+        "Reverse futility: the margin less this when the static value improves on two plies before.";
+    reverse_futility_depth "ReverseFutilityDepth" = 6 in 2..=12 step 1:
+        "Reverse futility: the deepest node it applies to.";
+    null_move_base "NullMoveBase" = 3 in 1..=6 step 1:
+        "Null move: the reduction's constant part.";
+    null_move_depth_divisor "NullMoveDepthDivisor" = 3 in 2..=8 step 1:
+        "Null move: a ply more of reduction per this many plies of depth.";
+    null_move_eval_divisor "NullMoveEvalDivisor" = 200 in 50..=600 step 20:
+        "Null move: a ply more of reduction per this much above beta (three at most).";
+    singular_depth "SingularDepth" = 8 in 4..=14 step 1:
+        "Singular extension: the shallowest node it is tried at.";
+    singular_margin "SingularMargin" = 2 in 1..=8 step 1:
+        "Singular extension: the other moves must fall this much per ply of depth below the table's value.";
+    late_move_base "LateMoveBase" = 3 in 0..=12 step 1:
+        "Late move pruning: quiet moves past (this + depth^2), halved when not improving, are left out.";
+    futility_base "FutilityBase" = 100 in 0..=300 step 10:
+        "Futility: quiet moves are left out when the static value plus this plus the per-depth margin stays at or below alpha.";
+    futility_per_depth "FutilityPerDepth" = 100 in 30..=250 step 10:
+        "Futility: the margin per ply of depth.";
+    see_tactical "SeeTactical" = 120 in 20..=300 step 10:
+        "Shallow pruning: a capture losing more than this per ply of depth (static exchange) is left out.";
+    see_quiet "SeeQuiet" = 30 in 5..=100 step 4:
+        "Shallow pruning: a quiet move losing more than this per ply of depth squared is left out.";
+    lmr_base "LmrBase" = 75 in 0..=200 step 8:
+        "Late move reductions: the table's constant part, in hundredths of a ply.";
+    lmr_divisor "LmrDivisor" = 225 in 100..=500 step 15:
+        "Late move reductions: ln(depth) ln(move number) divided by this, in hundredths.";
+    lmr_history_divisor "LmrHistoryDivisor" = 8192 in 2048..=32768 step 512:
+        "Late move reductions: a quiet move's reduction shrinks by a ply per this much history.";
+    history_bonus_quadratic "HistoryBonusQuadratic" = 16 in 2..=64 step 2:
+        "History: a cutoff's bonus per depth squared.";
+    history_bonus_linear "HistoryBonusLinear" = 32 in 0..=128 step 6:
+        "History: a cutoff's bonus per ply of depth.";
+    history_bonus_max "HistoryBonusMax" = 1600 in 400..=4000 step 120:
+        "History: the largest bonus.";
+    delta_margin "DeltaMargin" = 200 in 50..=600 step 20:
+        "Quiescence: a capture that cannot lift the static value within this of alpha is left out.";
+}
+
+impl SearchParams {
+    /// Late move reductions by depth and move number (plies).
+    pub(crate) fn reductions(&self) -> Vec<[u8; 64]> {
+        let base = f64::from(self.lmr_base) / 100.0;
+        let divisor = f64::from(self.lmr_divisor) / 100.0;
+        (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        let v = base + (d as f64).ln() * (m as f64).ln() / divisor;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect()
+    }
+
+    /// A quiet cutoff's history bonus at `depth`.
+    pub(crate) fn history_bonus(&self, depth: i32) -> i32 {
+        (depth * depth * self.history_bonus_quadratic + self.history_bonus_linear * depth)
+            .min(self.history_bonus_max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_in_their_ranges_and_options_are_unique() {
+        let params = SearchParams::default();
+        for t in TUNABLES {
+            assert!(t.min <= t.default && t.default <= t.max, "{t:?}");
+            assert!(t.step > 0 && t.step <= t.max - t.min, "{t:?}");
+            assert_eq!(params.get(t.option), Some(t.default));
+            let same = TUNABLES.iter().filter(|u| u.option == t.option).count();
+            assert_eq!(same, 1, "{}", t.option);
+        }
+    }
+
+    #[test]
+    fn set_clamps_and_refuses_unknown_names() {
+        let mut params = SearchParams::default();
+        assert_eq!(params.set("razormargin", 300), Some(300));
+        assert_eq!(params.razor_margin, 300);
+        assert_eq!(params.set("RazorMargin", 10_000), Some(600));
+        assert_eq!(params.set("NoSuchParameter", 1), None);
+        assert_eq!(params.get("NoSuchParameter"), None);
+    }
+
+    #[test]
+    fn the_reduction_table_and_bonus_keep_their_old_values() {
+        let table = SearchParams::default().reductions();
+        // 0.75 + ln d ln m / 2.25, truncated.
+        assert_eq!(
+            (table[1][1], table[4][4], table[10][20], table[63][63]),
+            (0, 1, 3, 8)
+        );
+        assert_eq!(table[0], [0; 64]);
+        let p = SearchParams::default();
+        assert_eq!(
+            (p.history_bonus(1), p.history_bonus(5), p.history_bonus(20)),
+            (48, 560, 1600)
+        );
+    }
+}
