@@ -96,6 +96,8 @@ pub(crate) fn run(args: &NnueArgs) -> Result<(), String> {
             seed,
         } => {
             let started = Instant::now();
+            // A path that cannot be written fails now, not after training.
+            yomi_nnue::check_writable(out).map_err(|e| e.to_string())?;
             let samples = read_samples(data)?;
             eprintln!(
                 "{} positions read in {:.1} s",
@@ -164,7 +166,7 @@ pub(crate) fn run(args: &NnueArgs) -> Result<(), String> {
 fn read_samples(paths: &[PathBuf]) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         for (n, line) in text.lines().enumerate() {
             let at = || format!("{}:{}", path.display(), n + 1);
             let fields: Vec<&str> = line.split('\t').collect();

@@ -12,10 +12,13 @@ use yomi_shogi::board::{CheckSquares, Move, MoveList};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
 impl<H: Hook> PlaySearcher<H> {
+    /// The node function's steps are numbered as `search_node`'s are.
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Value, beta: Value) -> Value {
+        // Step 1. Count the node.
         self.counts.stats.nodes += 1;
         self.counts.stats.seldepth = self.counts.stats.seldepth.max(ply as u32);
         self.stack.frames[ply].pv.clear();
+        // Step 2. Stopped search, maximum ply, move limit.
         if self.out_of_budget() {
             return 0;
         }
@@ -25,6 +28,7 @@ impl<H: Hook> PlaySearcher<H> {
         if self.game.past_move_limit() {
             return self.move_limit_value(ply);
         }
+        // Step 3. The table: a stored value that settles the window ends the node.
         let pv_node = beta - alpha > 1;
         let key = self.game.hash();
         let hit = self.table.probe(key);
@@ -34,6 +38,8 @@ impl<H: Hook> PlaySearcher<H> {
                 return v;
             }
         }
+        // Step 4. In check, every evasion; else stand pat on the static
+        // value, a mate in one, and the captures and promotions.
         let in_check = self.game.in_check();
         let mut moves = MoveList::new();
         let (raw_eval, mut best) = if in_check {
@@ -64,11 +70,14 @@ impl<H: Hook> PlaySearcher<H> {
             pos.tactical_moves(&mut moves);
             (raw, raw)
         };
+        // Step 5. The moves in order: the table move, then MVV-LVA.
         let table_move = hit.map_or(Move::NONE, |h| h.mv);
         let mut ordered = std::mem::take(&mut self.stack.frames[ply].moves);
         order_tactical(self.game.position(), &moves, table_move, &mut ordered);
         let mut best_move = Move::NONE;
+        // Step 6. Loop over the moves.
         for &(_, mv) in &ordered {
+            // Step 7. Delta and SEE pruning (not in check).
             if !in_check {
                 let pos = self.game.position();
                 if !mv.is_promotion()
@@ -80,6 +89,7 @@ impl<H: Hook> PlaySearcher<H> {
                     continue;
                 }
             }
+            // Step 8. Make the move, search it, take it back.
             self.table.prefetch(self.game.position().key_after(mv));
             self.play(mv);
             let v = -self.quiesce(ply + 1, -beta, -alpha);
@@ -87,6 +97,7 @@ impl<H: Hook> PlaySearcher<H> {
             if self.clock.aborted {
                 break;
             }
+            // Step 9. A new best move: a raised alpha or a cutoff.
             if v > best {
                 best = v;
                 if v > alpha {
@@ -102,6 +113,7 @@ impl<H: Hook> PlaySearcher<H> {
         if self.clock.aborted {
             return 0;
         }
+        // Step 10. The table keeps the result.
         let bound = if best >= beta {
             Bound::Lower
         } else {
