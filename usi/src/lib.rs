@@ -53,18 +53,27 @@ struct UsiArgs {
     search_params: bool,
 }
 
-/// The engine's command line, run as `yomi` or `yomi-mpi`.
+/// The engine's command line without MPI, run as `yomi` (however the
+/// package is built: the plain binary never joins MPI, nor links it).
 pub fn main() {
     let cli = Cli::parse();
-    #[cfg(not(feature = "mpi"))]
     if let Err(message) = yomi_runtime::launch::alone("yomi", "yomi-usi") {
         eprintln!("error: {message}");
         std::process::exit(2);
     }
+    if let Err(message) = run(cli.command, None) {
+        eprintln!("error: {message}");
+        std::process::exit(2);
+    }
+}
+
+/// The engine's command line with MPI, run as `yomi-mpi`: alone, or under
+/// mpirun rank 0 with the other ranks searching.
+#[cfg(feature = "mpi")]
+pub fn main_mpi() {
+    let cli = Cli::parse();
     // Declared before the workers, so MPI ends after they quit.
-    #[cfg(feature = "mpi")]
     let mut _universe = None;
-    #[cfg(feature = "mpi")]
     let cluster = match mpi_ranks::join() {
         mpi_ranks::Role::Alone => None,
         mpi_ranks::Role::Master(workers, universe) => {
@@ -73,11 +82,25 @@ pub fn main() {
         }
         mpi_ranks::Role::WorkerDone => return,
     };
-    #[cfg(not(feature = "mpi"))]
-    let cluster = None;
-    #[cfg(feature = "mpi")]
     let lost = cluster.as_ref().map(search_choice::Ranks::lost_ranks);
-    let result = match cli.command.unwrap_or(Command::Usi(UsiArgs::default())) {
+    let result = run(cli.command, cluster);
+    if let Err(message) = result {
+        eprintln!("error: {message}");
+        std::process::exit(2);
+    }
+    // A dropped rank (hung) would never quit, and MPI's end waits for it.
+    if let (Some(universe), true) = (
+        &_universe,
+        lost.is_some_and(|l| l.load(std::sync::atomic::Ordering::SeqCst)),
+    ) {
+        mpi_ranks::abort(universe);
+    }
+}
+
+/// Runs `command` (USI when none), with `cluster`: the other MPI ranks,
+/// under mpirun.
+fn run(command: Option<Command>, cluster: Option<search_choice::Ranks>) -> Result<(), String> {
+    match command.unwrap_or(Command::Usi(UsiArgs::default())) {
         Command::Usi(args) => {
             let out = protocol::Output::new(std::io::stdout());
             let pending = protocol::Pending::default();
@@ -104,17 +127,5 @@ pub fn main() {
         Command::Nnue(args) => nnue_cmd::run(&args),
         Command::Selfplay(args) => selfplay_cmd::run(&args),
         Command::Tune(args) => tune_cmd::run(&args),
-    };
-    if let Err(message) = result {
-        eprintln!("error: {message}");
-        std::process::exit(2);
-    }
-    // A dropped rank (hung) would never quit, and MPI's end waits for it.
-    #[cfg(feature = "mpi")]
-    if let (Some(universe), true) = (
-        &_universe,
-        lost.is_some_and(|l| l.load(std::sync::atomic::Ordering::SeqCst)),
-    ) {
-        mpi_ranks::abort(universe);
     }
 }

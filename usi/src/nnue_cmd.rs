@@ -166,7 +166,8 @@ pub(crate) fn run(args: &NnueArgs) -> Result<(), String> {
 fn read_samples(paths: &[PathBuf]) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         for (n, line) in text.lines().enumerate() {
             let at = || format!("{}:{}", path.display(), n + 1);
             let fields: Vec<&str> = line.split('\t').collect();

@@ -1,8 +1,9 @@
-//! The plain build (no feature `mpi`) refuses to run as one of several
-//! ranks of a launcher's job, saying which build can: started by
-//! `mpirun -np 2`, each copy would otherwise play alone and answer the GUI
-//! on its own. (The launcher's environment stands in for mpirun.)
-#![cfg(not(feature = "mpi"))]
+//! The plain binary `yomi` (whether or not the package is built with the
+//! feature `mpi`, which makes `yomi-mpi`) never links MPI, and refuses to
+//! run as one of several ranks of a launcher's job, saying which binary
+//! can: started by `mpirun -np 2`, each copy would otherwise play alone
+//! and answer the GUI on its own. (The launcher's environment stands in
+//! for mpirun.)
 
 use std::process::Command;
 
@@ -31,4 +32,15 @@ fn plain_yomi_runs_as_a_job_of_one_rank() {
         .expect("yomi runs");
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("nodes 30"));
+}
+
+#[test]
+fn plain_yomi_does_not_link_mpi() {
+    let out = Command::new("ldd")
+        .arg(env!("CARGO_BIN_EXE_yomi"))
+        .output()
+        .expect("ldd runs");
+    let libraries = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{libraries}");
+    assert!(!libraries.contains("libmpi"), "{libraries}");
 }

@@ -3,5 +3,5 @@
 //! never stand in for it).
 
 fn main() {
-    yomi_usi::main()
+    yomi_usi::main_mpi()
 }
