@@ -6,8 +6,10 @@
 #   sbatch scripts/slurm_sweep.sh configs/paper/table1.toml results/table1.jsonl
 #
 # For real MPI runs give the sweep file `backend = "mpi"` and
-# `launcher = "srun -n {ranks}"`, build with `--features mpi`, and ask
-# Slurm for as many tasks as the largest run's ranks.
+# `launcher = "srun -n {ranks}"`, build yomi-harness-mpi
+# (`cargo build --release -p yomi-harness --features mpi`: the sweep then
+# runs it, and it starts each job as itself), and ask Slurm for as many
+# tasks as the largest run's ranks.
 #SBATCH --job-name=yomi-sweep
 #SBATCH --nodes=1
 #SBATCH --exclusive
@@ -18,6 +20,11 @@ set -euo pipefail
 config=${1:?usage: sbatch scripts/slurm_sweep.sh CONFIG.toml OUT.jsonl}
 out=${2:?usage: sbatch scripts/slurm_sweep.sh CONFIG.toml OUT.jsonl}
 cd "${SLURM_SUBMIT_DIR:-$(dirname "$0")/..}"
-[ -x target/release/yomi-harness ] || cargo build --release -p yomi-harness
+harness=target/release/yomi-harness
+if [ -x target/release/yomi-harness-mpi ]; then
+    harness=target/release/yomi-harness-mpi
+elif [ ! -x "$harness" ]; then
+    cargo build --release -p yomi-harness
+fi
 mkdir -p "$(dirname "$out")"
-exec target/release/yomi-harness sweep "$config" --out "$out" --jobs "${SLURM_CPUS_ON_NODE:-$(nproc)}"
+exec "$harness" sweep "$config" --out "$out" --jobs "${SLURM_CPUS_ON_NODE:-$(nproc)}"

@@ -39,13 +39,25 @@ enum Command {
     Job(commands::job::JobArgs),
 }
 
-/// The harness's command line, run as `yomi-harness` or `yomi-harness-mpi`.
+/// The harness's command line without MPI, run as `yomi-harness`
+/// (however the package is built: it never reaches MPI, nor links it).
 pub fn main() {
-    #[cfg(not(feature = "mpi"))]
     if let Err(message) = yomi_runtime::launch::alone("yomi-harness", "yomi-harness") {
         eprintln!("error: {message}");
         std::process::exit(2);
     }
+    run();
+}
+
+/// The harness's command line with MPI, run as `yomi-harness-mpi`:
+/// `--backend mpi` joins the job.
+#[cfg(feature = "mpi")]
+pub fn main_mpi() {
+    backend::mpi_ranks::register();
+    run();
+}
+
+fn run() {
     // Die quietly when the reader of the records goes away (`| head`), as
     // command-line tools do, instead of failing on the next write.
     // SAFETY: restoring a signal's default disposition at start-up.

@@ -1106,3 +1106,51 @@ fn uct_treesplit_runs_every_simulation_through_the_root_on_threads_and_the_virtu
         fails_with(&args, says);
     }
 }
+
+/// The plain `yomi-harness` never links MPI, whether or not the package
+/// is built with the feature `mpi` (which makes `yomi-harness-mpi`), and
+/// sends `--backend mpi` to the MPI binary.
+#[test]
+fn the_plain_harness_has_no_mpi() {
+    let out = Command::new("ldd")
+        .arg(env!("CARGO_BIN_EXE_yomi-harness"))
+        .output()
+        .expect("ldd runs");
+    let libraries = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{libraries}");
+    assert!(!libraries.contains("libmpi"), "{libraries}");
+    fails_with(
+        &[
+            "search",
+            "--b",
+            "3",
+            "--d",
+            "4",
+            "--d-prime",
+            "2",
+            "--method",
+            "with-updates",
+            "--backend",
+            "mpi",
+        ],
+        "run yomi-harness-mpi",
+    );
+    let config = std::env::temp_dir().join(format!("yomi-plain-mpi-{}.toml", std::process::id()));
+    std::fs::write(
+        &config,
+        "[trees]\nkind = \"synthetic\"\nseeds = \"1\"\n[[grid]]\nb = [3]\nd = [4]\n\
+         d_prime = [2]\nmethods = [\"with-updates\"]\nranks = [3]\n[cluster]\nbackend = \"mpi\"\n",
+    )
+    .unwrap();
+    fails_with(
+        &[
+            "sweep",
+            config.to_str().unwrap(),
+            "--out",
+            "/dev/null",
+            "--dry-run",
+        ],
+        "is swept by yomi-harness-mpi",
+    );
+    let _ = std::fs::remove_file(config);
+}

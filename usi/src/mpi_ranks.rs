@@ -15,7 +15,7 @@ use mpi::traits::{Communicator, CommunicatorCollectives, Root};
 use mpi::Threading;
 use std::sync::Arc;
 use yomi_play::{serve_cluster, serve_play, Cluster, Machines, MasterWorker, PlayTable};
-use yomi_runtime::mpi::MpiTransport;
+use yomi_runtime::mpi::never_waiting;
 use yomi_search::memory::table_cap_mb;
 
 /// The table of a master-worker's worker rank, MB, unless
@@ -68,16 +68,16 @@ pub(crate) fn join() -> Role {
     let on_machine = master_worker.then(|| world.split_shared(rank).size() as usize);
     match (rank, machines) {
         (0, None) => {
-            let transport = MpiTransport::never_waiting(world);
+            let transport = never_waiting(world);
             return Role::Master(Ranks::MasterWorker(MasterWorker::new(transport)), universe);
         }
         (0, Some(m)) => {
-            let cluster = Cluster::new(MpiTransport::never_waiting(world), m);
+            let cluster = Cluster::new(never_waiting(world), m);
             return Role::Master(Ranks::Cluster(cluster), universe);
         }
-        (_, Some(m)) => serve_cluster(MpiTransport::never_waiting(world), m),
+        (_, Some(m)) => serve_cluster(never_waiting(world), m),
         (_, None) => {
-            let transport = MpiTransport::never_waiting(world);
+            let transport = never_waiting(world);
             let table_mb = worker_table_mb(on_machine.unwrap_or(1), rank == 1);
             serve_play(transport, Arc::new(PlayTable::new(table_mb)));
         }

@@ -4,6 +4,7 @@
 //! the deterministic virtual cluster ([`sim`]), or as one rank of an MPI
 //! job (feature `mpi`).
 
+mod byte_link;
 pub mod launch;
 #[cfg(feature = "mpi")]
 pub mod mpi;
@@ -14,8 +15,7 @@ pub mod sim;
 mod threads;
 mod transport;
 
-#[cfg(feature = "mpi")]
-pub use program::on_mpi;
-pub use program::{on_sim, on_threads, Program};
+pub use byte_link::{ByteLink, LinkTransport};
+pub use program::{on_link, on_sim, on_threads, Program};
 pub use threads::{network, ThreadTransport};
 pub use transport::{decode, encode, encoded_size, Rank, Traffic, Transport};

@@ -1,5 +1,6 @@
-//! The MPI transport (cargo feature `mpi`): every rank a process started by
-//! `mpirun`, messages postcard-encoded as byte vectors, received after a
+//! The MPI link (cargo feature `mpi`): every rank a process started by
+//! `mpirun`, messages as byte vectors (encoded by
+//! [`LinkTransport`](super::byte_link::LinkTransport)), received after a
 //! non-blocking matched probe, so that workers read them between search
 //! slices.
 //!
@@ -11,24 +12,16 @@
 //! earlier searches are dropped, and those of a later one (ranks do not
 //! wait for each other between searches) are kept until it begins.
 
+use super::byte_link::{ByteLink, LinkTransport};
 use super::mpi_sends::Sends;
-use super::transport::{decode, Rank, Traffic, Transport};
+use super::transport::Rank;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use std::collections::VecDeque;
-use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
-/// How long an idle rank keeps yielding before it sleeps between polls.
-const SPIN_FOR: Duration = Duration::from_millis(50);
-/// An idle rank's sleep between polls after that.
-const SLEEP: Duration = Duration::from_millis(1);
-
-/// Transports this process has made. Every rank makes them for the same
+/// Links this process has made. Every rank makes them for the same
 /// searches in the same order, so the count names a search alike on all.
 static SEARCHES: AtomicU32 = AtomicU32::new(0);
 
@@ -39,46 +32,27 @@ const HEADER: usize = 4;
 /// order: (search, sender, bytes as received).
 static EARLY: Mutex<VecDeque<(u32, Rank, Vec<u8>)>> = Mutex::new(VecDeque::new());
 
-pub struct MpiTransport<M> {
+/// One search's link between the ranks of `world`.
+pub struct MpiLink {
     world: SimpleCommunicator,
-    /// This transport's search, sent with every message.
+    /// This link's search, sent with every message.
     search: u32,
-    start: Instant,
-    /// When this rank last found a message (or began).
-    last_message: Instant,
-    traffic: Traffic,
-    /// Sends in flight, when sends must never wait (see
-    /// [`MpiTransport::never_waiting`]).
+    /// Sends in flight, when sends must never wait (see [`never_waiting`]).
     sends: Option<Sends>,
-    _message: PhantomData<M>,
 }
 
-// SAFETY: MPI calls are made from one thread at a time: a rank's transport
-// has one owner, which hands it to another thread only by moving it (rank 0
+// SAFETY: MPI calls are made from one thread at a time: a rank's link has
+// one owner, which hands it to another thread only by moving it (rank 0
 // of the engine moves its master between the USI loop and the search
 // thread), and the engine initialises MPI with `Threading::Serialized`.
-unsafe impl<M> Send for MpiTransport<M> {}
+unsafe impl Send for MpiLink {}
 
-impl<M> MpiTransport<M> {
-    pub fn new(world: SimpleCommunicator) -> MpiTransport<M> {
-        MpiTransport {
+impl MpiLink {
+    pub fn new(world: SimpleCommunicator) -> MpiLink {
+        MpiLink {
             world,
             search: SEARCHES.fetch_add(1, Ordering::Relaxed),
-            start: Instant::now(),
-            last_message: Instant::now(),
-            traffic: Traffic::default(),
             sends: None,
-            _message: PhantomData,
-        }
-    }
-
-    /// A transport whose sends never wait for the receiver (see
-    /// `mpi_sends`): the engine's, where a rank that stops answering
-    /// must not stall the one sending to it.
-    pub fn never_waiting(world: SimpleCommunicator) -> MpiTransport<M> {
-        MpiTransport {
-            sends: Some(Sends::default()),
-            ..MpiTransport::new(world)
         }
     }
 
@@ -92,7 +66,7 @@ impl<M> MpiTransport<M> {
     /// The next message of this search that MPI has (its search number
     /// still in front), keeping those of a later search and dropping
     /// those of earlier ones.
-    fn receive(&self) -> Option<(Rank, Vec<u8>)> {
+    fn probe(&self) -> Option<(Rank, Vec<u8>)> {
         loop {
             let probed = self.world.any_process().immediate_matched_probe()?;
             let from = probed.1.source_rank() as Rank;
@@ -114,16 +88,9 @@ impl<M> MpiTransport<M> {
             }
         }
     }
-
-    /// Ends the whole run with `message`: a rank that cannot go on must not
-    /// leave the others waiting.
-    pub fn abort(&self, message: &str) -> ! {
-        eprintln!("rank {}: {message}", self.world.rank());
-        self.world.abort(2)
-    }
 }
 
-impl<M: Serialize + DeserializeOwned> Transport<M> for MpiTransport<M> {
+impl ByteLink for MpiLink {
     fn rank(&self) -> Rank {
         self.world.rank() as Rank
     }
@@ -132,47 +99,43 @@ impl<M: Serialize + DeserializeOwned> Transport<M> for MpiTransport<M> {
         self.world.size() as usize
     }
 
-    fn send(&mut self, to: Rank, message: M) {
-        let bytes = postcard::to_extend(&message, self.search.to_le_bytes().to_vec())
-            .expect("messages always encode");
-        // The search number is not counted: traffic stays comparable with
-        // the other backends'.
-        self.traffic.messages += 1;
-        self.traffic.bytes += (bytes.len() - HEADER) as u64;
+    fn send(&mut self, to: Rank, bytes: Vec<u8>) {
+        let mut framed = Vec::with_capacity(HEADER + bytes.len());
+        framed.extend_from_slice(&self.search.to_le_bytes());
+        framed.extend_from_slice(&bytes);
         let to = self.world.process_at_rank(to as i32);
         match &mut self.sends {
-            Some(sends) => sends.send(to, bytes),
-            None => to.send(&bytes[..]),
+            Some(sends) => sends.send(to, framed),
+            None => to.send(&framed[..]),
         }
     }
 
-    fn poll(&mut self) -> Option<(Rank, M)> {
+    fn receive(&mut self) -> Option<(Rank, Vec<u8>)> {
         if let Some(sends) = &mut self.sends {
             sends.reap();
         }
-        let (from, bytes) = self.early().or_else(|| self.receive())?;
-        self.last_message = Instant::now();
-        match decode(&bytes[HEADER..]) {
-            Ok(m) => Some((from, m)),
-            Err(e) => self.abort(&format!("from rank {from}: {e}")),
-        }
+        let (from, mut bytes) = self.early().or_else(|| self.probe())?;
+        bytes.drain(..HEADER);
+        Some((from, bytes))
     }
 
-    fn now(&self) -> Duration {
-        self.start.elapsed()
+    fn abort(&self, message: &str) -> ! {
+        eprintln!("rank {}: {message}", self.world.rank());
+        self.world.abort(2)
     }
+}
 
-    /// Yields while messages flow (a search's latency); a rank idle for
-    /// longer (an engine's workers between moves) sleeps, leaving its core.
-    fn idle(&mut self) {
-        if self.last_message.elapsed() < SPIN_FOR {
-            std::thread::yield_now();
-        } else {
-            std::thread::sleep(SLEEP);
-        }
-    }
+/// The transport of one search between the ranks of `world`.
+pub fn transport<M>(world: SimpleCommunicator) -> LinkTransport<M> {
+    LinkTransport::new(Box::new(MpiLink::new(world)))
+}
 
-    fn traffic(&self) -> Traffic {
-        self.traffic
-    }
+/// A transport whose sends never wait for the receiver (see
+/// `mpi_sends`): the engine's, where a rank that stops answering must not
+/// stall the one sending to it.
+pub fn never_waiting<M>(world: SimpleCommunicator) -> LinkTransport<M> {
+    LinkTransport::new(Box::new(MpiLink {
+        sends: Some(Sends::default()),
+        ..MpiLink::new(world)
+    }))
 }

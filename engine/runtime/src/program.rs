@@ -2,6 +2,7 @@
 //! baseline, parallel RBF, …), run on threads (one a rank), on the virtual
 //! cluster, or as one rank of an MPI run.
 
+use super::byte_link::{ByteLink, LinkTransport};
 use super::sim::{simulate, Body, Model, SimStats};
 use super::threads::network;
 use super::transport::Transport;
@@ -63,13 +64,12 @@ where
     Ok((output.expect("rank 0 has the output"), stats))
 }
 
-/// One rank's part of a search under MPI: rank 0 returns the output.
-#[cfg(feature = "mpi")]
-pub fn on_mpi<G: Game, P: Program<G>>(
+/// One rank's part of a search over `link` (MPI's, in the MPI build):
+/// rank 0 returns the output.
+pub fn on_link<G: Game, P: Program<G>>(
     root: G,
     program: P,
-    world: ::mpi::topology::SimpleCommunicator,
+    link: Box<dyn ByteLink>,
 ) -> Option<P::Output> {
-    let transport = super::mpi::MpiTransport::<P::Message>::new(world);
-    program.run(root, transport)
+    program.run(root, LinkTransport::<P::Message>::new(link))
 }

@@ -3,6 +3,7 @@
 //! fit in the machine.
 
 pub(crate) mod calibrate;
+pub(crate) mod mpi_ranks;
 pub(crate) mod runner;
 pub(crate) mod sim_args;
 pub(crate) mod sim_run;

@@ -1,13 +1,14 @@
 //! Where a run's ranks run — threads, the virtual cluster, or this process
 //! as one rank of an MPI job — and a `Program` run there.
 
+use crate::backend::mpi_ranks::{self, MpiRanks};
 use crate::backend::sim_args::SimArgs;
 use crate::backend::sim_run::SimRunner;
 use crate::backend::table_memory;
 use crate::plan::{Family, Plan};
 use crate::trees::Tree;
 use yomi_record::Backend;
-use yomi_runtime::{on_threads, Program};
+use yomi_runtime::{on_link, on_threads, Program};
 use yomi_tree::Game;
 
 /// Where master and workers run.
@@ -15,8 +16,7 @@ pub(crate) enum Runner {
     Threads,
     Sim(SimRunner),
     /// This process is one rank of an MPI run.
-    #[cfg(feature = "mpi")]
-    Mpi(mpi::environment::Universe),
+    Mpi(MpiRanks),
 }
 
 impl Runner {
@@ -47,43 +47,10 @@ impl Runner {
                 if ranks < 2 && !plan.runs_alone() {
                     return Err("--ranks must be at least 2: a master and a worker".into());
                 }
-                SimRunner::new(sim, trees, plan.d, plan.d_prime(), ranks, plan.tt_mb).map(Runner::Sim)
+                SimRunner::new(sim, trees, plan.d, plan.d_prime(), ranks, plan.tt_mb)
+                    .map(Runner::Sim)
             }
-            #[cfg(feature = "mpi")]
-            Backend::Mpi => {
-                use mpi::traits::Communicator;
-                let universe = mpi::initialize().ok_or("MPI was initialised twice")?;
-                let size = universe.world().size() as usize;
-                if let Some(t) = plan.processor_tree().filter(|t| t.processors() != size) {
-                    return Err(format!(
-                        "the processor tree (--levels, --fanout) has {n} processors: start \
-                         `mpirun -np {n}`, not {size}",
-                        n = t.processors()
-                    ));
-                }
-                if size < 2 && !plan.runs_alone() {
-                    return Err("--backend mpi needs a master and at least one worker, but this \
-                                process runs alone: start it with `mpirun -np N yomi-harness …` (N ≥ 2)"
-                        .into());
-                }
-                let rank = universe.world().rank();
-                let universe = if tables {
-                    refuse_tables_that_do_not_fit(universe, plan.table_mb())?
-                } else {
-                    universe
-                };
-                // A failing rank ends the whole run (mpirun stops the others)
-                // instead of leaving them waiting.
-                std::panic::set_hook(Box::new(move |info| {
-                    eprintln!("yomi-harness rank {rank} failed: {info}");
-                    std::process::exit(3);
-                }));
-                Ok(Runner::Mpi(universe))
-            }
-            #[cfg(not(feature = "mpi"))]
-            Backend::Mpi => Err("this yomi-harness was built without MPI: build it with \
-                                 `cargo build --release --features mpi` (needs OpenMPI and libclang)"
-                .into()),
+            Backend::Mpi => mpi_ranks::ranks(plan, tables).map(Runner::Mpi),
         }
     }
 
@@ -93,11 +60,7 @@ impl Runner {
         match self {
             Runner::Threads => requested,
             Runner::Sim(sim) => sim.workers(),
-            #[cfg(feature = "mpi")]
-            Runner::Mpi(universe) => {
-                use mpi::traits::Communicator;
-                universe.world().size() as usize - 1
-            }
+            Runner::Mpi(ranks) => ranks.size - 1,
         }
     }
 
@@ -105,11 +68,7 @@ impl Runner {
     pub(crate) fn reports(&self) -> bool {
         match self {
             Runner::Threads | Runner::Sim(_) => true,
-            #[cfg(feature = "mpi")]
-            Runner::Mpi(universe) => {
-                use mpi::traits::Communicator;
-                universe.world().rank() == 0
-            }
+            Runner::Mpi(ranks) => ranks.rank == 0,
         }
     }
 
@@ -128,8 +87,7 @@ impl Runner {
             Runner::Sim(sim) => sim
                 .run_program(root, sim.record.ranks, program, nodes)
                 .map(Some),
-            #[cfg(feature = "mpi")]
-            Runner::Mpi(universe) => Ok(yomi_runtime::on_mpi(root, program, universe.world())),
+            Runner::Mpi(ranks) => Ok(on_link(root, program, (ranks.link)())),
         }
     }
 
@@ -138,43 +96,6 @@ impl Runner {
         match self {
             Runner::Sim(sim) => Some(sim),
             _ => None,
-        }
-    }
-}
-
-/// Every rank on a machine (MPI's shared-memory split) holds a table: each
-/// checks its machine, and all learn together whether any machine is short,
-/// so that rank 0 says it before anyone leaves. A rank that left first with
-/// an error would have mpirun kill rank 0 before its message is out.
-#[cfg(feature = "mpi")]
-fn refuse_tables_that_do_not_fit(
-    universe: mpi::environment::Universe,
-    table_mb: usize,
-) -> Result<mpi::environment::Universe, String> {
-    use mpi::collective::SystemOperation;
-    use mpi::traits::{Communicator, CommunicatorCollectives};
-    let world = universe.world();
-    let here = world.split_shared(0).size() as usize;
-    let refusal = table_memory::check(here, table_mb, "fewer ranks a machine").err();
-    let mut short = 0u8;
-    world.all_reduce_into(
-        &u8::from(refusal.is_some()),
-        &mut short,
-        SystemOperation::max(),
-    );
-    match (short, world.rank()) {
-        (0, _) => Ok(universe),
-        (_, 0) => Err(refusal.unwrap_or_else(|| {
-            format!(
-                "another machine of this run cannot hold its ranks' tables of {table_mb} MB: \
-                 lower --tt-mb or use fewer ranks a machine"
-            )
-        })),
-        // Rank 0 reports the refusal and fails the job; MPI is finalised
-        // with it first.
-        _ => {
-            drop(universe);
-            std::process::exit(0)
         }
     }
 }

@@ -2,5 +2,5 @@
 //! of its own, so that a plain build can never stand in for it).
 
 fn main() {
-    yomi_harness::main()
+    yomi_harness::main_mpi()
 }

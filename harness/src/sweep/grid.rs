@@ -448,10 +448,10 @@ fn expand(c: &Config) -> Result<Vec<Run>, String> {
     if c.grid.is_empty() {
         return Err("no [[grid]]: give at least one".into());
     }
-    if c.cluster.backend == Some(Backend::Mpi) && !cfg!(feature = "mpi") {
+    if c.cluster.backend == Some(Backend::Mpi) && !crate::backend::mpi_ranks::available() {
         return Err(
-            "cluster.backend = \"mpi\" needs a yomi-harness built with MPI: \
-                    `cargo build --release -p yomi-harness --features mpi`"
+            "cluster.backend = \"mpi\" is swept by yomi-harness-mpi, not the plain \
+             yomi-harness: `cargo build --release -p yomi-harness --features mpi`"
                 .into(),
         );
     }
