@@ -4,19 +4,12 @@
 //! speaks USI on stdin and stdout; its subcommands are developer tools
 //! (perft, bench, move listing, self-play and evaluation tuning).
 
-mod bench_cmd;
-mod mate_cmd;
+mod commands;
 mod mcts_search;
-mod moves_cmd;
 #[cfg(feature = "mpi")]
 mod mpi_ranks;
-mod nnue_cmd;
-mod perft_cmd;
-mod position_arg;
 mod protocol;
 mod search_choice;
-mod selfplay_cmd;
-mod tune_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -35,13 +28,13 @@ struct Cli {
 enum Command {
     /// Speak USI on stdin/stdout (the default).
     Usi(UsiArgs),
-    Perft(perft_cmd::PerftArgs),
-    Bench(bench_cmd::BenchArgs),
-    Mate(mate_cmd::MateArgs),
-    Moves(moves_cmd::MovesArgs),
-    Nnue(nnue_cmd::NnueArgs),
-    Selfplay(selfplay_cmd::SelfplayArgs),
-    Tune(tune_cmd::TuneArgs),
+    Perft(commands::perft::PerftArgs),
+    Bench(commands::bench::BenchArgs),
+    Mate(commands::mate::MateArgs),
+    Moves(commands::moves::MovesArgs),
+    Nnue(commands::nnue::NnueArgs),
+    Selfplay(commands::selfplay::SelfplayArgs),
+    Tune(commands::tune::TuneArgs),
 }
 
 #[derive(clap::Args, Default)]
@@ -71,30 +64,8 @@ pub fn main() {
 /// mpirun rank 0 with the other ranks searching.
 #[cfg(feature = "mpi")]
 pub fn main_mpi() {
-    let cli = Cli::parse();
-    // Declared before the workers, so MPI ends after they quit.
-    let mut _universe = None;
-    let cluster = match mpi_ranks::join() {
-        mpi_ranks::Role::Alone => None,
-        mpi_ranks::Role::Master(workers, universe) => {
-            _universe = Some(universe);
-            Some(workers)
-        }
-        mpi_ranks::Role::WorkerDone => return,
-    };
-    let lost = cluster.as_ref().map(search_choice::Ranks::lost_ranks);
-    let result = run(cli.command, cluster);
-    if let Err(message) = result {
-        eprintln!("error: {message}");
-        std::process::exit(2);
-    }
-    // A dropped rank (hung) would never quit, and MPI's end waits for it.
-    if let (Some(universe), true) = (
-        &_universe,
-        lost.is_some_and(|l| l.load(std::sync::atomic::Ordering::SeqCst)),
-    ) {
-        mpi_ranks::abort(universe);
-    }
+    let command = Cli::parse().command;
+    mpi_ranks::run_as_rank(|cluster| run(command, cluster));
 }
 
 /// Runs `command` (USI when none), with `cluster`: the other MPI ranks,
@@ -106,10 +77,7 @@ fn run(command: Option<Command>, cluster: Option<search_choice::Ranks>) -> Resul
             let pending = protocol::Pending::default();
             #[cfg(feature = "mpi")]
             if let Some(ranks) = &cluster {
-                let pending = pending.clone();
-                mpi_ranks::answer_when_ended(out.clone(), move || pending.take_answer());
-                let out = out.clone();
-                ranks.on_notice(Box::new(move |text| out.info(text)));
+                mpi_ranks::speak_for(ranks, &out, &pending);
             }
             protocol::run(
                 std::io::stdin().lock(),
@@ -120,12 +88,12 @@ fn run(command: Option<Command>, cluster: Option<search_choice::Ranks>) -> Resul
             );
             Ok(())
         }
-        Command::Perft(args) => perft_cmd::run(&args),
-        Command::Bench(args) => bench_cmd::run(&args, cluster),
-        Command::Mate(args) => mate_cmd::run(&args),
-        Command::Moves(args) => moves_cmd::run(&args),
-        Command::Nnue(args) => nnue_cmd::run(&args),
-        Command::Selfplay(args) => selfplay_cmd::run(&args),
-        Command::Tune(args) => tune_cmd::run(&args),
+        Command::Perft(args) => commands::perft::run(&args),
+        Command::Bench(args) => commands::bench::run(&args, cluster),
+        Command::Mate(args) => commands::mate::run(&args),
+        Command::Moves(args) => commands::moves::run(&args),
+        Command::Nnue(args) => commands::nnue::run(&args),
+        Command::Selfplay(args) => commands::selfplay::run(&args),
+        Command::Tune(args) => commands::tune::run(&args),
     }
 }

@@ -7,7 +7,7 @@
 //! the others with SIGTERM; rank 0 then answers the running search with its
 //! best move so far and says why, instead of leaving the GUI waiting.
 
-use crate::protocol::Output;
+use crate::protocol::{Output, Pending};
 use crate::search_choice::Ranks;
 use mpi::environment::Universe;
 use mpi::topology::SimpleCommunicator;
@@ -23,7 +23,7 @@ use yomi_search::memory::table_cap_mb;
 const WORKER_HASH_MB: usize = 256;
 
 /// This process's part in an MPI job.
-pub(crate) enum Role {
+enum Role {
     /// Not started by mpirun, or alone: an engine like any other.
     Alone,
     /// Rank 0 of a job: the command runs here with the other ranks
@@ -33,9 +33,43 @@ pub(crate) enum Role {
     WorkerDone,
 }
 
+/// Runs `command` as this process's part of the job it was started in:
+/// on rank 0 with the other ranks (`Some`), alone without; a worker rank
+/// serves rank 0 instead. An error ends the process with status 2.
+pub(crate) fn run_as_rank(command: impl FnOnce(Option<Ranks>) -> Result<(), String>) {
+    // The universe outlives the workers (which the command drops), so MPI
+    // ends after they quit.
+    let (cluster, universe) = match join() {
+        Role::Alone => (None, None),
+        Role::Master(workers, universe) => (Some(workers), Some(universe)),
+        Role::WorkerDone => return,
+    };
+    let lost = cluster.as_ref().map(Ranks::lost_ranks);
+    if let Err(message) = command(cluster) {
+        eprintln!("error: {message}");
+        std::process::exit(2);
+    }
+    // A dropped rank (hung) would never quit, and MPI's end waits for it.
+    if let (Some(universe), true) = (
+        &universe,
+        lost.is_some_and(|l| l.load(std::sync::atomic::Ordering::SeqCst)),
+    ) {
+        abort(universe);
+    }
+}
+
+/// Rank 0's USI output speaks for the ranks: their notices as `info
+/// string`s, and the job's end answers the running search.
+pub(crate) fn speak_for(ranks: &Ranks, out: &Output, pending: &Pending) {
+    let answer = pending.clone();
+    answer_when_ended(out.clone(), move || answer.take_answer());
+    let out = out.clone();
+    ranks.on_notice(Box::new(move |text| out.info(text)));
+}
+
 /// Joins the MPI job this process was started in, if any; a worker rank
 /// serves rank 0 here until it quits.
-pub(crate) fn join() -> Role {
+fn join() -> Role {
     let launched = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"]
         .iter()
         .any(|v| std::env::var_os(v).is_some());
@@ -128,7 +162,7 @@ fn machines(world: &SimpleCommunicator) -> Machines {
 /// user's Ctrl-C): `answer` gives the running search's `bestmove` line,
 /// if one is owed; it is written after an `info string` saying why, and
 /// the process ends.
-pub(crate) fn answer_when_ended(out: Output, answer: impl Fn() -> Option<String> + Send + 'static) {
+fn answer_when_ended(out: Output, answer: impl Fn() -> Option<String> + Send + 'static) {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let mut signals = match signal_hook::iterator::Signals::new([SIGTERM, SIGINT]) {
         Ok(s) => s,
@@ -155,6 +189,6 @@ pub(crate) fn answer_when_ended(out: Output, answer: impl Fn() -> Option<String>
 
 /// Ends the whole job at once (ranks that stopped answering included):
 /// rank 0 has answered everything it owed.
-pub(crate) fn abort(universe: &Universe) -> ! {
+fn abort(universe: &Universe) -> ! {
     universe.world().abort(0)
 }

@@ -20,7 +20,7 @@ use yomi_shogi::board::{Color, Move, Position};
 use yomi_shogi::GamePosition;
 use yomi_tree::{BranchLimit, Game, Repetition, ShogiGame};
 
-const OPENINGS: &str = include_str!("../../scripts/openings.txt");
+const OPENINGS: &str = include_str!("../../../scripts/openings.txt");
 
 /// A game this long is a draw.
 const MAX_GAME_PLIES: u32 = 320;

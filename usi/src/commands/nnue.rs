@@ -1,6 +1,6 @@
 //! `yomi nnue`: NNUE files in YaneuraOu's halfKP 256x2-32-32 format.
 
-use crate::position_arg::parse_position;
+use super::position_arg::parse_position;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::time::Instant;

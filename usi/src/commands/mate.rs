@@ -1,7 +1,7 @@
 //! `yomi mate`: the mate search over a set of positions, with time per
 //! solved mate and nodes per second.
 
-use crate::position_arg::parse_position;
+use super::position_arg::parse_position;
 use clap::Args;
 use std::time::Duration;
 use yomi_play::{Mate, MateLimits, MateSearch};

@@ -1,6 +1,6 @@
 //! `yomi perft`: count the leaves of the legal move tree.
 
-use crate::position_arg::parse_position;
+use super::position_arg::parse_position;
 use clap::Args;
 use std::time::Instant;
 use yomi_shogi::board::{divide, perft};

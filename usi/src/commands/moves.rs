@@ -16,7 +16,7 @@ pub(crate) fn run(_args: &MovesArgs) -> Result<(), String> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     for line in stdin.lock().lines() {
         let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let reply = match crate::position_arg::parse_position(&line) {
+        let reply = match super::position_arg::parse_position(&line) {
             Ok(pos) => {
                 let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
                 format!("ok\t{}\t{}", pos.to_sfen(), moves.join(" "))
