@@ -14,6 +14,7 @@ Exit status 1 when a record's root visits differ from its simulations
 (a simulation lost or counted twice).
 """
 
+import argparse
 import json
 import math
 import sys
@@ -119,19 +120,29 @@ def elo_tables(games):
 
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1])
+    parser.add_argument("records", nargs="+", help="JSON Lines files of records and games")
+    args = parser.parse_args()
     runs, games, lost = [], [], []
-    for path in sys.argv[1:]:
-        with open(path) as f:
-            for line in f:
-                if not line.strip():
-                    continue
+    for path in args.records:
+        try:
+            with open(path) as f:
+                lines = f.readlines()
+        except OSError as e:
+            sys.exit(f"error: cannot read {path}: {e.strerror}")
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
                 r = json.loads(line)
-                if "contender_first" in r:
-                    games.append(r)
-                elif r.get("method") == "uct-treesplit":
-                    runs.append(r)
+            except json.JSONDecodeError:
+                sys.exit(f"error: {path}:{number}: not a JSON record")
+            if "contender_first" in r:
+                games.append(r)
+            elif r.get("method") == "uct-treesplit":
+                runs.append(r)
     for r in runs:
         ran = round(r["simulations_per_s"] * r["time_s"])
         if abs(r["root_visits"] - ran) > 1:

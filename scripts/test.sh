@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs Yomi's whole test suite (formatting, clippy, the book and its links
-# first: a warning or a broken link fails it), installing what the tests
+# first: a warning or a broken link fails it; last, every command of the
+# README and the book against the binaries' --help), installing what the tests
 # need when missing: cshogi (PyPI), the independent shogi library the
 # cross-check and the refereed games use; ShogiArena (PyPI), the match
 # runner whose default rules Yomi must meet; OpenMPI and libclang (Debian),
@@ -41,3 +42,6 @@ python3 scripts/check_links.py
 mdbook build docs
 cargo clippy --release --workspace --all-targets --features "$features" -- -D warnings
 cargo test --release --workspace --features "$features"
+# Every command of the README and the book against the binaries' --help.
+cargo build --release --workspace --features "$features"
+python3 scripts/check_commands.py
