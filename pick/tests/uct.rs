@@ -2,7 +2,7 @@
 //! winning boards its root choice comes to be a winning move as
 //! simulations grow, judged by the exact solver.
 
-use yomi_methods::mcts::{Playout, Uct, UctConfig};
+use yomi_methods::uct::{Playout, Uct, UctConfig};
 use yomi_pick::{solve, Pick};
 use yomi_tree::Game;
 

@@ -5,11 +5,11 @@
 //! (perft, bench, move listing, self-play and evaluation tuning).
 
 mod commands;
-mod mcts_search;
 #[cfg(feature = "mpi")]
 mod mpi_ranks;
 mod protocol;
 mod search_choice;
+mod uct_search;
 
 use clap::{Parser, Subcommand};
 

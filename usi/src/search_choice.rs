@@ -5,8 +5,8 @@
 //! on the top-b tree, to study it from a GUI, where Threads > 1 runs the
 //! paper's master and workers on that tree.
 
-use crate::mcts_search;
 use crate::protocol::Method;
+use crate::uct_search;
 #[cfg(feature = "mpi")]
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -272,7 +272,7 @@ impl ShogiSearcher {
     ) -> SearchResult<Move> {
         let threads = self.threads;
         if let (true, Search::Play(s)) = (self.plays_uct(), &self.search) {
-            return mcts_search::search(
+            return uct_search::search(
                 s.game(),
                 threads,
                 &limits,

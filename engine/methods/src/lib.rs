@@ -6,16 +6,16 @@
 //! - [`baseline`]: seed 002's tree-splitting and PV-splitting, YBWC and
 //!   Jamboree, staged SSS*, seed 004's master–worker, and plain alpha-beta
 //!   as their sequential reference.
-//! - [`mcts`]: seed 001's UCT and UCT-Treesplit.
+//! - [`uct`]: seed 001's UCT and UCT-Treesplit.
 //! - [`rbf`]: seed 003's randomized best-first search, sequential and
 //!   parallel.
 //! - [`random`]: the seeded random numbers of the randomized searches.
 
 pub mod baseline;
-pub mod mcts;
 pub mod minimal_tree;
 pub mod random;
 pub mod rbf;
+pub mod uct;
 
 /// The book's plug-in guide (`docs/game-plugin.md`): its Rust blocks,
 /// compiled and run as doctests so that the guide cannot fall behind the

@@ -105,7 +105,7 @@ fn the_games_master_options_keep_the_sequential_value() {
     use yomi_methods::minimal_tree::Master;
     use yomi_methods::minimal_tree::Message;
     use yomi_methods::minimal_tree::WorkerConfig;
-    use yomi_runtime::network;
+    use yomi_runtime::thread_transports;
     let model = Arc::new(EdgeModel::embedded());
     for seed in 0..8 {
         let root = SyntheticTree::new(seed, 4, model.clone());
@@ -118,7 +118,7 @@ fn the_games_master_options_keep_the_sequential_value() {
             Some(expected + 300),
         ] {
             let workers = 2;
-            let mut transports = network::<Message>(workers + 1).into_iter();
+            let mut transports = thread_transports::<Message>(workers + 1).into_iter();
             let rank0 = transports.next().unwrap();
             let config = WorkerConfig {
                 updates: true,

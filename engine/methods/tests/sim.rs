@@ -8,13 +8,13 @@ use common::parallel::{config, run_sim, sequential, variants, METHODS};
 use std::sync::Arc;
 use yomi_methods::minimal_tree::MasterOutcome;
 use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig};
-use yomi_runtime::sim::{Model, Network};
+use yomi_runtime::sim::{Interconnect, Model};
 use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
 
 const MODEL: Model = Model {
     node_cost_us: 0.25,
     visit_cost_us: 0.25,
-    network: Network::ETHERNET_10G,
+    network: Interconnect::ETHERNET_10G,
 };
 
 fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: usize, name: &str) {

@@ -7,7 +7,7 @@ use yomi_methods::minimal_tree::run_worker;
 use yomi_methods::minimal_tree::Signature;
 use yomi_methods::minimal_tree::WorkerConfig;
 use yomi_methods::minimal_tree::{Message, Outcome, Report, Task};
-use yomi_runtime::sim::{simulate, Body, Model, Network, SimTransport};
+use yomi_runtime::sim::{simulate, Body, Interconnect, Model, SimTransport};
 use yomi_runtime::{encoded_size, Transport};
 use yomi_tree::{EdgeModel, Game, SyntheticTree};
 
@@ -16,7 +16,7 @@ use yomi_tree::{EdgeModel, Game, SyntheticTree};
 const MODEL: Model = Model {
     node_cost_us: 1.0,
     visit_cost_us: 1.0,
-    network: Network {
+    network: Interconnect {
         latency_us: 25.0,
         bandwidth_gbps: 8.0,
         message_cost_us: 2.0,

@@ -6,8 +6,8 @@
 //! still comes to be the minimax move.
 
 use std::sync::Arc;
-use yomi_methods::mcts::{Duplication, Playout, Uct, UctConfig, UctTreesplit};
-use yomi_runtime::sim::{Model, Network};
+use yomi_methods::uct::{Duplication, Playout, Uct, UctConfig, UctTreesplit};
+use yomi_runtime::sim::{Interconnect, Model};
 use yomi_runtime::{on_sim, on_threads};
 use yomi_tree::reference::child_values;
 use yomi_tree::{EdgeModel, SyntheticTree};
@@ -191,7 +191,7 @@ fn a_time_limit_bounds_the_search_and_more_ranks_fit_more_in() {
     let model = Model {
         node_cost_us: 20.0,
         visit_cost_us: 0.2,
-        network: Network::INFINIBAND,
+        network: Interconnect::INFINIBAND,
     };
     let limit = std::time::Duration::from_millis(20);
     let run = |ranks| {

@@ -3,7 +3,7 @@
 //! for a seed; the root's children's visits add up to the simulations.
 
 use std::sync::Arc;
-use yomi_methods::mcts::{Playout, Uct, UctConfig};
+use yomi_methods::uct::{Playout, Uct, UctConfig};
 use yomi_tree::reference::child_values;
 use yomi_tree::{EdgeModel, SyntheticTree};
 

@@ -20,7 +20,7 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use yomi_runtime::{network, Rank, Transport};
+use yomi_runtime::{thread_transports, Rank, Transport};
 use yomi_search::{Limits, Stats};
 use yomi_tree::BranchLimit;
 
@@ -177,7 +177,7 @@ impl Cluster {
     /// rank 0's side, and the other ranks' threads (they end when it is
     /// dropped).
     pub fn on_threads(machines: Machines) -> (Cluster, Vec<JoinHandle<()>>) {
-        let mut transports = network::<Message>(machines.ranks().max(1)).into_iter();
+        let mut transports = thread_transports::<Message>(machines.ranks().max(1)).into_iter();
         let rank0 = transports.next().expect("rank 0");
         let others = transports
             .map(|t| {

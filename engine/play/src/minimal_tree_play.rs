@@ -31,7 +31,7 @@ use yomi_methods::minimal_tree::WorkerConfig;
 use yomi_methods::minimal_tree::{announce, quit, serve, worker_inbox};
 use yomi_methods::minimal_tree::{Master, MasterOutcome};
 use yomi_methods::minimal_tree::{Message, Report};
-use yomi_runtime::{network, Transport};
+use yomi_runtime::{thread_transports, Transport};
 use yomi_search::{Iteration, Limits, SearchResult};
 use yomi_shogi::board::{Move, Position};
 use yomi_tree::{BranchLimit, Game, ShogiGame, Value};
@@ -74,7 +74,7 @@ impl MasterWorker {
     /// `workers` worker threads sharing `table` (the single-thread
     /// searcher's: what either finds serves the other).
     pub fn on_threads(workers: usize, table: Arc<PlayTable>) -> Self {
-        let mut transports = network::<Message>(workers.max(1) + 1).into_iter();
+        let mut transports = thread_transports::<Message>(workers.max(1) + 1).into_iter();
         let rank0 = transports.next().expect("rank 0");
         let threads = transports
             .map(|t| {

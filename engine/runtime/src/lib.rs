@@ -17,5 +17,5 @@ mod transport;
 
 pub use byte_link::{ByteLink, LinkTransport};
 pub use program::{on_link, on_sim, on_threads, Program};
-pub use threads::{network, ThreadTransport};
+pub use threads::{thread_transports, ThreadTransport};
 pub use transport::{decode, encode, encoded_size, Rank, Traffic, Transport};

@@ -4,7 +4,7 @@
 
 use super::byte_link::{ByteLink, LinkTransport};
 use super::sim::{simulate, Body, Model, SimStats};
-use super::threads::network;
+use super::threads::thread_transports;
 use super::transport::Transport;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -27,7 +27,7 @@ where
     G: Game + Clone + Send + 'static,
     P: Program<G>,
 {
-    let mut transports = network::<P::Message>(ranks.max(1)).into_iter();
+    let mut transports = thread_transports::<P::Message>(ranks.max(1)).into_iter();
     let rank0 = transports.next().expect("rank 0");
     let others: Vec<_> = transports
         .map(|t| {

@@ -23,7 +23,7 @@ const IDLE_WAIT: Duration = Duration::from_millis(1);
 
 /// One transport per rank of a network of `size` ranks; hand each to its
 /// thread.
-pub fn network<M: Send>(size: usize) -> Vec<ThreadTransport<M>> {
+pub fn thread_transports<M: Send>(size: usize) -> Vec<ThreadTransport<M>> {
     let start = Instant::now();
     let (senders, inboxes): (Vec<_>, Vec<_>) = (0..size).map(|_| channel()).unzip();
     inboxes
@@ -84,7 +84,7 @@ mod tests {
 
     #[test]
     fn ranks_exchange_messages_and_count_them() {
-        let mut net = network::<Vec<u32>>(3);
+        let mut net = thread_transports::<Vec<u32>>(3);
         let mut two = net.pop().unwrap();
         let mut one = net.pop().unwrap();
         let mut zero = net.pop().unwrap();

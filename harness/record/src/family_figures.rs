@@ -5,9 +5,9 @@
 use crate::method::RbfForm;
 use crate::shape::{BaselineShape, RbfShape, UctShape};
 use serde::{Deserialize, Serialize};
-use yomi_methods::mcts::Overheads;
 use yomi_methods::minimal_tree::TaskCounts;
 use yomi_methods::rbf::RbfOutcome;
+use yomi_methods::uct::Overheads;
 use yomi_tree::Value;
 
 /// A method family's figures. A record holds its fields beside the

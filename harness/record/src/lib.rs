@@ -22,6 +22,6 @@ pub use method::{Backend, Method, NodeCharge, RbfForm, TableSharing};
 pub use record::{Record, SCHEMA};
 pub use shape::{BaselineShape, RbfShape, TreesplitShape, UctShape};
 pub use virtual_cluster::{ClusterRecord, NodeCostSource};
-pub use yomi_methods::mcts::Overheads;
 pub use yomi_methods::minimal_tree::TaskCounts;
+pub use yomi_methods::uct::Overheads;
 pub use yomi_search::Stats;

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 use yomi_record::NodeCostSource;
-use yomi_runtime::sim::{Model, Network};
+use yomi_runtime::sim::{Interconnect, Model};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -153,14 +153,14 @@ impl SimArgs {
     /// master revisit, checked.
     pub(crate) fn model(&self, node_cost_us: f64, visit_cost_us: f64) -> Result<Model, String> {
         let preset = match self.network.unwrap_or(NetworkPreset::Ethernet10g) {
-            NetworkPreset::Ethernet10g => Network::ETHERNET_10G,
-            NetworkPreset::Infiniband => Network::INFINIBAND,
-            NetworkPreset::SharedMemory => Network::SHARED_MEMORY,
+            NetworkPreset::Ethernet10g => Interconnect::ETHERNET_10G,
+            NetworkPreset::Infiniband => Interconnect::INFINIBAND,
+            NetworkPreset::SharedMemory => Interconnect::SHARED_MEMORY,
         };
         let model = Model {
             node_cost_us,
             visit_cost_us,
-            network: Network {
+            network: Interconnect {
                 latency_us: self.latency_us.unwrap_or(preset.latency_us),
                 bandwidth_gbps: self.bandwidth_gbps.unwrap_or(preset.bandwidth_gbps),
                 message_cost_us: self.message_cost_us.unwrap_or(preset.message_cost_us),

@@ -15,7 +15,7 @@ use crate::trees::{with_game, TreeArgs, TreeKind};
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
-use yomi_methods::mcts::UctTreesplit;
+use yomi_methods::uct::UctTreesplit;
 use yomi_record::UctShape;
 use yomi_runtime::on_sim;
 use yomi_runtime::sim::Model;

@@ -511,7 +511,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
 /// inside, so it overstates the bookkeeping a little.
 pub fn visit_cost_us<G: Game>(root: G, depth: u32, d_prime: u32) -> f64 {
     const PASSES: u32 = 3;
-    let mut transports = yomi_runtime::network::<Message>(2).into_iter();
+    let mut transports = yomi_runtime::thread_transports::<Message>(2).into_iter();
     let transport = transports.next().expect("rank 0");
     let _worker = transports.next();
     let mut master = Master::new(root, transport, depth, d_prime);
@@ -573,7 +573,7 @@ fn usable(r: &Outcome, a1: Value, b1: Value) -> Option<Value> {
 mod tests {
     use super::*;
     use std::sync::Arc;
-    use yomi_runtime::network;
+    use yomi_runtime::thread_transports;
     use yomi_tree::{EdgeModel, SyntheticTree};
 
     #[test]
@@ -625,7 +625,7 @@ mod tests {
             SyntheticTree::new(5, 3, Arc::new(EdgeModel::embedded())),
             evaluations.clone(),
         );
-        let mut transports = network::<Message>(2).into_iter();
+        let mut transports = thread_transports::<Message>(2).into_iter();
         let mut master = Master::new(root, transports.next().unwrap(), 4, 2);
         let first = master.pass(4, Windows::FULL, false);
         let after_one = evaluations.get();
@@ -641,7 +641,7 @@ mod tests {
     #[test]
     fn a_pass_uses_shallower_worker_results_before_static_values() {
         let root = SyntheticTree::new(5, 3, Arc::new(EdgeModel::embedded()));
-        let mut transports = network::<Message>(2).into_iter();
+        let mut transports = thread_transports::<Message>(2).into_iter();
         let mut master = Master::new(root.clone(), transports.next().unwrap(), 3, 1);
         // Depth-1 results (tasks are 2 deep) for every child of the root:
         // the child worth the least to its mover is the root's best.

@@ -562,7 +562,7 @@ impl Tally {
 mod tests {
     use super::*;
     use crate::minimal_tree::signature::Signature;
-    use yomi_runtime::{network, ThreadTransport};
+    use yomi_runtime::{thread_transports, ThreadTransport};
 
     fn task(key: u64, alpha: Value, beta: Value) -> Task {
         Task {
@@ -576,7 +576,7 @@ mod tests {
     }
 
     fn pair(eps: Option<Value>) -> (ThreadTransport<Message>, Inbox<ThreadTransport<Message>>) {
-        let mut net = network::<Message>(2);
+        let mut net = thread_transports::<Message>(2);
         let transport = net.pop().expect("rank 1");
         let master = net.pop().expect("rank 0");
         let config = WorkerConfig {

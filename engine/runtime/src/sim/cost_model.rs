@@ -8,7 +8,7 @@ pub type Ps = u64;
 
 /// The network between the ranks.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Network {
+pub struct Interconnect {
     /// From a message's last byte leaving its sender to its arrival, µs.
     pub latency_us: f64,
     /// Each rank's link; a rank's messages leave one after another, Gb/s.
@@ -17,9 +17,9 @@ pub struct Network {
     pub message_cost_us: f64,
 }
 
-impl Network {
+impl Interconnect {
     /// 10 Gb Ethernet with MPI over TCP, the paper's cluster (seed 000 §4.3).
-    pub const ETHERNET_10G: Network = Network {
+    pub const ETHERNET_10G: Interconnect = Interconnect {
         latency_us: 25.0,
         bandwidth_gbps: 10.0,
         message_cost_us: 2.0,
@@ -27,14 +27,14 @@ impl Network {
 
     /// Ranks on one machine, MPI through shared memory (or threads over
     /// channels): to compare with runs on this machine.
-    pub const SHARED_MEMORY: Network = Network {
+    pub const SHARED_MEMORY: Interconnect = Interconnect {
         latency_us: 0.5,
         bandwidth_gbps: 80.0,
         message_cost_us: 0.2,
     };
 
     /// InfiniBand (QDR 4×) with MPI over verbs.
-    pub const INFINIBAND: Network = Network {
+    pub const INFINIBAND: Interconnect = Interconnect {
         latency_us: 1.5,
         bandwidth_gbps: 32.0,
         message_cost_us: 0.5,
@@ -52,7 +52,7 @@ pub struct Model {
     /// sort children and look up results), µs.
     pub visit_cost_us: f64,
     #[serde(flatten)]
-    pub network: Network,
+    pub network: Interconnect,
 }
 
 impl Model {
@@ -62,7 +62,7 @@ impl Model {
     pub const UNIT_COST: Model = Model {
         node_cost_us: 1.0,
         visit_cost_us: 0.0,
-        network: Network {
+        network: Interconnect {
             latency_us: 0.0,
             bandwidth_gbps: 1e9,
             message_cost_us: 0.0,
@@ -126,7 +126,7 @@ mod tests {
         let model = Model {
             node_cost_us: 0.2125,
             visit_cost_us: 0.05,
-            network: Network::ETHERNET_10G,
+            network: Interconnect::ETHERNET_10G,
         };
         assert_eq!(
             model.costs(),
@@ -140,9 +140,9 @@ mod tests {
         );
         assert!(model.check().is_ok());
         let broken = Model {
-            network: Network {
+            network: Interconnect {
                 bandwidth_gbps: 0.0,
-                ..Network::INFINIBAND
+                ..Interconnect::INFINIBAND
             },
             ..model
         };

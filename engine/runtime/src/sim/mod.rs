@@ -10,6 +10,6 @@ mod scheduler;
 mod sim_transport;
 
 pub use busy::BusyProfile;
-pub use cost_model::{Model, Network, Ps};
+pub use cost_model::{Interconnect, Model, Ps};
 pub use scheduler::{simulate, Body, SimStats};
 pub use sim_transport::{SimTransport, Suspend};

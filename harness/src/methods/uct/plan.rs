@@ -8,7 +8,7 @@ use crate::methods::judge::DEFAULT_JUDGE_DEPTH;
 use crate::methods::uct::options::UctOptions;
 use crate::methods::uct::treesplit_plan;
 use crate::plan::options::Options;
-use yomi_methods::mcts::{Playout, UctConfig};
+use yomi_methods::uct::{Playout, UctConfig};
 use yomi_record::UctShape;
 
 /// The shape of `o`'s UCT run, `None` for other methods, or why the

@@ -12,7 +12,7 @@ use crate::outcome::Outcome;
 use crate::plan::Plan;
 use crate::trees::{with_game, Tree};
 use std::time::Instant;
-use yomi_methods::mcts::{value_of_reward, Overheads, TreesplitOutcome, TreesplitReport, Uct};
+use yomi_methods::uct::{value_of_reward, Overheads, TreesplitOutcome, TreesplitReport, Uct};
 use yomi_record::{Figures, Method, SpreadFigures, UctFigures, UctShape};
 use yomi_search::Stats;
 use yomi_tree::{Game, INFINITE};

@@ -7,7 +7,7 @@
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
-use yomi_methods::mcts::{Duplication, UctConfig, UctTreesplit};
+use yomi_methods::uct::{Duplication, UctConfig, UctTreesplit};
 use yomi_record::TreesplitShape;
 
 /// As given (also a sweep grid's keys, one value each).
@@ -177,7 +177,7 @@ mod tests {
         let config = UctConfig {
             c: UctConfig::UCB1,
             horizon: 4,
-            playout: yomi_methods::mcts::Playout::TO_THE_END,
+            playout: yomi_methods::uct::Playout::TO_THE_END,
             seed: 1,
         };
         let p = program(&shape(&plain).unwrap(), config, 10);

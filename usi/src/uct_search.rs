@@ -7,7 +7,7 @@
 //! simulations, or `stop`; `go depth D` alone runs D thousand simulations.
 
 use std::time::{Duration, Instant};
-use yomi_methods::mcts::{value_of_reward, Playout, UctConfig, UctTreesplit};
+use yomi_methods::uct::{value_of_reward, Playout, UctConfig, UctTreesplit};
 use yomi_runtime::on_threads;
 use yomi_search::{Iteration, Limits, SearchResult, Stats};
 use yomi_shogi::board::Move;

@@ -6,7 +6,7 @@
 //! never gets its own Δs back: each member's part is subtracted from what
 //! it is sent.
 
-use super::duplication::{merge, without, Counts, SyncEntry};
+use super::duplication::{merge, without, ChildStats, SyncEntry};
 use super::layout::Layout;
 use super::overheads::{Overheads, Package};
 use super::{TreesplitMessage, TreesplitReport};
@@ -19,9 +19,9 @@ use yomi_runtime::{Rank, Transport};
 struct Held {
     share: bool,
     /// Every share and Δ that arrived.
-    total: Counts,
+    total: ChildStats,
     /// The parts that came from each member (its own, not to send back).
-    own: Vec<(Rank, Counts)>,
+    own: Vec<(Rank, ChildStats)>,
 }
 
 pub(crate) struct BroadcastRank<T> {
@@ -33,7 +33,7 @@ pub(crate) struct BroadcastRank<T> {
     /// order).
     held: BTreeMap<u64, Held>,
     /// From the members, for the network.
-    outgoing: BTreeMap<u64, (bool, Counts)>,
+    outgoing: BTreeMap<u64, (bool, ChildStats)>,
     /// When the held entries go out.
     due: Option<Duration>,
     report: TreesplitReport,

@@ -9,14 +9,14 @@
 mod node_table;
 mod playout;
 mod reward;
+mod sequential;
 mod treesplit;
-mod uct;
 
 pub use node_table::{Node, Table};
 pub use playout::Playout;
 pub use reward::{reward_of_end, reward_of_value, value_of_reward};
+pub use sequential::{Uct, UctConfig, UctResult};
 pub use treesplit::{
-    Counts, CubeNet, Duplication, Layout, Overheads, Simulation, SyncEntry, TreesplitMessage,
+    ChildStats, CubeNet, Duplication, Layout, Overheads, Simulation, SyncEntry, TreesplitMessage,
     TreesplitOutcome, TreesplitReport, UctTreesplit, PEER_LIMIT,
 };
-pub use uct::{Uct, UctConfig, UctResult};

@@ -23,12 +23,12 @@ mod search_rank;
 
 pub use cube_net::{CubeNet, PEER_LIMIT};
 pub use duplication::Duplication;
-pub use duplication::{Counts, SyncEntry};
+pub use duplication::{ChildStats, SyncEntry};
 pub use layout::Layout;
 pub use overheads::Overheads;
 
 use super::node_table::Node;
-use super::uct::UctConfig;
+use super::sequential::UctConfig;
 use broadcast_rank::BroadcastRank;
 use search_rank::SearchRank;
 use serde::{Deserialize, Serialize};
@@ -169,7 +169,7 @@ pub struct TreesplitReport {
     pub broadcast: bool,
     /// The root's children (visits, summed rewards) from this rank's own
     /// updates: the search ranks' add up to the root's statistics.
-    pub root: Counts,
+    pub root: ChildStats,
     /// The root's visits as this rank sees them when it stops: its own and
     /// the synchronisations that reached it (the root is duplicated).
     pub root_view: u64,

@@ -4,16 +4,16 @@
 //! backs rewards up as updates, and keeps its copies of duplicated states
 //! in step with the others'.
 
-use super::duplication::{Counts, Duplication, Shared, SyncEntry};
+use super::duplication::{ChildStats, Duplication, Shared, SyncEntry};
 use super::layout::Layout;
 use super::overheads::{Overheads, Package};
 use super::{
     finish, Simulation, Step, TreesplitMessage, TreesplitOutcome, TreesplitReport, UctTreesplit,
 };
-use crate::mcts::node_table::{Node, Table};
-use crate::mcts::reward::{reward_of_end, reward_of_value};
-use crate::mcts::uct::UctConfig;
 use crate::random::Random;
+use crate::uct::node_table::{Node, Table};
+use crate::uct::reward::{reward_of_end, reward_of_value};
+use crate::uct::UctConfig;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -39,7 +39,7 @@ pub(crate) struct SearchRank<G: Game, T> {
     shared: HashMap<u64, Shared>,
     root_key: u64,
     /// This rank's own updates at the root.
-    root: Counts,
+    root: ChildStats,
     random: Random,
     /// Picks the rank a playout is forwarded to.
     forward_random: Random,

@@ -10,7 +10,7 @@ use super::super::node_table::Node;
 use serde::{Deserialize, Serialize};
 
 /// Per child: visits and summed rewards.
-pub type Counts = Vec<(u64, f64)>;
+pub type ChildStats = Vec<(u64, f64)>;
 
 /// Seed 001's four parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -45,7 +45,7 @@ impl Duplication {
 pub struct SyncEntry {
     pub key: u64,
     pub share: bool,
-    pub counts: Counts,
+    pub counts: ChildStats,
 }
 
 /// One rank's copy of a duplicated state.
@@ -58,7 +58,7 @@ pub(crate) struct Shared {
     /// this rank's own Δs.
     pub node: Node,
     /// This rank's visits and rewards not yet sent.
-    delta: Counts,
+    delta: ChildStats,
 }
 
 impl Shared {
@@ -89,7 +89,7 @@ impl Shared {
         reward: f64,
         visited: bool,
         d: &Duplication,
-    ) -> Option<Counts> {
+    ) -> Option<ChildStats> {
         match visited {
             true => self.node.children[i].1 += reward,
             false => self.node.add(i, reward),
@@ -104,7 +104,7 @@ impl Shared {
     }
 
     /// Another rank's share or Δs.
-    pub(crate) fn merge(&mut self, counts: &Counts) {
+    pub(crate) fn merge(&mut self, counts: &ChildStats) {
         merge(&mut self.node.children, counts);
         self.node.visits += counts.iter().map(|&(n, _)| n).sum::<u64>();
     }
@@ -112,7 +112,7 @@ impl Shared {
 
 /// `into` += `counts`, child by child (a state's copies agree on its
 /// children).
-pub(crate) fn merge(into: &mut Counts, counts: &Counts) {
+pub(crate) fn merge(into: &mut ChildStats, counts: &ChildStats) {
     for (a, b) in into.iter_mut().zip(counts) {
         a.0 += b.0;
         a.1 += b.1;
@@ -120,7 +120,7 @@ pub(crate) fn merge(into: &mut Counts, counts: &Counts) {
 }
 
 /// `from` − `counts`, child by child.
-pub(crate) fn without(from: &Counts, counts: &Counts) -> Counts {
+pub(crate) fn without(from: &ChildStats, counts: &ChildStats) -> ChildStats {
     from.iter()
         .zip(counts)
         .map(|(a, b)| (a.0 - b.0, a.1 - b.1))
