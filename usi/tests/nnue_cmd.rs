@@ -1,15 +1,10 @@
 //! `yomi nnue random|train --out PATH`: the net's folder is made, and a
 //! path that cannot be written is said ("cannot write") before any work.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod yomi_command;
 
-fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(args)
-        .output()
-        .expect("yomi runs")
-}
+use std::path::PathBuf;
+use yomi_command::yomi;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("yomi-nnue-cmd-{}-{name}", std::process::id()));

@@ -2,16 +2,11 @@
 //! the same seed plays the same games, the fit lowers the error and writes
 //! weights, and bad data gets a clear error.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use yomi_shogi::board::Position;
+mod yomi_command;
 
-fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(args)
-        .output()
-        .expect("yomi runs")
-}
+use std::path::{Path, PathBuf};
+use yomi_command::yomi;
+use yomi_shogi::board::Position;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("yomi-tuning-{}", std::process::id()));
