@@ -639,21 +639,28 @@ fn multipv_lines_come_best_first_at_every_depth() {
     assert_eq!(best, line_1, "bestmove is line 1's move");
 }
 
-/// The last `info` line's score of `go depth 3` on `sfen`, from a
-/// cleared table (`isready`).
-fn score_at_depth_3(e: &mut Engine, sfen: &str) -> String {
-    e.ready(SHORT);
-    e.send(&format!("position sfen {sfen}"));
-    e.send("go depth 3");
+/// The words after `field` in the last `info depth D` line of `go depth D`
+/// on `position` (a `position` command's arguments).
+fn info_at_depth(e: &mut Engine, position: &str, depth: u32, field: &str) -> Vec<String> {
+    e.send(&format!("position {position}"));
+    e.send(&format!("go depth {depth}"));
     let lines = e.bestmove(LONG);
     let info = lines
         .iter()
         .rev()
-        .find(|l| l.starts_with("info depth 3"))
+        .find(|l| l.starts_with(&format!("info depth {depth} ")))
         .unwrap_or_else(|| panic!("{lines:?}"));
     let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|&w| w == "score").unwrap();
-    format!("{} {}", words[at + 1], words[at + 2])
+    let at = words.iter().position(|&w| w == field).unwrap();
+    words[at + 1..].iter().map(|w| w.to_string()).collect()
+}
+
+/// The last `info` line's score of `go depth 3` on `sfen`, from a
+/// cleared table (`isready`).
+fn score_at_depth_3(e: &mut Engine, sfen: &str) -> String {
+    e.ready(SHORT);
+    let score = info_at_depth(e, &format!("sfen {sfen}"), 3, "score");
+    format!("{} {}", score[0], score[1])
 }
 
 #[test]
@@ -676,17 +683,7 @@ fn max_moves_to_draw_scores_the_move_limit_as_a_draw() {
 
 /// The nodes of `go depth 6` on the start position.
 fn nodes_at_depth_6(e: &mut Engine) -> u64 {
-    e.send("position startpos");
-    e.send("go depth 6");
-    let lines = e.bestmove(LONG);
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth 6"))
-        .unwrap_or_else(|| panic!("{lines:?}"));
-    let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|&w| w == "nodes").unwrap();
-    words[at + 1].parse().unwrap()
+    info_at_depth(e, "startpos", 6, "nodes")[0].parse().unwrap()
 }
 
 #[test]
