@@ -70,7 +70,8 @@ fn keys(lines: &[String]) -> Vec<String> {
 #[test]
 fn the_smoke_sweep_repeats_byte_for_byte_whatever_the_jobs() {
     let dir = scratch("repeat");
-    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    // The second file's folder does not exist yet: the sweep makes it.
+    let (a, b) = (dir.join("a.jsonl"), dir.join("new/folder/b.jsonl"));
     ok(sweep(SMOKE, &a, "1"));
     ok(sweep(SMOKE, &b, "2"));
     let first = std::fs::read(&a).unwrap();

@@ -232,38 +232,12 @@ impl Network {
     }
 
     /// Writes [`Network::to_bytes`] to `path`.
-    /// Writes the net to `path`, making its folder if need be.
     pub fn save(&self, path: &Path) -> Result<(), NnueError> {
-        check_writable(path)?;
         std::fs::write(path, self.to_bytes()).map_err(|source| NnueError::Write {
             path: path.display().to_string(),
             source,
         })
     }
-}
-
-/// Whether a net can be written to `path`, its folder made if need be:
-/// asked before hours of training, so that a bad path fails at once. A
-/// file that was not there is not left behind.
-pub fn check_writable(path: &Path) -> Result<(), NnueError> {
-    let error = |source| NnueError::Write {
-        path: path.display().to_string(),
-        source,
-    };
-    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(folder).map_err(error)?;
-    }
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(error)?;
-    if !existed {
-        let _ = std::fs::remove_file(path);
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ mod refresh_cache;
 mod train;
 
 pub use accumulators::{evaluate, has_kings, Accumulators};
-pub use format::{check_writable, NnueError};
+pub use format::NnueError;
 pub use network::{Network, DEFAULT_OUTPUT_SCALE, MAX_EVAL};
 pub use train::{train, EpochReport, Sample, TrainOptions};
 

@@ -20,12 +20,15 @@ impl Store {
     /// cut off.
     pub(crate) fn open(path: &Path) -> Result<(Store, bool), String> {
         let shown = path.display();
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder).map_err(|e| format!("cannot write {shown}: {e}"))?;
+        }
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
             .create(true)
             .open(path)
-            .map_err(|e| format!("cannot open {shown}: {e}"))?;
+            .map_err(|e| format!("cannot write {shown}: {e}"))?;
         // SAFETY: flock on a descriptor this function owns; the lock goes
         // with the descriptor when the process ends, however it ends.
         if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {

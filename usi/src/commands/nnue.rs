@@ -1,5 +1,6 @@
 //! `yomi nnue`: NNUE files in YaneuraOu's halfKP 256x2-32-32 format.
 
+use super::out_file;
 use super::position_arg::parse_position;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
@@ -75,6 +76,7 @@ pub(crate) fn run(args: &NnueArgs) -> Result<(), String> {
     match &args.command {
         NnueCommand::Random { seed, out } => {
             let started = Instant::now();
+            out_file::check(out)?;
             Network::random(*seed)
                 .save(out)
                 .map_err(|e| e.to_string())?;
@@ -97,7 +99,7 @@ pub(crate) fn run(args: &NnueArgs) -> Result<(), String> {
         } => {
             let started = Instant::now();
             // A path that cannot be written fails now, not after training.
-            yomi_nnue::check_writable(out).map_err(|e| e.to_string())?;
+            out_file::check(out)?;
             let samples = read_samples(data)?;
             eprintln!(
                 "{} positions read in {:.1} s",

@@ -9,7 +9,6 @@
 use clap::Args;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use std::fs::OpenOptions;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -69,11 +68,7 @@ pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
         .lines()
         .map(|line| GamePosition::parse(&line.split_whitespace().collect::<Vec<_>>()))
         .collect::<Result<Vec<_>, _>>()?;
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let file = super::out_file::append(&args.out)?;
     let out = Mutex::new((BufWriter::new(file), Tally::default()));
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {

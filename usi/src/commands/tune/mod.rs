@@ -66,6 +66,8 @@ pub(crate) fn run(args: &TuneArgs) -> Result<(), String> {
         Start::Play => play_weights(),
         Start::Research => research_weights(),
     };
+    // A path that cannot be written fails now, not after the fit.
+    super::out_file::check(&args.out)?;
     let samples = load(&args.data)?;
     let every = args.hold_out_every.max(2) as u64;
     let (hold_out, train): (Vec<_>, Vec<_>) =
@@ -105,7 +107,7 @@ pub(crate) fn run(args: &TuneArgs) -> Result<(), String> {
     ));
     println!("tune: {}", notes[notes.len() - 1]);
     let text = source::rust_source(&fitted.weights, &notes);
-    std::fs::write(&args.out, text).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    super::out_file::write(&args.out, &text)?;
     println!("tune: wrote {}", args.out.display());
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! `yomi nnue random|train --out PATH`: the net's folder is made, and a
-//! path that cannot be written is said ("cannot write") before any work.
+//! The developer commands' `--out PATH` (`nnue random|train`, `selfplay`,
+//! `tune`): the folder is made, and a path that cannot be written is said
+//! ("cannot write") before any work.
 
 mod yomi_command;
 
@@ -7,7 +8,7 @@ use std::path::PathBuf;
 use yomi_command::yomi;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("yomi-nnue-cmd-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("yomi-out-paths-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
@@ -45,6 +46,8 @@ fn an_unwritable_out_fails_before_training() {
         // The data does not exist: the output is checked first.
         vec!["nnue", "train", "--data", "/nonexistent.tsv", "--out"],
         vec!["nnue", "random", "--seed", "1", "--out"],
+        vec!["tune", "/nonexistent.tsv", "--out"],
+        vec!["selfplay", "--games", "1", "--out"],
     ] {
         let mut args = args.clone();
         args.push(net.to_str().unwrap());
@@ -56,5 +59,27 @@ fn an_unwritable_out_fails_before_training() {
             "{args:?}: {said}"
         );
     }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn selfplay_makes_the_positions_folder() {
+    let dir = scratch("selfplay");
+    let out = dir.join("data/positions.tsv");
+    let run = yomi(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--nodes",
+        "200",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(std::fs::metadata(&out).unwrap().len() > 0);
     let _ = std::fs::remove_dir_all(dir);
 }
