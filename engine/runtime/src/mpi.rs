@@ -125,11 +125,6 @@ impl ByteLink for MpiLink {
     }
 }
 
-/// The transport of one search between the ranks of `world`.
-pub fn transport<M>(world: SimpleCommunicator) -> LinkTransport<M> {
-    LinkTransport::new(Box::new(MpiLink::new(world)))
-}
-
 /// A transport whose sends never wait for the receiver (see
 /// `mpi_sends`): the engine's, where a rank that stops answering must not
 /// stall the one sending to it.
