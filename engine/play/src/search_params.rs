@@ -87,6 +87,10 @@ search_params! {
         "Singular extension: the shallowest node it is tried at.";
     singular_margin "SingularMargin" = 2 in 1..=8 step 1:
         "Singular extension: the other moves must fall this much per ply of depth below the table's value.";
+    check_extension_depth "CheckExtensionDepth" = 1 in 1..=64 step 1:
+        "Check extension: moves that give check are searched a ply deeper at this depth and above.";
+    check_see_pruning "CheckSeePruning" = 0 in 0..=1 step 1:
+        "Shallow pruning: 1 also leaves out checks that lose material (static exchange), as captures; 0 spares every check.";
     late_move_base "LateMoveBase" = 3 in 0..=12 step 1:
         "Late move pruning: quiet moves past (this + depth^2), halved when not improving, are left out.";
     futility_base "FutilityBase" = 100 in 0..=300 step 10:
