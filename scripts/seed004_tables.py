@@ -2,7 +2,7 @@
 """Seed 004 §4's Tables 1 and 2 beside Yomi's runs of the same experiment
 (configs/seed004/pick.toml): pick-the-last-one-loses on boards of height 5
 and 6 with 6 to 14 random pieces, 20 boards a size, sequential alpha-beta
-against seed 004's master–worker with 8 workers and a manager, both move
+against seed 004's grid master with 8 workers and a manager, both move
 orders (scan/: a plain generator's; longest segments first); then every
 method of the sweep on the same 9 ranks, as speedups over plain
 alpha-beta. Means over a size's 20 boards, as the paper took them; a
@@ -34,10 +34,14 @@ PAPER_NODES = {
 }
 PIECES = {5: range(6, 13), 6: range(6, 15)}
 
+# Seed 004's grid master as records name it; "master-worker" in records
+# written before its rename.
+GRID_MASTER = ("grid-master", "master-worker")
+
 # Configurations of the sweep, in table order: (label, test on a record).
 METHODS = [
-    ("master–worker", lambda r: r["method"] == "master-worker" and not r.get("push_bounds")),
-    ("+ bounds pushed", lambda r: r["method"] == "master-worker" and r.get("push_bounds")),
+    ("grid master", lambda r: r["method"] in GRID_MASTER and not r.get("push_bounds")),
+    ("+ bounds pushed", lambda r: r["method"] in GRID_MASTER and r.get("push_bounds")),
     ("YBWC", lambda r: r["method"] == "ybwc"),
     ("Jamboree", lambda r: r["method"] == "jamboree"),
     ("tree-splitting", lambda r: r["method"] == "tree-splitting"),
@@ -52,7 +56,7 @@ def ranks(r):
 
 
 def label(r):
-    if r["method"] == "master-worker" and ranks(r) == 1:
+    if r["method"] in GRID_MASTER and ranks(r) == 1:
         return "alpha-beta"
     for name, test in METHODS:
         if test(r):
@@ -109,10 +113,10 @@ def row(cells):
 
 def paper_vs_yomi(cells, key, paper, fmt, paper_fmt, ratio_of):
     """Rows by height and pieces: seed 004's sequential, MPI and ratio,
-    then Yomi's alpha-beta, master–worker and ratio in both orders."""
+    then Yomi's alpha-beta, grid master and ratio in both orders."""
     lines = [row(["height", "pieces", "seed 004 SEQ", "MPI", "ratio",
-                  "Yomi scan order: alpha-beta", "master–worker", "ratio",
-                  "longest first: alpha-beta", "master–worker", "ratio"]),
+                  "Yomi scan order: alpha-beta", "grid master", "ratio",
+                  "longest first: alpha-beta", "grid master", "ratio"]),
              row(["---"] * 11)]
     for h, pieces in PIECES.items():
         for i, n in enumerate(pieces):
@@ -124,7 +128,7 @@ def paper_vs_yomi(cells, key, paper, fmt, paper_fmt, ratio_of):
             for prefix in ("scan/", ""):
                 group = f"{prefix}{h}x{n}"
                 a = mean(cells.get((group, "alpha-beta"), []), key)
-                w = mean(cells.get((group, "master–worker"), []), key)
+                w = mean(cells.get((group, "grid master"), []), key)
                 out += [fmt(a), fmt(w), ratio_of(a, w)]
             lines.append(row(out))
     return "\n".join(lines)

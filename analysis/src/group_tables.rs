@@ -38,7 +38,7 @@ pub(crate) fn groups(runs: &[Record]) -> String {
         );
         let reference = configs
             .iter()
-            .find(|(c, _)| c.ranks == 1 && c.method == Method::MasterWorker)
+            .find(|(c, _)| c.ranks == 1 && c.method == Method::GridMaster)
             .or_else(|| {
                 let plain = |c: &Config| c.ranks == 1 && c.is_baseline_method();
                 configs.iter().find(|(c, _)| plain(c))

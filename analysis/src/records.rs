@@ -12,7 +12,7 @@ pub(crate) const BASELINE_METHODS: &[Method] = &[
     Method::StagedSss,
     Method::Ybwc,
     Method::Jamboree,
-    Method::MasterWorker,
+    Method::GridMaster,
 ];
 
 /// Which trees a run searched.

@@ -35,7 +35,7 @@ pub(crate) struct Config {
     pub charge_leaves: bool,
     /// YBWC and Jamboree: children in static order.
     pub static_order: bool,
-    /// Master–worker: windows pushed to busy workers.
+    /// Seed 004's grid master: windows pushed to busy workers.
     pub push_bounds: bool,
 }
 

@@ -924,8 +924,8 @@ fn a_plugged_game_gets_its_exact_value_from_every_method() {
         ("--method staged-sss --levels 1 --fanout 3", false),
         ("--method ybwc", true),
         ("--method jamboree", true),
-        ("--method master-worker", true),
-        ("--method master-worker --push-bounds", true),
+        ("--method grid-master", true),
+        ("--method grid-master --push-bounds", true),
     ] {
         for backend in ["threads", "sim"] {
             let ranks = match (ranked, backend) {
@@ -938,10 +938,18 @@ fn a_plugged_game_gets_its_exact_value_from_every_method() {
             assert_eq!(root_values(&base, &args), sequential, "{line}");
         }
     }
-    let alone: Vec<&str> = "--method master-worker --backend sim --ranks 1"
+    let alone: Vec<&str> = "--method grid-master --backend sim --ranks 1"
         .split_whitespace()
         .collect();
     assert_eq!(root_values(&base, &alone), sequential, "alone");
+    // Seed 004's grid master under its name of before its rename.
+    let old_name: Vec<&str> = "--method master-worker --backend sim --ranks 1"
+        .split_whitespace()
+        .collect();
+    let old = search_records(&base, &old_name);
+    assert!(old.iter().all(|r| r["method"] == "grid-master"), "{old:?}");
+    let values: Vec<serde_json::Value> = old.iter().map(|r| r["value"].clone()).collect();
+    assert_eq!(values, sequential, "old name");
     // Without --b a plugged game keeps every child: the exact value.
     let all = [
         "search",
@@ -975,7 +983,7 @@ fn a_plugged_game_gets_its_exact_value_from_every_method() {
             "4",
             "--push-bounds",
         ],
-        "--push-bounds is for master-worker",
+        "--push-bounds is for grid-master",
     );
 }
 

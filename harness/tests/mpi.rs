@@ -1,7 +1,7 @@
 //! Under MPI (`mpirun -np 4` and `-np 8`, oversubscribed), every parallel
 //! method returns the sequential root value (seed 002's split methods on
 //! processor trees of 4 and 7 ranks; YBWC, Jamboree and parallel RBF on 4),
-//! and every method, seed 004's master–worker included, on a plugged game
+//! and every method, seed 004's grid master included, on a plugged game
 //! (pick); UCT-Treesplit's visits add up on 4 ranks.
 //! Built only with the `mpi` feature; `scripts/test.sh` installs OpenMPI
 //! and runs it.
@@ -215,8 +215,8 @@ fn a_plugged_game_gets_the_sequential_value_under_mpi() {
         harness(&args).iter().map(|r| r["value"].clone()).collect();
     assert_eq!(sequential.len(), 6);
     for method in [
-        "--method master-worker",
-        "--method master-worker --push-bounds",
+        "--method grid-master",
+        "--method grid-master --push-bounds",
         "--method ybwc",
         "--method jamboree",
         "--method tree-splitting --levels 1 --fanout 3",

@@ -57,9 +57,9 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn the_tables_put_yomis_means_beside_seed_004s_rows() {
     let records = [
-        "--method master-worker --ranks 1",
-        "--method master-worker --ranks 9",
-        "--method master-worker --ranks 9 --push-bounds",
+        "--method grid-master --ranks 1",
+        "--method grid-master --ranks 9",
+        "--method grid-master --ranks 9 --push-bounds",
         "--method ybwc --ranks 9",
     ]
     .map(search)
@@ -85,7 +85,7 @@ fn the_tables_put_yomis_means_beside_seed_004s_rows() {
         assert!(yomi.iter().all(|c| c != "—"), "{yomi:?}");
     }
     assert!(cells("| 5 | 9 | 0.20 |")[5..].iter().all(|c| c == "—"));
-    // alpha-beta's time, then master–worker, pushed bounds, YBWC.
+    // alpha-beta's time, then the grid master, pushed bounds, YBWC.
     let every = cells("| scan/5x10 |");
     assert!(every[2..5].iter().all(|c| c.contains(" (")), "{every:?}");
     assert_eq!(every[5], "—", "{every:?}");

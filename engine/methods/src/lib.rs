@@ -4,7 +4,7 @@
 //!   Chikayama (seed 000), which re-predict the minimal tree from the
 //!   workers' partial results; its rules one a file.
 //! - [`baseline`]: seed 002's tree-splitting and PV-splitting, YBWC and
-//!   Jamboree, staged SSS*, seed 004's master–worker, and plain alpha-beta
+//!   Jamboree, staged SSS*, seed 004's grid master, and plain alpha-beta
 //!   as their sequential reference.
 //! - [`uct`]: seed 001's UCT and UCT-Treesplit.
 //! - [`rbf`]: seed 003's randomized best-first search, sequential and

@@ -1,6 +1,6 @@
 //! The baselines return the sequential root value: tree-splitting and
 //! PV-splitting on several processor trees, YBWC, Jamboree and seed 004's
-//! master–worker on several processors, on threads and on the virtual
+//! grid master on several processors, on threads and on the virtual
 //! cluster, over ordered, synthetic, incremental and shogi trees and trees
 //! whose states end in draws and scores; and on
 //! perfectly ordered trees they take the elapsed times of the paper's
@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 use yomi_methods::baseline::{
-    AlphaBeta, Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
+    AlphaBeta, Charge, GridMasterConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
 };
 use yomi_runtime::sim::Model;
 use yomi_runtime::{on_sim, on_threads};
@@ -66,16 +66,16 @@ fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32,
             );
             assert_eq!(sim.reports.len(), processors);
         }
-        // Seed 004's master–worker, bounds only with work or pushed.
+        // Seed 004's grid master, bounds only with work or pushed.
         for push_bounds in [false, true] {
-            let config = MasterWorkerConfig {
+            let config = GridMasterConfig {
                 depth,
                 charge: Charge::Nodes,
                 poll_every: 1,
                 push_bounds,
             };
             let (sim, _) = on_sim(tree.clone(), processors, config, &UNIT_PER_LEAF).unwrap();
-            let threads = MasterWorkerConfig {
+            let threads = GridMasterConfig {
                 poll_every: 64,
                 ..config
             };
@@ -83,7 +83,7 @@ fn agrees_with_sequential<G: Game + Clone + Send + 'static>(tree: G, depth: u32,
             assert_eq!(
                 (sim.value, threads.value),
                 (expected, expected),
-                "{name}: master-worker (push {push_bounds}) on {processors}"
+                "{name}: grid-master (push {push_bounds}) on {processors}"
             );
             assert_eq!(sim.reports.len(), processors);
         }

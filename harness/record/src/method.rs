@@ -45,11 +45,14 @@ pub enum Method {
     /// in parallel with null windows, failures searched again in order;
     /// plain alpha-beta below 3 plies. Ranks as ybwc.
     Jamboree,
-    /// Seed 004's master–worker: rank 0 splits the tree's top until a
-    /// level holds a node per worker, idle workers get those nodes in order
-    /// with the master's current bounds (--push-bounds: also while they
-    /// search). Ranks as ybwc, the master included.
-    MasterWorker,
+    /// Seed 004's grid master (its master and workers): rank 0 splits the
+    /// tree's top until a level holds a node per worker, idle workers get
+    /// those nodes in order with the master's current bounds
+    /// (--push-bounds: also while they search). Ranks as ybwc, the master
+    /// included. (Named master-worker before; that name still reads.)
+    #[serde(alias = "master-worker")]
+    #[cfg_attr(feature = "clap", value(alias = "master-worker"))]
+    GridMaster,
     /// Seed 003's randomized best-first search, sequential: --rbf-nodes
     /// generated nodes, as many as plain alpha-beta generates at
     /// --match-depth, or until --rbf-depth; --d is the tree's depth (its
@@ -86,7 +89,7 @@ impl Method {
             Method::StagedSss => "staged-sss",
             Method::Ybwc => "ybwc",
             Method::Jamboree => "jamboree",
-            Method::MasterWorker => "master-worker",
+            Method::GridMaster => "grid-master",
             Method::Rbf => "rbf",
             Method::ParallelRbf => "parallel-rbf",
             Method::Uct => "uct",
@@ -108,9 +111,9 @@ impl Method {
     }
 
     /// The baselines run on a number of ranks: YBWC, Jamboree and seed
-    /// 004's master–worker.
+    /// 004's grid master.
     pub fn on_ranks(self) -> bool {
-        self.steals() || self == Method::MasterWorker
+        self.steals() || self == Method::GridMaster
     }
 
     /// The baselines beside seed 000's methods (plain alpha-beta inside).
@@ -257,7 +260,7 @@ mod tests {
             Method::StagedSss,
             Method::Ybwc,
             Method::Jamboree,
-            Method::MasterWorker,
+            Method::GridMaster,
             Method::Rbf,
             Method::ParallelRbf,
             Method::Uct,
@@ -265,5 +268,12 @@ mod tests {
         ] {
             assert_eq!(serde_json::to_string(&m).unwrap(), format!("\"{m}\""));
         }
+    }
+
+    #[test]
+    fn the_grid_masters_old_name_still_reads() {
+        let m: Method = serde_json::from_str("\"master-worker\"").unwrap();
+        assert_eq!(m, Method::GridMaster);
+        assert_eq!(serde_json::to_string(&m).unwrap(), "\"grid-master\"");
     }
 }

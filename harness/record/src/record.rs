@@ -151,7 +151,7 @@ impl Record {
     }
 
     /// Mean idle seconds per searching rank, before the first work and
-    /// after it: master–worker searches and the baselines.
+    /// after it: seed 000's master–worker searches and the baselines.
     pub fn idle_s(&self) -> Option<(f64, f64)> {
         match &self.figures {
             Some(Figures::Parallel(f)) => Some((f.startup_idle_s, f.other_idle_s)),

@@ -22,7 +22,7 @@ pub struct BaselineShape {
     /// YBWC and Jamboree: children searched best first by static value.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub static_order: bool,
-    /// Master–worker: windows sent to busy workers as they narrow.
+    /// Seed 004's grid master: windows sent to busy workers as they narrow.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub push_bounds: bool,
 }

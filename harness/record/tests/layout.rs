@@ -1,6 +1,7 @@
 //! The record layout: what the harness writes reads back to the same
-//! line, every method family's figures recognised; older layouts read;
-//! a record that lacks its family's figures is refused by name.
+//! line, every method family's figures recognised; older layouts and
+//! method names read; a record that lacks its family's figures is refused
+//! by name.
 
 use yomi_record::{Figures, Method, Record};
 
@@ -31,6 +32,22 @@ fn every_family_reads_back_to_the_same_line() {
         };
         assert_eq!(family, expected, "{m}");
     }
+}
+
+#[test]
+fn a_master_worker_record_reads_as_the_grid_master() {
+    // Seed 004's grid master was named master-worker before: its old
+    // records read, and write back under the new name.
+    let text = include_str!("fixtures/every_family.jsonl");
+    let line = text
+        .lines()
+        .find(|l| l.contains("\"grid-master\""))
+        .unwrap();
+    let old = line.replace("\"grid-master\"", "\"master-worker\"");
+    let record = Record::from_json(&old).unwrap_or_else(|e| panic!("{e}: {old}"));
+    assert_eq!(record.method, Method::GridMaster);
+    assert!(record.baseline().is_some(), "its baseline figures");
+    assert_eq!(record.to_json(), line);
 }
 
 #[test]

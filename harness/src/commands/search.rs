@@ -104,7 +104,7 @@ pub(crate) struct SearchArgs {
     /// (seed 003's Jamboree), each evaluation counted as a node.
     #[arg(long)]
     static_order: bool,
-    /// master-worker: send busy workers their windows as they narrow, and
+    /// grid-master: send busy workers their windows as they narrow, and
     /// stop those cut off (beyond seed 004, whose bounds go only with work).
     #[arg(long)]
     push_bounds: bool,

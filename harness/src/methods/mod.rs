@@ -1,6 +1,6 @@
 //! The method families, each with its plan and its run: the sequential
 //! search, seed 000's master and workers, the baselines (seed 002's
-//! processor trees, YBWC, Jamboree, seed 004's master–worker), RBF and UCT.
+//! processor trees, YBWC, Jamboree, seed 004's grid master), RBF and UCT.
 //! `execute` runs a plan over a tree set on threads, the virtual cluster or
 //! MPI; each tree's outcome goes to a sink as soon as it is found, and a
 //! summary of the set to stderr.

@@ -34,7 +34,7 @@ pub(crate) struct Options {
     pub charge: NodeCharge,
     /// YBWC and Jamboree: children in static order.
     pub static_order: bool,
-    /// Master–worker: windows pushed to busy workers.
+    /// Seed 004's grid master: windows pushed to busy workers.
     pub push_bounds: bool,
     /// RBF: its stop, judge, seed and pruning rule.
     pub rbf: RbfOptions,

@@ -29,7 +29,7 @@
 //! ranks = [64, 256]           # ybwc
 //! charge = "nodes"            # or "leaves" (seed 002's simulated concurrency)
 //! static_order = true         # ybwc, jamboree: children best first by static value
-//! push_bounds = [false, true] # master-worker: windows also to busy workers
+//! push_bounds = [false, true] # grid-master: windows also to busy workers
 //! [[grid]]                    # seed 003's RBF (incremental trees only)
 //! b = [10]
 //! d = [10]
@@ -144,7 +144,8 @@ struct Grid {
     /// YBWC and Jamboree: children in static order.
     #[serde(default)]
     static_order: bool,
-    /// Master–worker: windows pushed to busy workers, or not (each a run).
+    /// Seed 004's grid master: windows pushed to busy workers, or not
+    /// (each a run).
     #[serde(default = "default_push_bounds")]
     push_bounds: Vec<bool>,
     /// RBF's stops (each one a run), its judge's depth, the seeds of its
@@ -577,9 +578,9 @@ fn check_grid(g: &Grid) -> Result<(), String> {
     if g.static_order && !g.methods.iter().any(|m| m.steals()) {
         return Err("static_order is for ybwc and jamboree".into());
     }
-    let master_worker = g.methods.contains(&Method::MasterWorker);
-    if g.push_bounds != [false] && !master_worker {
-        return Err("push_bounds is for master-worker".into());
+    let grid_master = g.methods.contains(&Method::GridMaster);
+    if g.push_bounds != [false] && !grid_master {
+        return Err("push_bounds is for grid-master".into());
     }
     let ranked = g.methods.iter().any(|m| m.takes_ranks());
     if ranked && g.ranks.is_empty() {
@@ -842,7 +843,7 @@ fn baseline_points(g: &Grid, method: Method) -> Vec<BaselinePoint> {
             })
             .collect();
     }
-    if method == Method::MasterWorker {
+    if method == Method::GridMaster {
         let points = g.ranks.iter().flat_map(|&ranks| {
             g.push_bounds.iter().map(move |&push_bounds| BaselinePoint {
                 ranks,
@@ -1041,6 +1042,7 @@ fn uct_points(g: &Grid) -> Result<Vec<UctPoint>, String> {
 struct Point {
     b: u16,
     d: u32,
+    #[serde(serialize_with = "method_in_keys")]
     method: Method,
     d_prime: Option<u32>,
     /// Ranks, the master included (1: sequential).
@@ -1235,6 +1237,16 @@ fn table_total_mb(run: &Run, tt_mb: Option<usize>) -> Result<usize, String> {
             run.plan.table_mb() * if run.plan.d_prime().is_some() { 2 } else { 1 }
         }
     })
+}
+
+/// A method as keys name it: its record name, but seed 004's grid master
+/// under its name of before (`master-worker`), so that the keys of its
+/// runs, and the sweeps that hold them, stay as they were.
+fn method_in_keys<S: serde::Serializer>(method: &Method, s: S) -> Result<S::Ok, S::Error> {
+    match method {
+        Method::GridMaster => s.serialize_str("master-worker"),
+        _ => method.serialize(s),
+    }
 }
 
 /// What names `run` (grid point `p` on `backend` at `node_cost`) in its
@@ -1484,6 +1496,43 @@ mod tests {
         ] {
             let e = parse(&text, "uct").map(|_| ()).unwrap_err();
             assert!(e.contains(error), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_grid_masters_runs_keep_their_keys_from_before_its_rename() {
+        // A run of configs/reference/seed004.toml, keyed when seed 004's
+        // grid master was named master-worker; both names key it the same.
+        let config = |method: &str| {
+            format!(
+                r#"
+                [trees]
+                kind = "pick"
+                positions = "scan/5x6-10, 5x6-10"
+                seeds = "1-3"
+                [cluster]
+                backend = "sim"
+                node_cost_us = "paper"
+                latency_us = 100
+                bandwidth_gbps = 0.1
+                message_cost_us = 10
+                [[grid]]
+                b = [0]
+                d = [14]
+                methods = ["{method}"]
+                ranks = [1]
+            "#
+            )
+        };
+        for method in ["grid-master", "master-worker"] {
+            let runs = parse(&config(method), method).unwrap();
+            assert_eq!(runs.len(), 1, "{method}");
+            assert_eq!(runs[0].plan.method(), Method::GridMaster, "{method}");
+            assert_eq!(
+                runs[0].key("scan/5x6-seed1"),
+                "bb39ba14bee527ef",
+                "{method}"
+            );
         }
     }
 

@@ -1,11 +1,11 @@
 //! Baselines beside seed 000's method, on the same games, transports and
 //! virtual cluster: seed 002's tree-splitting and PV-splitting on
 //! processor trees, YBWC and Jamboree with work stealing, and seed 004's
-//! master–worker, with plain alpha-beta as the sequential reference.
+//! grid master, with plain alpha-beta as the sequential reference.
 
 mod cursor;
+mod grid_master;
 mod ledger;
-mod master_worker;
 mod open_list;
 mod outcome;
 mod plain_alphabeta;
@@ -17,7 +17,7 @@ mod sss;
 mod staged_sss;
 mod ybwc;
 
-pub use master_worker::{run_master_worker, MasterWorkerConfig};
+pub use grid_master::{run_grid_master, GridMasterConfig};
 pub use outcome::BaselineOutcome;
 pub use plain_alphabeta::{AlphaBeta, Counts};
 pub use processor_tree::ProcessorTree;

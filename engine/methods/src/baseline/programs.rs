@@ -1,6 +1,6 @@
 //! The baselines as programs every rank runs (see `yomi_runtime::program`).
 
-use super::master_worker::{run_master_worker, MasterWorkerConfig};
+use super::grid_master::{run_grid_master, GridMasterConfig};
 use super::outcome::BaselineOutcome;
 use super::split_message::SplitMessage;
 use super::splitting::{run_processor, SplitConfig};
@@ -26,11 +26,11 @@ impl<G: Game> Program<G> for YbwcConfig {
     }
 }
 
-impl<G: Game> Program<G> for MasterWorkerConfig {
+impl<G: Game> Program<G> for GridMasterConfig {
     type Message = SplitMessage;
     type Output = BaselineOutcome;
 
     fn run<T: Transport<SplitMessage>>(self, root: G, t: T) -> Option<BaselineOutcome> {
-        run_master_worker(root, t, self)
+        run_grid_master(root, t, self)
     }
 }

@@ -1,5 +1,5 @@
 //! The baselines (seed 002's split methods, YBWC, Jamboree, seed 004's
-//! master–worker): their plan and their run.
+//! grid master): their plan and their run.
 
 pub(crate) mod plan;
 pub(crate) mod run;

@@ -1,10 +1,10 @@
 //! The baselines' plan: a processor tree (seed 002's split methods) or
-//! ranks (YBWC, Jamboree, seed 004's master–worker), what the virtual
+//! ranks (YBWC, Jamboree, seed 004's grid master), what the virtual
 //! clock charges, and the engine's configuration of each.
 
 use crate::plan::options::Options;
 use yomi_methods::baseline::{
-    Charge, MasterWorkerConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
+    Charge, GridMasterConfig, ProcessorTree, SplitConfig, Splitting, YbwcConfig,
 };
 use yomi_record::{Backend, BaselineShape, Method, NodeCharge};
 
@@ -19,8 +19,8 @@ pub(crate) fn shape(o: &Options) -> Result<Option<BaselineShape>, String> {
     if o.static_order && !o.method.steals() {
         return Err("--static-order is for ybwc and jamboree".into());
     }
-    if o.push_bounds && o.method != Method::MasterWorker {
-        return Err("--push-bounds is for master-worker".into());
+    if o.push_bounds && o.method != Method::GridMaster {
+        return Err("--push-bounds is for grid-master".into());
     }
     if !o.method.is_baseline() {
         return Ok(None);
@@ -136,12 +136,12 @@ pub(crate) fn ybwc_config(
     }
 }
 
-/// Seed 004's master–worker's configuration.
-pub(crate) fn master_worker_config(
+/// Seed 004's grid master's configuration.
+pub(crate) fn grid_master_config(
     (d, backend): (u32, Backend),
     shape: BaselineShape,
-) -> MasterWorkerConfig {
-    MasterWorkerConfig {
+) -> GridMasterConfig {
+    GridMasterConfig {
         depth: d,
         charge: charge(shape),
         poll_every: poll_every(backend),

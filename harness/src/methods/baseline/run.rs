@@ -1,9 +1,9 @@
 //! The baselines' run: seed 002's split methods on a processor tree, or
-//! YBWC, Jamboree and seed 004's master–worker on every rank (threads, the virtual cluster or MPI ranks), each tree with
+//! YBWC, Jamboree and seed 004's grid master on every rank (threads, the virtual cluster or MPI ranks), each tree with
 //! the sequential reference's leaves for the search-overhead coefficient,
 //! reduced to result records.
 
-use super::plan::{master_worker_config, processor_tree, split_config, ybwc_config};
+use super::plan::{grid_master_config, processor_tree, split_config, ybwc_config};
 use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
 use crate::methods::each_tree::{each_tree, Sink};
@@ -120,10 +120,10 @@ fn search_on<G: Game + Clone + Send + 'static>(
             split_config((plan.d, plan.backend), shape, t),
             nodes,
         ),
-        None if method == Method::MasterWorker => runner.run_program(
+        None if method == Method::GridMaster => runner.run_program(
             root,
             ranks,
-            master_worker_config((plan.d, plan.backend), shape),
+            grid_master_config((plan.d, plan.backend), shape),
             nodes,
         ),
         None => runner.run_program(

@@ -1,4 +1,5 @@
-//! Seed 004's master–worker (§3.2), written once against `Transport`.
+//! Seed 004's grid master (the paper's master and workers, §3.2),
+//! written once against `Transport`.
 //!
 //! Rank 0, the master, does not search: it expands the top of the tree
 //! level by level until the next level holds at least as many nodes as
@@ -25,7 +26,7 @@ use yomi_runtime::{Rank, Transport};
 use yomi_tree::{play_path, take_back, Game, Value, INFINITE};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MasterWorkerConfig {
+pub struct GridMasterConfig {
     pub depth: u32,
     pub charge: Charge,
     /// Nodes between a worker's looks at its messages.
@@ -36,10 +37,10 @@ pub struct MasterWorkerConfig {
 
 /// Runs rank `transport.rank()` of the search of `root`: rank 0 (the
 /// master) returns the outcome once every worker has reported.
-pub fn run_master_worker<G: Game, T: Transport<SplitMessage>>(
+pub fn run_grid_master<G: Game, T: Transport<SplitMessage>>(
     root: G,
     transport: T,
-    config: MasterWorkerConfig,
+    config: GridMasterConfig,
 ) -> Option<BaselineOutcome> {
     if transport.rank() == 0 {
         Some(Master::new(root, transport, config).run())
@@ -71,7 +72,7 @@ struct Out {
 struct Master<G: Game, T: Transport<SplitMessage>> {
     game: G,
     transport: T,
-    config: MasterWorkerConfig,
+    config: GridMasterConfig,
     ledger: Ledger,
     top: Vec<TopNode>,
     /// Pool nodes in the tree's order, and the next one to hand out.
@@ -85,7 +86,7 @@ struct Master<G: Game, T: Transport<SplitMessage>> {
 }
 
 impl<G: Game, T: Transport<SplitMessage>> Master<G, T> {
-    fn new(game: G, transport: T, config: MasterWorkerConfig) -> Self {
+    fn new(game: G, transport: T, config: GridMasterConfig) -> Self {
         let idle = (1..transport.size()).rev().collect();
         Master {
             game,
@@ -346,7 +347,7 @@ impl<G: Game, T: Transport<SplitMessage>> Master<G, T> {
 fn serve<G: Game, T: Transport<SplitMessage>>(
     mut game: G,
     mut transport: T,
-    config: MasterWorkerConfig,
+    config: GridMasterConfig,
 ) {
     let mut ledger = Ledger::new(transport.rank());
     let mut quit = false;
