@@ -2,7 +2,8 @@
 //! (quiet moves that cut off at the same ply), a counter move for each
 //! opponent move, a history score per (side, origin or drop, destination,
 //! promotion), and continuation histories: a score per (piece and square
-//! of the move one and two plies before, piece and square of this one).
+//! of a move one, two, four or six plies before, piece and square of this
+//! one; the search's `ContinuationPlies` says how many of those it uses).
 //! Scores rise when a move cuts off and fall when it was tried before one
 //! that did.
 
@@ -27,8 +28,12 @@ pub(crate) fn piece_to(pos: &Position, mv: Move) -> PieceTo {
     kind.index() * 81 + mv.to().index()
 }
 
-/// The moves one and two plies before a node (`None`: a pass, or the root).
-pub(crate) type Context = [Option<PieceTo>; 2];
+/// How many plies before a node the moves of its [`Context`] were played.
+pub(crate) const CONTEXT_PLIES: [usize; 4] = [1, 2, 4, 6];
+
+/// The moves [`CONTEXT_PLIES`] before a node (`None`: a pass, or before
+/// the root).
+pub(crate) type Context = [Option<PieceTo>; 4];
 
 /// History scores stay within ±`HISTORY_MAX`.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
@@ -155,7 +160,7 @@ mod tests {
         let mv = |a, b| Move::normal(Square::from_index(a), Square::from_index(b), false);
         let mut h = History::new(8);
         let (good, bad, previous) = (mv(1, 2), mv(3, 4), mv(5, 6));
-        let context = [Some(100), None];
+        let context = [Some(100), None, None, None];
         let score = |h: &History, side, m: Move, to| h.score(side, m, to, &context);
         h.cutoff(
             Color::Black,
@@ -175,7 +180,7 @@ mod tests {
             score(&h, Color::Black, good, 7) / 2
         );
         assert_eq!(
-            h.score(Color::Black, good, 7, &[None, None]),
+            h.score(Color::Black, good, 7, &[None; 4]),
             score(&h, Color::Black, good, 7) / 2
         );
         for _ in 0..1000 {

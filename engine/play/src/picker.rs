@@ -342,7 +342,7 @@ mod tests {
                     table,
                     killers: [k0.unwrap_or(Move::NONE), k1.unwrap_or(foreign)],
                     counter: foreign,
-                    context: [None, None],
+                    context: [None; 4],
                 };
                 history.cutoff(
                     pos.side_to_move(),

@@ -6,7 +6,7 @@
 //! Shogi only, for games (USI play mode): research mode keeps the plain
 //! alpha-beta of [`yomi_search`].
 
-use super::history::{piece_to, History};
+use super::history::{piece_to, History, CONTEXT_PLIES};
 use super::node_counts::NodeCounts;
 use super::picker::{Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
@@ -638,7 +638,8 @@ impl<H: Hook> PlaySearcher<H> {
                 .then(|| self.stack.frames[ply - back].piece_to)
                 .flatten()
         };
-        let context = [before(1), before(2)];
+        let mut context = CONTEXT_PLIES.map(before);
+        context[self.params.continuation_plies as usize..].fill(None);
         let hints = Hints {
             table: table_move,
             killers: self.history.killers(ply),

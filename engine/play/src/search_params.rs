@@ -91,6 +91,8 @@ search_params! {
         "Check extension: moves that give check are searched a ply deeper at this depth and above.";
     check_see_pruning "CheckSeePruning" = 0 in 0..=1 step 1:
         "Shallow pruning: 1 also leaves out checks that lose material (static exchange), as captures; 0 spares every check.";
+    continuation_plies "ContinuationPlies" = 2 in 2..=4 step 1:
+        "Continuation histories: how many of the moves 1, 2, 4 and 6 plies before a node score its quiet moves and learn from its cutoffs.";
     late_move_base "LateMoveBase" = 3 in 0..=12 step 1:
         "Late move pruning: quiet moves past (this + depth^2), halved when not improving, are left out.";
     futility_base "FutilityBase" = 100 in 0..=300 step 10:
