@@ -8,9 +8,10 @@
 //! the sweep goes on; it ends with an error naming the failures, which a
 //! rerun retries.
 
-use crate::sweep::grid::{self, Run};
+use crate::sweep::grid;
 use crate::sweep::job::Job;
 use crate::sweep::launcher;
+use crate::sweep::run::Run;
 use crate::sweep::store::{self as sweep_store, Store};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};

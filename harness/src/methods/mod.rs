@@ -11,6 +11,7 @@ pub(crate) mod judge;
 pub(crate) mod minimal_tree;
 pub(crate) mod rbf;
 pub(crate) mod sequential;
+pub(crate) mod sweep_keys;
 pub(crate) mod uct;
 
 use crate::backend::sim_args::SimArgs;

@@ -66,6 +66,20 @@ pub(crate) struct Settings {
     pub fail_soft: bool,
 }
 
+impl Family {
+    /// The family's settings as a sweep's listing shows them, each
+    /// ` key=value` or ` switch`.
+    pub(crate) fn listing(&self) -> String {
+        match self {
+            Family::Sequential(p) => p.listing(),
+            Family::MinimalTree(p) => p.listing(),
+            Family::Baseline { shape, .. } => baseline::listing(shape),
+            Family::Rbf { shape, .. } => rbf::listing(shape),
+            Family::Uct { shape, .. } => uct::listing(shape),
+        }
+    }
+}
+
 impl Plan {
     /// The plan of `o`, or the reason it cannot run.
     pub(crate) fn new(o: &Options) -> Result<Plan, String> {

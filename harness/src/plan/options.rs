@@ -42,17 +42,16 @@ pub(crate) struct Options {
     pub uct: UctOptions,
 }
 
-#[cfg(test)]
 impl Options {
-    /// Tests' options: `method` at b = 5, d = 8, d′ = 4 on 4 threads,
-    /// the command line's defaults besides.
-    pub(crate) fn example(method: Method) -> Options {
+    /// `method` at `b` and `d` on `backend`, every other option at the
+    /// command line's default (no d′, one worker).
+    pub(crate) fn new(b: u16, d: u32, method: Method, backend: Backend) -> Options {
         Options {
-            b: 5,
-            d: 8,
+            b,
+            d,
             method,
             negascout: false,
-            d_prime: Some(4),
+            d_prime: None,
             sharing: TableSharing::Full,
             share_plies: 4,
             full_windows: false,
@@ -61,8 +60,8 @@ impl Options {
             confirmed_deepening: false,
             extension: false,
             fail_soft: false,
-            workers: 4,
-            backend: Backend::Threads,
+            workers: 1,
+            backend,
             cluster_options: false,
             levels: None,
             fanout: None,
@@ -73,6 +72,19 @@ impl Options {
             charge: NodeCharge::Nodes,
             static_order: false,
             push_bounds: false,
+        }
+    }
+}
+
+#[cfg(test)]
+impl Options {
+    /// Tests' options: `method` at b = 5, d = 8, d′ = 4 on 4 threads,
+    /// the command line's defaults besides.
+    pub(crate) fn example(method: Method) -> Options {
+        Options {
+            d_prime: Some(4),
+            workers: 4,
+            ..Options::new(5, 8, method, Backend::Threads)
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::backend::sim_args::SimArgs;
 use crate::methods::execute;
 use crate::outcome::record;
 use crate::plan::Plan;
-use crate::sweep::grid::Run;
+use crate::sweep::run::Run;
 use crate::trees::{Tree, TreeArgs};
 use serde::{Deserialize, Serialize};
 

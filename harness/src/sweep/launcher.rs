@@ -5,8 +5,8 @@
 //! `job_timeout` (a rank that hangs: its master waits for it forever) is
 //! ended, and its run fails with the reason.
 
-use crate::sweep::grid::Run;
 use crate::sweep::job::Job;
+use crate::sweep::run::Run;
 use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};

@@ -78,6 +78,30 @@ pub(crate) fn shape(o: &Options) -> Result<Option<BaselineShape>, String> {
     }))
 }
 
+/// A baseline's shape as a sweep's listing shows it.
+pub(crate) fn listing(shape: &BaselineShape) -> String {
+    let mut s = String::new();
+    if let (Some(l), Some(k)) = (shape.levels, shape.fanout) {
+        s += &format!(" processor_tree=({l},{k})");
+    }
+    if let Some(pv) = shape.pv_depth {
+        s += &format!(" pv_depth={pv}");
+    }
+    if let Some(stage) = shape.stage_depth {
+        s += &format!(" stage_depth={stage}");
+    }
+    if shape.charge == NodeCharge::Leaves {
+        s += " charge=leaves";
+    }
+    if shape.static_order {
+        s += " static_order";
+    }
+    if shape.push_bounds {
+        s += " push_bounds";
+    }
+    s
+}
+
 /// A split method's processor tree.
 pub(crate) fn processor_tree(shape: BaselineShape) -> Option<ProcessorTree> {
     ProcessorTree::new(shape.levels?, shape.fanout?).ok()

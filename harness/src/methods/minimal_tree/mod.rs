@@ -2,3 +2,4 @@
 
 pub(crate) mod plan;
 pub(crate) mod run;
+pub(crate) mod sweep_keys;

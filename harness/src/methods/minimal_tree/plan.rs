@@ -41,6 +41,27 @@ impl MinimalTreePlan {
         }
     }
 
+    /// What the method adds, as a sweep's listing shows it.
+    pub(crate) fn listing(&self) -> String {
+        let mut s = String::new();
+        if let Some(eps) = self.eps {
+            s += &format!(" eps={eps}");
+        }
+        for (on, switch) in [
+            (self.confirmed_deepening, " confirmed_deepening"),
+            (self.extension, " extension"),
+            (self.fail_soft, " fail_soft"),
+        ] {
+            if on {
+                s += switch;
+            }
+        }
+        if let Some(k) = self.share_plies {
+            s += &format!(" share_plies={k}");
+        }
+        s
+    }
+
     /// The master's and workers' configuration for searches to `d`, with
     /// `workers` workers of `table_mb` each.
     pub(crate) fn config(&self, d: u32, workers: usize, table_mb: usize) -> ParallelConfig {

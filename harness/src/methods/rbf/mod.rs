@@ -4,3 +4,4 @@
 pub(crate) mod options;
 pub(crate) mod plan;
 pub(crate) mod run;
+pub(crate) mod sweep_keys;

@@ -28,6 +28,18 @@ pub(crate) fn settings(shape: &RbfShape) -> Vec<(&'static str, u64)> {
     .collect()
 }
 
+/// An RBF run's shape as a sweep's listing shows it.
+pub(crate) fn listing(shape: &RbfShape) -> String {
+    let mut s = String::new();
+    for (key, value) in settings(shape) {
+        s += &format!(" {key}={value}");
+    }
+    if !shape.pruning {
+        s += " no_pruning";
+    }
+    s
+}
+
 /// The shape of `o`'s RBF run, `None` for other methods, or why the
 /// options do not fit.
 pub(crate) fn shape(o: &Options) -> Result<Option<RbfShape>, String> {

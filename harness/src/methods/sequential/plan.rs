@@ -41,6 +41,22 @@ impl SequentialPlan {
         }
     }
 
+    /// The §5.2 variant as a sweep's listing shows it.
+    pub(crate) fn listing(&self) -> String {
+        let Some(split) = self.split else {
+            return String::new();
+        };
+        let sharing = format!("{:?}", split.sharing).to_lowercase();
+        let mut s = format!(" sharing={sharing}");
+        if split.full_windows {
+            s += " full_windows";
+        }
+        if let Some(k) = split.share_plies {
+            s += &format!(" share_plies={k}");
+        }
+        s
+    }
+
     /// The searcher's options for searches to `d`.
     pub(crate) fn search_options(&self, d: u32) -> SearchOptions {
         let split = self.split.map(|s| TableSplit {

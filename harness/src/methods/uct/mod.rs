@@ -4,4 +4,5 @@
 pub(crate) mod options;
 pub(crate) mod plan;
 pub(crate) mod run;
+pub(crate) mod sweep_keys;
 pub(crate) mod treesplit_plan;

@@ -100,6 +100,26 @@ pub(crate) fn shape_from_options(
     })
 }
 
+/// A UCT run's shape as a sweep's listing shows it.
+pub(crate) fn listing(u: &UctShape) -> String {
+    let mut s = String::new();
+    if u.bounded() {
+        s += &format!(" simulations={}", u.simulations);
+    }
+    s += &format!(" uct_seed={}", u.uct_seed);
+    if let Some(k) = u.playout_plies {
+        s += &format!(" playout_plies={k}");
+    }
+    s += &format!(" uct_c={} reward_scale={}", u.uct_c, u.reward_scale);
+    for (key, value) in u.treesplit.iter().flat_map(treesplit_plan::settings) {
+        match value.is_empty() {
+            true => s += &format!(" {key}"),
+            false => s += &format!(" {key}={value}"),
+        }
+    }
+    s
+}
+
 /// The engine's configuration for a tree searched to `d`.
 pub(crate) fn engine_config(shape: &UctShape, d: u32) -> UctConfig {
     UctConfig {

@@ -1,0 +1,140 @@
+//! Seed 000's master and workers, their sweep keys: ε, and the switches
+//! beyond the paper (confirmed deepening, the master's extension,
+//! fail-soft workers), expanded into runs at each d′ and rank count.
+
+use crate::methods::sweep_keys::{
+    product3, some_or_none, unused, Seed000Key, SharedKeys, SweepPoint,
+};
+use crate::plan::options::Options;
+use serde::{Deserialize, Serialize};
+use yomi_record::Method;
+
+/// Seed 000's parallel methods' keys of a grid (each a list of runs).
+#[derive(Deserialize)]
+#[serde(default)]
+pub(crate) struct MinimalTreeKeys {
+    /// negascout-eps: the workers' ε.
+    eps: Vec<i32>,
+    /// Methods with updates: workers deepen only resent tasks.
+    confirmed_deepening: Vec<bool>,
+    /// The master extends its tree where few workers have tasks.
+    extension: Vec<bool>,
+    /// The workers search fail-soft.
+    fail_soft: Vec<bool>,
+}
+
+impl Default for MinimalTreeKeys {
+    fn default() -> Self {
+        MinimalTreeKeys {
+            eps: vec![100],
+            // The switches beyond the paper: off, the paper's behaviour.
+            confirmed_deepening: vec![false],
+            extension: vec![false],
+            fail_soft: vec![false],
+        }
+    }
+}
+
+/// Seed 000's master and workers at one point of a grid.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub(crate) struct MinimalTreePoint {
+    #[serde(skip)]
+    d_prime: Option<u32>,
+    #[serde(skip)]
+    ranks: usize,
+    #[serde(flatten)]
+    key: Seed000Key,
+    /// The switches beyond the paper: absent when off, so that the keys of
+    /// runs from before each existed stay as they were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    confirmed_deepening: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    extension: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    fail_soft: bool,
+}
+
+impl MinimalTreeKeys {
+    /// The switches checked against the grid's methods.
+    pub(crate) fn check(&self, shared: &SharedKeys) -> Result<(), String> {
+        let updates = shared.any(|m| !matches!(m, Method::Sequential | Method::WithoutUpdates));
+        if self.confirmed_deepening.contains(&true) && !updates {
+            return Err(unused("confirmed_deepening", "the methods with updates"));
+        }
+        let masters = shared.any(Method::needs_d_prime);
+        for (key, values) in [
+            ("extension", &self.extension),
+            ("fail_soft", &self.fail_soft),
+        ] {
+            if values.contains(&true) && !masters {
+                return Err(unused(key, "the methods with d_prime"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `method`'s runs: by d′ (none given: one run without, which its plan
+    /// refuses), ranks, and the method's own keys.
+    pub(crate) fn points(
+        &self,
+        method: Method,
+        shared: &SharedKeys,
+        d_primes: &[u32],
+    ) -> Vec<MinimalTreePoint> {
+        let eps = match method {
+            Method::NegascoutEps => self.eps.iter().map(|&e| Some(e)).collect(),
+            _ => vec![None],
+        };
+        let plies = match method {
+            Method::WithShare => shared.share_plies.iter().map(|&k| Some(k)).collect(),
+            _ => vec![None],
+        };
+        let confirmed: &[bool] = match method {
+            Method::WithoutUpdates => &[false],
+            _ => &self.confirmed_deepening,
+        };
+        let mut points = Vec::new();
+        for d_prime in some_or_none(d_primes) {
+            for &ranks in &shared.ranks {
+                for (&eps, &share_plies, &confirmed_deepening) in product3(&eps, &plies, confirmed)
+                {
+                    for &extension in &self.extension {
+                        for &fail_soft in &self.fail_soft {
+                            points.push(MinimalTreePoint {
+                                d_prime,
+                                ranks,
+                                key: Seed000Key {
+                                    eps,
+                                    share_plies,
+                                    ..Seed000Key::default()
+                                },
+                                confirmed_deepening,
+                                extension,
+                                fail_soft,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        points
+    }
+}
+
+impl SweepPoint for MinimalTreePoint {
+    fn ranks(&self) -> usize {
+        self.ranks
+    }
+
+    fn d_prime(&self) -> Option<u32> {
+        self.d_prime
+    }
+
+    fn apply(&self, o: &mut Options) {
+        o.eps = self.key.eps.unwrap_or(o.eps);
+        o.share_plies = self.key.share_plies.unwrap_or(o.share_plies);
+        o.confirmed_deepening = self.confirmed_deepening;
+        o.extension = self.extension;
+        o.fail_soft = self.fail_soft;
+    }
+}
