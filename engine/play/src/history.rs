@@ -12,7 +12,7 @@ use yomi_shogi::board::{Color, Move, Position};
 /// A move as the piece that stands on its destination afterwards (its
 /// kind, promoted or dropped) and that square: `kind · 81 + square`.
 pub(crate) type PieceTo = usize;
-const PIECE_TO: usize = 15 * 81;
+pub(crate) const PIECE_TO: usize = 15 * 81;
 
 pub(crate) fn piece_to(pos: &Position, mv: Move) -> PieceTo {
     let kind = if mv.is_drop() {

@@ -6,6 +6,7 @@
 mod cluster;
 mod cluster_message;
 mod cluster_tables;
+mod correction;
 mod history;
 mod lazy_smp;
 mod machines;

@@ -6,7 +6,8 @@
 //! Shogi only, for games (USI play mode): research mode keeps the plain
 //! alpha-beta of [`yomi_search`].
 
-use super::history::{piece_to, History, CONTEXT_PLIES};
+use super::correction::{Correction, MovePairs, PartialKeys};
+use super::history::{piece_to, Context, History, CONTEXT_PLIES};
 use super::node_counts::NodeCounts;
 use super::picker::{Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
@@ -60,6 +61,8 @@ pub struct PlaySearcher<H: Hook = NoHook> {
     pub(super) table: Arc<PlayTable>,
     /// Killers, counter moves and histories.
     pub(super) history: History,
+    /// The static evaluation's errors, learnt.
+    pub(super) correction: Correction,
     /// The static evaluation: built in, or a net.
     pub(super) eval: StaticEval,
     /// Per ply and at the root.
@@ -127,6 +130,7 @@ impl<H: Hook> PlaySearcher<H> {
             hook,
             table,
             history: History::new(MAX_PLY + 1),
+            correction: Correction::new(),
             eval: StaticEval::new(None),
             stack: SearchStack::new(MAX_PLY),
             clock: SearchClock::new(),
@@ -236,8 +240,10 @@ impl<H: Hook> PlaySearcher<H> {
     pub fn clear_tables(&mut self) {
         self.table.clear();
         self.history.clear();
+        self.correction.clear();
         for helper in &mut self.helpers {
             helper.history.clear();
+            helper.correction.clear();
         }
     }
 
@@ -432,6 +438,83 @@ impl<H: Hook> PlaySearcher<H> {
         Some(v)
     }
 
+    /// The moves [`CONTEXT_PLIES`] before the node at `ply`.
+    pub(super) fn context(&self, ply: usize) -> Context {
+        CONTEXT_PLIES.map(|back| {
+            (ply >= back)
+                .then(|| self.stack.frames[ply - back].piece_to)
+                .flatten()
+        })
+    }
+
+    /// The static value `raw` of the node at `ply` corrected by what the
+    /// searches learnt of its errors (with `CorrectionHistory` on; the keys and moves it read).
+    pub(super) fn corrected(
+        &self,
+        raw: Value,
+        ply: usize,
+    ) -> (Value, Option<(PartialKeys, MovePairs)>) {
+        if self.params.correction_history == 0 {
+            return (raw, None);
+        }
+        let pos = self.game.position();
+        let read = (PartialKeys::of(pos), MovePairs::new(&self.context(ply)));
+        let v = raw + self.correction.value(pos.side_to_move(), &read.0, &read.1);
+        (v.clamp(-MATE_ZONE + 1, MATE_ZONE - 1), Some(read))
+    }
+
+    /// ProbCut's searches at a node not in check: the captures and
+    /// promotions that win at least `probcut_beta` less the corrected
+    /// static value (SEE; `evals` are the raw and corrected ones),
+    /// each by the quiescence search and then four plies shallower; the
+    /// value of the first to reach `probcut_beta`, stored as a lower bound.
+    fn probcut(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        probcut_beta: Value,
+        evals: (Value, Value),
+        table_move: Move,
+        cut: bool,
+    ) -> Option<Value> {
+        let mut moves = MoveList::new();
+        self.game.position().tactical_moves(&mut moves);
+        let mut ordered = std::mem::take(&mut self.stack.frames[ply].moves);
+        super::picker::order_tactical(self.game.position(), &moves, table_move, &mut ordered);
+        let mut found = None;
+        for &(_, mv) in &ordered {
+            let pos = self.game.position();
+            if !super::see::see_ge(pos, mv, probcut_beta - evals.1) {
+                continue;
+            }
+            let moved = piece_to(pos, mv);
+            self.table.prefetch(pos.key_after(mv));
+            self.play(mv);
+            self.stack.frames[ply].played = mv;
+            self.stack.frames[ply].piece_to = Some(moved);
+            let mut v = -self.quiesce(ply + 1, -probcut_beta, -probcut_beta + 1);
+            if v >= probcut_beta && depth > 4 && !self.clock.aborted {
+                v = -self.search_node(depth - 4, ply + 1, -probcut_beta, -probcut_beta + 1, !cut);
+            }
+            self.undo(mv);
+            if self.clock.aborted {
+                break;
+            }
+            if v >= probcut_beta {
+                let key = self.game.hash();
+                let stored = Self::value_to_table(v, ply);
+                self.table
+                    .store(key, mv, stored, evals.0, depth - 3, Bound::Lower);
+                if v.abs() < MATE_ZONE {
+                    found = Some(v);
+                }
+                break;
+            }
+        }
+        self.stack.frames[ply].moves = ordered;
+        found
+    }
+
     /// Every move the search may play here: all legal moves, or the game's
     /// top b with a branch limit.
     pub(super) fn allowed_moves(&mut self) -> MoveList {
@@ -522,13 +605,20 @@ impl<H: Hook> PlaySearcher<H> {
             checks = Some(squares);
         }
 
-        // Step 6. The static value, sharpened by the table's bound where it can be.
+        // Step 6. The static value, corrected by its errors learnt, sharpened by
+        // the table's bound where it can be.
+        let full_context = self.context(ply);
         let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(h) if h.eval != NO_EVAL => h.eval,
             _ => self.evaluate(),
         };
-        let mut eval = raw_eval;
+        let (static_eval, correction_read) = if in_check {
+            (NO_EVAL, None)
+        } else {
+            self.corrected(raw_eval, ply)
+        };
+        let mut eval = static_eval;
         if let Some(h) = hit.filter(|_| !in_check) {
             let v = Self::value_from_table(h.value, ply);
             let tighter = match h.bound {
@@ -540,11 +630,11 @@ impl<H: Hook> PlaySearcher<H> {
                 eval = v;
             }
         }
-        self.stack.frames[ply].eval = raw_eval;
+        self.stack.frames[ply].eval = static_eval;
         let improving = !in_check
             && ply >= 2
             && self.stack.frames[ply - 2].eval != NO_EVAL
-            && raw_eval > self.stack.frames[ply - 2].eval;
+            && static_eval > self.stack.frames[ply - 2].eval;
 
         if !pv_node && !in_check && !root && !partial {
             // Step 7. Razoring: far below alpha near the horizon, only captures can help.
@@ -588,6 +678,24 @@ impl<H: Hook> PlaySearcher<H> {
                     return if v >= MATE_ZONE { beta } else { v };
                 }
             }
+            // Step 10a. ProbCut: a capture whose reduced search beats beta by a
+            // margin would very likely cut off at full depth too.
+            let probcut_beta = beta + 275 - if improving { 75 } else { 0 };
+            if self.params.probcut == 1
+                && depth >= 3
+                && beta.abs() < MATE_ZONE
+                && !self.game.branch_limit().limits()
+                && hit.is_none_or(|h| Self::value_from_table(h.value, ply) >= probcut_beta)
+            {
+                let evals = (raw_eval, static_eval);
+                let found = self.probcut(depth, ply, probcut_beta, evals, table_move, cut);
+                if self.clock.aborted {
+                    return 0;
+                }
+                if let Some(v) = found {
+                    return v - (probcut_beta - beta);
+                }
+            }
         }
         // Step 10. Internal iterative reduction: without a table move the node was
         // not searched before; search it a ply shallower.
@@ -601,6 +709,9 @@ impl<H: Hook> PlaySearcher<H> {
         // every other move falls well short of its value; when even they
         // reach beta, the node is cut off at once (multi-cut).
         let mut singular = false;
+        // Plies less for the table move where the search without it still
+        // reaches beta or the node is expected to cut (SingularNegative).
+        let mut table_move_less = 0;
         if let Some(h) = hit.filter(|h| {
             !root
                 && depth >= self.params.singular_depth
@@ -622,6 +733,14 @@ impl<H: Hook> PlaySearcher<H> {
                     singular = true;
                 } else if singular_beta >= beta {
                     return singular_beta;
+                } else if self.params.singular_negative == 1 {
+                    table_move_less = if tv >= beta {
+                        3
+                    } else if cut {
+                        2
+                    } else {
+                        0
+                    };
                 }
             }
         }
@@ -633,12 +752,7 @@ impl<H: Hook> PlaySearcher<H> {
         } else {
             self.stack.frames[ply - 1].played
         };
-        let before = |back: usize| {
-            (ply >= back)
-                .then(|| self.stack.frames[ply - back].piece_to)
-                .flatten()
-        };
-        let mut context = CONTEXT_PLIES.map(before);
+        let mut context = full_context;
         context[self.params.continuation_plies as usize..].fill(None);
         let hints = Hints {
             table: table_move,
@@ -685,7 +799,59 @@ impl<H: Hook> PlaySearcher<H> {
             // has kept us from being mated; checks are spared (or only
             // SEE-pruned, as captures, with CheckSeePruning).
             let spared = gives_check && self.params.check_see_pruning == 0;
-            if !root && best > -MATE_ZONE && !spared {
+            if self.params.lmr_depth_pruning == 1 {
+                if !root && best > -MATE_ZONE && !spared {
+                    let pos = self.game.position();
+                    if !tactical && !gives_check {
+                        // Late moves, then moves with a bad history, then futility
+                        // and SEE at the depth the reduction would leave.
+                        if move_count as i32 >= (3 + depth * depth) / if improving { 1 } else { 2 }
+                        {
+                            picker.skip_quiets(pos);
+                            continue;
+                        }
+                        let history = self.history.score(us, mv, moved, &context);
+                        if history < -2000 * depth {
+                            continue;
+                        }
+                        let r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
+                        let lmr_depth = depth - 1 - r + history / 1800;
+                        if !in_check
+                            && lmr_depth < 13
+                            && static_eval
+                                + 52
+                                + if best_move == Move::NONE { 186 } else { 0 }
+                                + 148 * lmr_depth
+                                + if static_eval > alpha { 106 } else { 0 }
+                                <= alpha
+                        {
+                            continue;
+                        }
+                        let lmr_depth = lmr_depth.max(0);
+                        if !super::see::see_ge(pos, mv, -31 * lmr_depth * lmr_depth) {
+                            continue;
+                        }
+                    } else {
+                        let r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
+                        let lmr_depth = depth - 1 - r;
+                        if tactical
+                            && !gives_check
+                            && !in_check
+                            && lmr_depth < 7
+                            && static_eval
+                                + 270
+                                + 275 * lmr_depth
+                                + super::see::captured_value(pos, mv)
+                                <= alpha
+                        {
+                            continue;
+                        }
+                        if !super::see::see_ge(pos, mv, -self.params.see_tactical * depth) {
+                            continue;
+                        }
+                    }
+                }
+            } else if !root && best > -MATE_ZONE && !spared {
                 if !tactical && !in_check && !gives_check {
                     let p = &self.params;
                     let lmp = (p.late_move_base + depth * depth) / if improving { 1 } else { 2 };
@@ -710,7 +876,10 @@ impl<H: Hook> PlaySearcher<H> {
             self.play(mv);
             self.stack.frames[ply].played = mv;
             self.stack.frames[ply].piece_to = Some(moved);
-            let new_depth = depth - 1 + i32::from(extend);
+            let mut new_depth = depth - 1 + i32::from(extend);
+            if mv == table_move && !extend {
+                new_depth -= table_move_less;
+            }
             let mut v = -INFINITE;
             let mut full = pv_node && move_count == 1;
             // Step 17. Late move reductions: a reduced null-window search, again at
@@ -728,7 +897,7 @@ impl<H: Hook> PlaySearcher<H> {
                     if !tactical {
                         r -= score / self.params.lmr_history_divisor;
                     }
-                    d = (new_depth - r).clamp(1, new_depth);
+                    d = (new_depth - r).clamp(1, new_depth.max(1));
                 }
                 v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
                 if v > alpha && d < new_depth && !self.clock.aborted {
@@ -798,6 +967,17 @@ impl<H: Hook> PlaySearcher<H> {
             let stored = Self::value_to_table(best, ply);
             self.table
                 .store(key, best_move, stored, raw_eval, depth, bound);
+            // The correction learns where the value's side of the static
+            // value agrees with the bound it proves.
+            let raised = best_move != Move::NONE;
+            if let Some((keys, pairs)) = correction_read.filter(|_| {
+                !(raised && !best_move.is_drop() && !pos.piece_at(best_move.to()).is_empty())
+                    && (best > static_eval) == raised
+            }) {
+                let us = pos.side_to_move();
+                self.correction
+                    .learn(us, &keys, &pairs, best - static_eval, depth, raised);
+            }
         }
         best
     }

@@ -4,6 +4,7 @@
 //! must answer, with every evasion. A mate in one, where the table knows
 //! nothing of the node, is its value. Fail-soft.
 
+use super::history::piece_to;
 use super::picker::order_tactical;
 use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
@@ -42,7 +43,7 @@ impl<H: Hook> PlaySearcher<H> {
         // value, a mate in one, and the captures and promotions.
         let in_check = self.game.in_check();
         let mut moves = MoveList::new();
-        let (raw_eval, mut best) = if in_check {
+        let (raw_eval, stand_pat) = if in_check {
             moves = self.allowed_moves();
             if moves.is_empty() {
                 return LOSS + ply as Value;
@@ -53,9 +54,10 @@ impl<H: Hook> PlaySearcher<H> {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.evaluate(),
             };
+            let (corrected, _) = self.corrected(raw, ply);
             self.counts.stats.leaves += 1;
-            if raw >= beta {
-                return raw;
+            if corrected >= beta {
+                return corrected;
             }
             // Asked only where standing pat does not already cut: there a
             // mate could only raise a value that cuts anyway.
@@ -66,10 +68,11 @@ impl<H: Hook> PlaySearcher<H> {
                 }
             }
             let pos = self.game.position();
-            alpha = alpha.max(raw);
+            alpha = alpha.max(corrected);
             pos.tactical_moves(&mut moves);
-            (raw, raw)
+            (raw, corrected)
         };
+        let mut best = stand_pat;
         // Step 5. The moves in order: the table move, then MVV-LVA.
         let table_move = hit.map_or(Move::NONE, |h| h.mv);
         let mut ordered = std::mem::take(&mut self.stack.frames[ply].moves);
@@ -81,7 +84,7 @@ impl<H: Hook> PlaySearcher<H> {
             if !in_check {
                 let pos = self.game.position();
                 if !mv.is_promotion()
-                    && raw_eval + captured_value(pos, mv) + self.params.delta_margin <= alpha
+                    && stand_pat + captured_value(pos, mv) + self.params.delta_margin <= alpha
                 {
                     continue;
                 }
@@ -91,6 +94,7 @@ impl<H: Hook> PlaySearcher<H> {
             }
             // Step 8. Make the move, search it, take it back.
             self.table.prefetch(self.game.position().key_after(mv));
+            self.stack.frames[ply].piece_to = Some(piece_to(self.game.position(), mv));
             self.play(mv);
             let v = -self.quiesce(ply + 1, -beta, -alpha);
             self.undo(mv);

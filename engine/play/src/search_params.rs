@@ -87,12 +87,20 @@ search_params! {
         "Singular extension: the shallowest node it is tried at.";
     singular_margin "SingularMargin" = 2 in 1..=8 step 1:
         "Singular extension: the other moves must fall this much per ply of depth below the table's value.";
+    singular_negative "SingularNegative" = 0 in 0..=1 step 1:
+        "Singular extension: 1 searches the table move 3 plies shallower where the other moves reach beta, 2 at an expected cut node; 0 at its depth.";
     check_extension_depth "CheckExtensionDepth" = 1 in 1..=64 step 1:
         "Check extension: moves that give check are searched a ply deeper at this depth and above.";
     check_see_pruning "CheckSeePruning" = 0 in 0..=1 step 1:
         "Shallow pruning: 1 also leaves out checks that lose material (static exchange), as captures; 0 spares every check.";
     continuation_plies "ContinuationPlies" = 2 in 2..=4 step 1:
         "Continuation histories: how many of the moves 1, 2, 4 and 6 plies before a node score its quiet moves and learn from its cutoffs.";
+    correction_history "CorrectionHistory" = 0 in 0..=1 step 1:
+        "Correction history: 1 corrects static values by what searches found of their errors (per pawns, minor pieces, other pieces, move pairs); 0 takes them as they are.";
+    probcut "ProbCut" = 0 in 0..=1 step 1:
+        "ProbCut: 1 cuts a node off when a capture's search four plies shallower beats beta by a margin; 0 does not.";
+    lmr_depth_pruning "LmrDepthPruning" = 0 in 0..=1 step 1:
+        "Shallow pruning: 1 prunes quiet moves by history and by futility and SEE at the depth their reduction leaves (YaneuraOu's way), at any depth; 0 as before.";
     late_move_base "LateMoveBase" = 3 in 0..=12 step 1:
         "Late move pruning: quiet moves past (this + depth^2), halved when not improving, are left out.";
     futility_base "FutilityBase" = 100 in 0..=300 step 10:
