@@ -447,20 +447,24 @@ impl<H: Hook> PlaySearcher<H> {
         })
     }
 
-    /// The static value `raw` of the node at `ply` corrected by what the
-    /// searches learnt of its errors (with `CorrectionHistory` on; the keys and moves it read).
-    pub(super) fn corrected(
-        &self,
-        raw: Value,
-        ply: usize,
-    ) -> (Value, Option<(PartialKeys, MovePairs)>) {
-        if self.params.correction_history == 0 {
-            return (raw, None);
-        }
-        let pos = self.game.position();
-        let read = (PartialKeys::of(pos), MovePairs::new(&self.context(ply)));
-        let v = raw + self.correction.value(pos.side_to_move(), &read.0, &read.1);
-        (v.clamp(-MATE_ZONE + 1, MATE_ZONE - 1), Some(read))
+    /// What the correction of the static value at `ply` reads (with
+    /// `CorrectionHistory` on).
+    pub(super) fn correction_keys(&self, ply: usize) -> Option<(PartialKeys, MovePairs)> {
+        (self.params.correction_history == 1).then(|| {
+            let pos = self.game.position();
+            (PartialKeys::of(pos), MovePairs::new(&self.context(ply)))
+        })
+    }
+
+    /// The static value `raw` corrected by what the searches learnt of its
+    /// errors (as it is without `keys`).
+    pub(super) fn corrected(&self, raw: Value, keys: Option<&(PartialKeys, MovePairs)>) -> Value {
+        let Some((keys, pairs)) = keys else {
+            return raw;
+        };
+        let side = self.game.position().side_to_move();
+        let v = raw + self.correction.value(side, keys, pairs);
+        v.clamp(-MATE_ZONE + 1, MATE_ZONE - 1)
     }
 
     /// ProbCut's searches at a node not in check: the captures and
@@ -576,6 +580,11 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 4. The table: a stored value that settles the window ends the node.
         let in_check = self.game.in_check();
+        let correction_read = if in_check {
+            None
+        } else {
+            self.correction_keys(ply)
+        };
         let partial_root = root && !self.stack.root_excluded.is_empty();
         let excluded = self.stack.frames[ply].excluded;
         // A search without the table move must neither use nor overwrite
@@ -613,10 +622,10 @@ impl<H: Hook> PlaySearcher<H> {
             Some(h) if h.eval != NO_EVAL => h.eval,
             _ => self.evaluate(),
         };
-        let (static_eval, correction_read) = if in_check {
-            (NO_EVAL, None)
+        let static_eval = if in_check {
+            NO_EVAL
         } else {
-            self.corrected(raw_eval, ply)
+            self.corrected(raw_eval, correction_read.as_ref())
         };
         let mut eval = static_eval;
         if let Some(h) = hit.filter(|_| !in_check) {
@@ -776,6 +785,9 @@ impl<H: Hook> PlaySearcher<H> {
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
+        let table_capture = table_move != Move::NONE
+            && !table_move.is_drop()
+            && !self.game.position().piece_at(table_move.to()).is_empty();
         // Step 13. Loop over the moves.
         while let Some((mv, score)) = picker.next(self.game.position(), &self.history) {
             if partial_root && self.stack.root_excluded.contains(&mv) || mv == excluded {
@@ -891,7 +903,8 @@ impl<H: Hook> PlaySearcher<H> {
                 let mut d = new_depth;
                 if reduce {
                     let mut r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
-                    r += i32::from(cut) + i32::from(!improving);
+                    r += self.params.lmr_cut * i32::from(cut) + i32::from(!improving);
+                    r += self.params.lmr_table_capture * i32::from(table_capture);
                     r -= i32::from(pv_node) + i32::from(gives_check);
                     r -= i32::from(Picker::is_refutation(score));
                     if !tactical {

@@ -30,6 +30,12 @@ impl<H: Hook> PlaySearcher<H> {
             return self.move_limit_value(ply);
         }
         // Step 3. The table: a stored value that settles the window ends the node.
+        let in_check = self.game.in_check();
+        let correction_read = if in_check {
+            None
+        } else {
+            self.correction_keys(ply)
+        };
         let pv_node = beta - alpha > 1;
         let key = self.game.hash();
         let hit = self.table.probe(key);
@@ -41,7 +47,6 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 4. In check, every evasion; else stand pat on the static
         // value, a mate in one, and the captures and promotions.
-        let in_check = self.game.in_check();
         let mut moves = MoveList::new();
         let (raw_eval, stand_pat) = if in_check {
             moves = self.allowed_moves();
@@ -54,7 +59,7 @@ impl<H: Hook> PlaySearcher<H> {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.evaluate(),
             };
-            let (corrected, _) = self.corrected(raw, ply);
+            let corrected = self.corrected(raw, correction_read.as_ref());
             self.counts.stats.leaves += 1;
             if corrected >= beta {
                 return corrected;

@@ -115,6 +115,10 @@ search_params! {
         "Late move reductions: the table's constant part, in hundredths of a ply.";
     lmr_divisor "LmrDivisor" = 225 in 100..=500 step 15:
         "Late move reductions: ln(depth) ln(move number) divided by this, in hundredths.";
+    lmr_cut "LmrCut" = 1 in 0..=3 step 1:
+        "Late move reductions: plies more at a node expected to cut off.";
+    lmr_table_capture "LmrTableCapture" = 0 in 0..=2 step 1:
+        "Late move reductions: plies more where the table move is a capture.";
     lmr_history_divisor "LmrHistoryDivisor" = 8192 in 2048..=32768 step 512:
         "Late move reductions: a quiet move's reduction shrinks by a ply per this much history.";
     history_bonus_quadratic "HistoryBonusQuadratic" = 16 in 2..=64 step 2:
