@@ -467,58 +467,6 @@ impl<H: Hook> PlaySearcher<H> {
         v.clamp(-MATE_ZONE + 1, MATE_ZONE - 1)
     }
 
-    /// ProbCut's searches at a node not in check: the captures and
-    /// promotions that win at least `probcut_beta` less the corrected
-    /// static value (SEE; `evals` are the raw and corrected ones),
-    /// each by the quiescence search and then four plies shallower; the
-    /// value of the first to reach `probcut_beta`, stored as a lower bound.
-    fn probcut(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        probcut_beta: Value,
-        evals: (Value, Value),
-        table_move: Move,
-        cut: bool,
-    ) -> Option<Value> {
-        let mut moves = MoveList::new();
-        self.game.position().tactical_moves(&mut moves);
-        let mut ordered = std::mem::take(&mut self.stack.frames[ply].moves);
-        super::picker::order_tactical(self.game.position(), &moves, table_move, &mut ordered);
-        let mut found = None;
-        for &(_, mv) in &ordered {
-            let pos = self.game.position();
-            if !super::see::see_ge(pos, mv, probcut_beta - evals.1) {
-                continue;
-            }
-            let moved = piece_to(pos, mv);
-            self.table.prefetch(pos.key_after(mv));
-            self.play(mv);
-            self.stack.frames[ply].played = mv;
-            self.stack.frames[ply].piece_to = Some(moved);
-            let mut v = -self.quiesce(ply + 1, -probcut_beta, -probcut_beta + 1);
-            if v >= probcut_beta && depth > 4 && !self.clock.aborted {
-                v = -self.search_node(depth - 4, ply + 1, -probcut_beta, -probcut_beta + 1, !cut);
-            }
-            self.undo(mv);
-            if self.clock.aborted {
-                break;
-            }
-            if v >= probcut_beta {
-                let key = self.game.hash();
-                let stored = Self::value_to_table(v, ply);
-                self.table
-                    .store(key, mv, stored, evals.0, depth - 3, Bound::Lower);
-                if v.abs() < MATE_ZONE {
-                    found = Some(v);
-                }
-                break;
-            }
-        }
-        self.stack.frames[ply].moves = ordered;
-        found
-    }
-
     /// Every move the search may play here: all legal moves, or the game's
     /// top b with a branch limit.
     pub(super) fn allowed_moves(&mut self) -> MoveList {
@@ -685,24 +633,6 @@ impl<H: Hook> PlaySearcher<H> {
                 }
                 if v >= beta {
                     return if v >= MATE_ZONE { beta } else { v };
-                }
-            }
-            // Step 10a. ProbCut: a capture whose reduced search beats beta by a
-            // margin would very likely cut off at full depth too.
-            let probcut_beta = beta + 275 - if improving { 75 } else { 0 };
-            if self.params.probcut == 1
-                && depth >= 3
-                && beta.abs() < MATE_ZONE
-                && !self.game.branch_limit().limits()
-                && hit.is_none_or(|h| Self::value_from_table(h.value, ply) >= probcut_beta)
-            {
-                let evals = (raw_eval, static_eval);
-                let found = self.probcut(depth, ply, probcut_beta, evals, table_move, cut);
-                if self.clock.aborted {
-                    return 0;
-                }
-                if let Some(v) = found {
-                    return v - (probcut_beta - beta);
                 }
             }
         }

@@ -97,8 +97,6 @@ search_params! {
         "Continuation histories: how many of the moves 1, 2, 4 and 6 plies before a node score its quiet moves and learn from its cutoffs.";
     correction_history "CorrectionHistory" = 1 in 0..=1 step 1:
         "Correction history: 1 corrects static values by what searches found of their errors (per pawns, minor pieces, other pieces, move pairs); 0 takes them as they are.";
-    probcut "ProbCut" = 0 in 0..=1 step 1:
-        "ProbCut: 1 cuts a node off when a capture's search four plies shallower beats beta by a margin; 0 does not.";
     lmr_depth_pruning "LmrDepthPruning" = 1 in 0..=1 step 1:
         "Shallow pruning: 1 prunes quiet moves by history and by futility and SEE at the depth their reduction leaves (YaneuraOu's way), at any depth; 0 as before.";
     late_move_base "LateMoveBase" = 3 in 0..=12 step 1:
