@@ -77,7 +77,7 @@ search_params! {
         "Reverse futility: the margin less this when the static value improves on two plies before.";
     reverse_futility_depth "ReverseFutilityDepth" = 6 in 2..=12 step 1:
         "Reverse futility: the deepest node it applies to.";
-    null_move_base "NullMoveBase" = 3 in 1..=6 step 1:
+    null_move_base "NullMoveBase" = 5 in 1..=6 step 1:
         "Null move: the reduction's constant part.";
     null_move_depth_divisor "NullMoveDepthDivisor" = 3 in 2..=8 step 1:
         "Null move: a ply more of reduction per this many plies of depth.";
