@@ -181,13 +181,11 @@ impl Correction {
 mod tests {
     use super::*;
 
+    use yomi_shogi::board::GamePosition;
+
     fn after(moves: &[&str]) -> Position {
-        let mut pos = Position::startpos();
-        for m in moves {
-            let mv = pos.parse_usi_move(m).unwrap();
-            pos.make_move(mv);
-        }
-        pos
+        let line = format!("startpos moves {}", moves.join(" "));
+        GamePosition::parse_line(&line).unwrap().current()
     }
 
     #[test]
