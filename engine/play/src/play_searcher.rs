@@ -13,6 +13,7 @@ use super::picker::{Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
 use super::search_params::SearchParams;
 use super::search_stack::SearchStack;
+use super::see::{captured_value, see_ge};
 use super::static_eval::StaticEval;
 use super::table::PlayTable;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -528,11 +529,6 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 4. The table: a stored value that settles the window ends the node.
         let in_check = self.game.in_check();
-        let correction_read = if in_check {
-            None
-        } else {
-            self.correction_keys(ply)
-        };
         let partial_root = root && !self.stack.root_excluded.is_empty();
         let excluded = self.stack.frames[ply].excluded;
         // A search without the table move must neither use nor overwrite
@@ -565,6 +561,11 @@ impl<H: Hook> PlaySearcher<H> {
         // Step 6. The static value, corrected by its errors learnt, sharpened by
         // the table's bound where it can be.
         let full_context = self.context(ply);
+        let correction_read = if in_check {
+            None
+        } else {
+            self.correction_keys(ply)
+        };
         let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(h) if h.eval != NO_EVAL => h.eval,
@@ -715,9 +716,7 @@ impl<H: Hook> PlaySearcher<H> {
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
-        let table_capture = table_move != Move::NONE
-            && !table_move.is_drop()
-            && !self.game.position().piece_at(table_move.to()).is_empty();
+        let table_capture = table_move != Move::NONE && self.game.position().is_capture(table_move);
         // Step 13. Loop over the moves.
         while let Some((mv, score)) = picker.next(self.game.position(), &self.history) {
             if partial_root && self.stack.root_excluded.contains(&mv) || mv == excluded {
@@ -737,80 +736,67 @@ impl<H: Hook> PlaySearcher<H> {
                 && ply < 2 * self.stack.root_depth as usize
                 && depth >= self.params.check_extension_depth
                 || singular && mv == table_move;
-            // Step 15. Shallow pruning (late moves, futility, SEE), once a move
-            // has kept us from being mated; checks are spared (or only
-            // SEE-pruned, as captures, with CheckSeePruning).
+            // Step 15. Shallow pruning, once a move has kept us from being mated;
+            // checks are spared (or only SEE-pruned, as captures, with
+            // CheckSeePruning). Quiet moves: late ones, then those with a bad
+            // history, then futility and SEE at the depth their reduction would
+            // leave (YaneuraOu's way); captures: futility and SEE.
+            let reduction = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
             let spared = gives_check && self.params.check_see_pruning == 0;
-            if self.params.lmr_depth_pruning == 1 {
-                if !root && best > -MATE_ZONE && !spared {
-                    let pos = self.game.position();
-                    if !tactical && !gives_check {
-                        // Late moves, then moves with a bad history, then futility
-                        // and SEE at the depth the reduction would leave.
-                        if move_count as i32 >= (3 + depth * depth) / if improving { 1 } else { 2 }
-                        {
-                            picker.skip_quiets(pos);
-                            continue;
-                        }
-                        let history = self.history.score(us, mv, moved, &context);
-                        if history < -2000 * depth {
-                            continue;
-                        }
-                        let r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
-                        let lmr_depth = depth - 1 - r + history / 1800;
-                        if !in_check
-                            && lmr_depth < 13
-                            && static_eval
-                                + 52
-                                + if best_move == Move::NONE { 186 } else { 0 }
-                                + 148 * lmr_depth
-                                + if static_eval > alpha { 106 } else { 0 }
-                                <= alpha
-                        {
-                            continue;
-                        }
-                        let lmr_depth = lmr_depth.max(0);
-                        if !super::see::see_ge(pos, mv, -31 * lmr_depth * lmr_depth) {
-                            continue;
-                        }
-                    } else {
-                        let r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
-                        let lmr_depth = depth - 1 - r;
-                        if tactical
-                            && !gives_check
-                            && !in_check
-                            && lmr_depth < 7
-                            && static_eval
-                                + 270
-                                + 275 * lmr_depth
-                                + super::see::captured_value(pos, mv)
-                                <= alpha
-                        {
-                            continue;
-                        }
-                        if !super::see::see_ge(pos, mv, -self.params.see_tactical * depth) {
-                            continue;
-                        }
-                    }
-                }
-            } else if !root && best > -MATE_ZONE && !spared {
-                if !tactical && !in_check && !gives_check {
-                    let p = &self.params;
-                    let lmp = (p.late_move_base + depth * depth) / if improving { 1 } else { 2 };
-                    let futile = eval + p.futility_base + p.futility_per_depth * depth <= alpha;
-                    if depth <= 8 && (move_count as i32 > lmp || futile) {
-                        // So is every later quiet move that does not check.
+            if !root && best > -MATE_ZONE && !spared {
+                let pos = self.game.position();
+                let p = &self.params;
+                if !tactical && !gives_check {
+                    let late = (p.late_move_base + depth * depth) / if improving { 1 } else { 2 };
+                    if move_count as i32 >= late {
                         picker.skip_quiets(pos);
                         continue;
                     }
-                }
-                let threshold = if tactical || gives_check {
-                    -self.params.see_tactical * depth
+                    let history = self.history.score(us, mv, moved, &context);
+                    if history < -p.history_pruning * depth {
+                        continue;
+                    }
+                    let lmr_depth = depth - 1 - reduction + history / p.history_pruning_depth;
+                    if !in_check
+                        && lmr_depth < 13
+                        && static_eval
+                            + p.futility_base
+                            + if best_move == Move::NONE {
+                                p.futility_no_best
+                            } else {
+                                0
+                            }
+                            + p.futility_per_depth * lmr_depth
+                            + if static_eval > alpha {
+                                p.futility_above_alpha
+                            } else {
+                                0
+                            }
+                            <= alpha
+                    {
+                        continue;
+                    }
+                    let lmr_depth = lmr_depth.max(0);
+                    if !see_ge(pos, mv, -p.see_quiet * lmr_depth * lmr_depth) {
+                        continue;
+                    }
                 } else {
-                    -self.params.see_quiet * depth * depth
-                };
-                if depth <= 8 && !super::see::see_ge(pos, mv, threshold) {
-                    continue;
+                    let lmr_depth = depth - 1 - reduction;
+                    if tactical
+                        && !gives_check
+                        && !in_check
+                        && lmr_depth < 7
+                        && static_eval
+                            + p.capture_futility_base
+                            + p.capture_futility_per_depth * lmr_depth
+                            + captured_value(pos, mv)
+                            <= alpha
+                    {
+                        continue;
+                    }
+                    if !see_ge(pos, mv, -p.see_tactical * depth) {
+                        continue;
+                    }
                 }
             }
             // Step 16. Make the move.
@@ -832,7 +818,7 @@ impl<H: Hook> PlaySearcher<H> {
                     && (!tactical || Picker::is_bad_capture(score));
                 let mut d = new_depth;
                 if reduce {
-                    let mut r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
+                    let mut r = reduction;
                     r += self.params.lmr_cut * i32::from(cut) + i32::from(!improving);
                     r += self.params.lmr_table_capture * i32::from(table_capture);
                     r -= i32::from(pv_node) + i32::from(gives_check);
@@ -914,8 +900,7 @@ impl<H: Hook> PlaySearcher<H> {
             // value agrees with the bound it proves.
             let raised = best_move != Move::NONE;
             if let Some((keys, pairs)) = correction_read.filter(|_| {
-                !(raised && !best_move.is_drop() && !pos.piece_at(best_move.to()).is_empty())
-                    && (best > static_eval) == raised
+                !(raised && pos.is_capture(best_move)) && (best > static_eval) == raised
             }) {
                 let us = pos.side_to_move();
                 self.correction

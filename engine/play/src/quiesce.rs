@@ -31,11 +31,6 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 3. The table: a stored value that settles the window ends the node.
         let in_check = self.game.in_check();
-        let correction_read = if in_check {
-            None
-        } else {
-            self.correction_keys(ply)
-        };
         let pv_node = beta - alpha > 1;
         let key = self.game.hash();
         let hit = self.table.probe(key);
@@ -55,6 +50,7 @@ impl<H: Hook> PlaySearcher<H> {
             }
             (NO_EVAL, -INFINITE)
         } else {
+            let correction_read = self.correction_keys(ply);
             let raw = match hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.evaluate(),

@@ -97,18 +97,28 @@ search_params! {
         "Continuation histories: how many of the moves 1, 2, 4 and 6 plies before a node score its quiet moves and learn from its cutoffs.";
     correction_history "CorrectionHistory" = 1 in 0..=1 step 1:
         "Correction history: 1 corrects static values by what searches found of their errors (per pawns, minor pieces, other pieces, move pairs); 0 takes them as they are.";
-    lmr_depth_pruning "LmrDepthPruning" = 1 in 0..=1 step 1:
-        "Shallow pruning: 1 prunes quiet moves by history and by futility and SEE at the depth their reduction leaves (YaneuraOu's way), at any depth; 0 as before.";
     late_move_base "LateMoveBase" = 3 in 0..=12 step 1:
         "Late move pruning: quiet moves past (this + depth^2), halved when not improving, are left out.";
-    futility_base "FutilityBase" = 100 in 0..=300 step 10:
-        "Futility: quiet moves are left out when the static value plus this plus the per-depth margin stays at or below alpha.";
-    futility_per_depth "FutilityPerDepth" = 100 in 30..=250 step 10:
-        "Futility: the margin per ply of depth.";
+    history_pruning "HistoryPruning" = 2000 in 500..=6000 step 150:
+        "Shallow pruning: a quiet move whose history is below minus this per ply of depth is left out.";
+    history_pruning_depth "HistoryPruningDepth" = 1800 in 600..=6000 step 150:
+        "Shallow pruning: a quiet move is judged a ply deeper per this much history (futility and SEE at the reduced depth).";
+    futility_base "FutilityBase" = 52 in 0..=200 step 8:
+        "Futility: a quiet move is left out when the static value plus this and the margins below stays at or below alpha.";
+    futility_per_depth "FutilityPerDepth" = 148 in 50..=300 step 10:
+        "Futility: the margin per ply of the depth the move's reduction leaves.";
+    futility_no_best "FutilityNoBest" = 186 in 0..=400 step 15:
+        "Futility: the margin more while no move has raised alpha.";
+    futility_above_alpha "FutilityAboveAlpha" = 106 in 0..=300 step 10:
+        "Futility: the margin more when the static value is above alpha.";
+    see_quiet "SeeQuiet" = 31 in 5..=100 step 4:
+        "Shallow pruning: a quiet move losing more than this per ply squared of the depth its reduction leaves (static exchange) is left out.";
+    capture_futility_base "CaptureFutilityBase" = 270 in 50..=600 step 20:
+        "Capture futility: a capture is left out when the static value plus this, the per-depth margin and the piece taken stays at or below alpha.";
+    capture_futility_per_depth "CaptureFutilityPerDepth" = 275 in 50..=500 step 20:
+        "Capture futility: the margin per ply of the depth the reduction leaves.";
     see_tactical "SeeTactical" = 120 in 20..=300 step 10:
         "Shallow pruning: a capture losing more than this per ply of depth (static exchange) is left out.";
-    see_quiet "SeeQuiet" = 30 in 5..=100 step 4:
-        "Shallow pruning: a quiet move losing more than this per ply of depth squared is left out.";
     lmr_base "LmrBase" = 75 in 0..=200 step 8:
         "Late move reductions: the table's constant part, in hundredths of a ply.";
     lmr_divisor "LmrDivisor" = 225 in 100..=500 step 15:

@@ -186,9 +186,7 @@ fn play(args: &SelfplayArgs, opening: &GamePosition, rng: &mut StdRng) -> Record
 /// Not in check, and the best move neither captures nor promotes: the
 /// static evaluation should be the position's value.
 fn is_quiet(pos: &Position, best: Move) -> bool {
-    !pos.in_check()
-        && !best.is_promotion()
-        && (best.is_drop() || pos.piece_at(best.to()).is_empty())
+    !pos.in_check() && !pos.is_tactical(best)
 }
 
 /// Games and positions so far.

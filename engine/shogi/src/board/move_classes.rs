@@ -99,7 +99,13 @@ impl Position {
     /// Whether a legal move changes material: a capture or a promotion.
     #[inline]
     pub fn is_tactical(&self, mv: Move) -> bool {
-        mv.is_promotion() || (!mv.is_drop() && !self.piece_at(mv.to()).is_empty())
+        mv.is_promotion() || self.is_capture(mv)
+    }
+
+    /// Whether a legal move takes a piece.
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        !mv.is_drop() && !self.piece_at(mv.to()).is_empty()
     }
 
     /// The legal captures and promotions, into `list`.
