@@ -504,6 +504,9 @@ impl<H: Hook> PlaySearcher<H> {
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
         self.stack.frames[ply].pv.clear();
+        if let Some(grandchildren) = self.stack.frames.get_mut(ply + 2) {
+            grandchildren.cutoffs = 0;
+        }
         self.counts.stats.nodes += 1;
         self.counts.stats.seldepth = self.counts.stats.seldepth.max(ply as u32);
         // Step 2. Stopped search, repetition, move limit, maximum ply.
@@ -823,6 +826,9 @@ impl<H: Hook> PlaySearcher<H> {
                     r += self.params.lmr_table_capture * i32::from(table_capture);
                     r -= i32::from(pv_node) + i32::from(gives_check);
                     r -= i32::from(Picker::is_refutation(score));
+                    if self.stack.frames[ply + 1].cutoffs > 2 {
+                        r += self.params.lmr_child_cutoffs;
+                    }
                     if !tactical {
                         r -= score / self.params.lmr_history_divisor;
                     }
@@ -856,6 +862,7 @@ impl<H: Hook> PlaySearcher<H> {
                         self.stack.root_best.clone_from(&self.stack.frames[0].pv);
                     }
                     if v >= beta {
+                        self.stack.frames[ply].cutoffs += 1;
                         break;
                     }
                     alpha = v;

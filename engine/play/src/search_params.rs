@@ -127,6 +127,8 @@ search_params! {
         "Late move reductions: plies more at a node expected to cut off.";
     lmr_table_capture "LmrTableCapture" = 0 in 0..=2 step 1:
         "Late move reductions: plies more where the table move is a capture.";
+    lmr_child_cutoffs "LmrChildCutoffs" = 0 in 0..=2 step 1:
+        "Late move reductions: plies more where more than two nodes a ply below (under the node above) cut off.";
     lmr_history_divisor "LmrHistoryDivisor" = 8192 in 2048..=32768 step 512:
         "Late move reductions: a quiet move's reduction shrinks by a ply per this much history.";
     history_bonus_quadratic "HistoryBonusQuadratic" = 16 in 2..=64 step 2:

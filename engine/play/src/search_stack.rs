@@ -22,6 +22,9 @@ pub(super) struct Frame {
     pub(super) piece_to: Option<PieceTo>,
     /// The move a singular-extension search leaves out (`Move::NONE`).
     pub(super) excluded: Move,
+    /// Cutoffs at this ply below the node two plies up (its grandchildren
+    /// so far): many say the node one ply up is likely to fail low.
+    pub(super) cutoffs: u32,
 }
 
 pub(super) struct SearchStack {
