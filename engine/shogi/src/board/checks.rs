@@ -9,6 +9,35 @@ use super::moves::Move;
 use super::position::Position;
 use super::types::{PieceKind, Square};
 
+/// By square, the squares at most 2 files and `ranks` ranks from it.
+const fn zone(ranks: i32) -> [Bitboard; 81] {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut k: i32 = 0;
+    while k < 81 {
+        let mut b = 0u128;
+        let mut sq: i32 = 0;
+        while sq < 81 {
+            let files = sq / 9 - k / 9;
+            let rank_distance = sq % 9 - k % 9;
+            if files.abs() <= 2 && rank_distance.abs() <= ranks {
+                b |= 1u128 << sq;
+            }
+            sq += 1;
+        }
+        table[k as usize] = Bitboard(b);
+        k += 1;
+    }
+    table
+}
+
+/// Where a silver or a gold-mover may stand to check by a move, around the
+/// enemy king: its check square is next to the king, one step away. A
+/// knight's (or, promoted, a gold's) check square is at most two ranks
+/// off, and a jump is two ranks. Other squares check only by uncovering a
+/// slider.
+static STEP_ZONE: [Bitboard; 81] = zone(2);
+static KNIGHT_ZONE: [Bitboard; 81] = zone(4);
+
 /// The checks open to the side to move.
 ///
 /// The direct checks come from the occupancy before the move: a moving
@@ -21,6 +50,10 @@ pub struct CheckSquares {
     from: [Bitboard; 15],
     /// Our pieces whose step off the line to the king uncovers a slider.
     discoverers: Bitboard,
+    /// The squares of knights and of other steppers that may check by a
+    /// move (see [`STEP_ZONE`]), discoverers included.
+    knight_movers: Bitboard,
+    step_movers: Bitboard,
 }
 
 impl CheckSquares {
@@ -56,10 +89,13 @@ impl CheckSquares {
         ] {
             from[kind.index()] = squares;
         }
+        let discoverers = pos.line_blockers(them, occ) & pos.color_bb(us);
         Some(CheckSquares {
             king,
             from,
-            discoverers: pos.line_blockers(them, occ) & pos.color_bb(us),
+            discoverers,
+            knight_movers: KNIGHT_ZONE[king.index()] | discoverers,
+            step_movers: STEP_ZONE[king.index()] | discoverers,
         })
     }
 
@@ -122,6 +158,15 @@ impl Reach for CheckSquares {
     #[inline(always)]
     fn singled(&self) -> Bitboard {
         self.discoverers
+    }
+
+    #[inline(always)]
+    fn movers(&self, kind: PieceKind) -> Bitboard {
+        if kind == PieceKind::Knight {
+            self.knight_movers
+        } else {
+            self.step_movers
+        }
     }
 }
 

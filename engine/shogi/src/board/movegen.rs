@@ -74,6 +74,12 @@ pub(super) trait Reach {
     fn singled(&self) -> Bitboard {
         Bitboard::EMPTY
     }
+    /// The squares of the knights, silvers and gold-movers that may have a
+    /// wanted move (others may be skipped without asking `squares`).
+    #[inline(always)]
+    fn movers(&self, _kind: PieceKind) -> Bitboard {
+        Bitboard::ALL
+    }
 }
 
 /// Every destination: the whole legal move list.
@@ -265,7 +271,9 @@ impl Position {
             emit(sink, us, PieceKind::Lance, from, to);
         }
         // A pinned knight can never stay on its pin line.
-        for from in self.pieces(us, PieceKind::Knight).and_not(pinned) {
+        for from in
+            self.pieces(us, PieceKind::Knight).and_not(pinned) & reach.movers(PieceKind::Knight)
+        {
             emit(
                 sink,
                 us,
@@ -274,11 +282,11 @@ impl Position {
                 attacks::knight(us, from) & allowed(PieceKind::Knight, from),
             );
         }
-        for from in self.pieces(us, PieceKind::Silver) {
+        for from in self.pieces(us, PieceKind::Silver) & reach.movers(PieceKind::Silver) {
             let to = attacks::silver(us, from) & allowed(PieceKind::Silver, from);
             emit(sink, us, PieceKind::Silver, from, to);
         }
-        for from in self.golds(us) {
+        for from in self.golds(us) & reach.movers(PieceKind::Gold) {
             let to = attacks::gold(us, from) & allowed(PieceKind::Gold, from);
             sink.moves(from, to, false);
         }
