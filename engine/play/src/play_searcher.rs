@@ -15,7 +15,7 @@ use super::search_params::SearchParams;
 use super::search_stack::SearchStack;
 use super::see::{captured_value, see_ge};
 use super::static_eval::StaticEval;
-use super::table::PlayTable;
+use super::table::{PlayTable, Stored};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -424,16 +424,23 @@ impl<H: Hook> PlaySearcher<H> {
         key: u64,
         ply: usize,
         checks: Option<&CheckSquares>,
+        pv: bool,
     ) -> Option<Value> {
         if self.game.branch_limit().limits() {
             return None;
         }
         let mv = self.game.mate_in_one_by(checks?)?;
         let v = -LOSS - ply as Value - 1;
-        let stored = Self::value_to_table(v, ply);
         // Exact at every depth.
-        self.table
-            .store(key, mv, stored, NO_EVAL, MAX_PLY as i32, Bound::Exact);
+        let stored = Stored {
+            mv,
+            value: Self::value_to_table(v, ply),
+            eval: NO_EVAL,
+            depth: MAX_PLY as i32,
+            bound: Bound::Exact,
+            pv,
+        };
+        self.table.store(key, stored);
         self.stack.frames[ply].pv.clear();
         self.stack.frames[ply].pv.push(mv);
         Some(v)
@@ -549,13 +556,21 @@ impl<H: Hook> PlaySearcher<H> {
                 return v;
             }
         }
+        // On a principal variation now or when last searched (a search
+        // without the table move keeps the node's flag).
+        let mut tt_pv = if excluded == Move::NONE {
+            pv_node || hit.is_some_and(|h| h.pv)
+        } else {
+            self.stack.frames[ply].tt_pv
+        };
+        self.stack.frames[ply].tt_pv = tt_pv;
 
         // Step 5. A mate in one, where the table knows nothing of the node.
         // The checks open here, worked out once for the test and the moves.
         let mut checks = None;
         if hit.is_none() && !root && !in_check && !partial {
             let squares = CheckSquares::new(self.game.position());
-            if let Some(v) = self.mate_at_once(key, ply, squares.as_ref()) {
+            if let Some(v) = self.mate_at_once(key, ply, squares.as_ref(), tt_pv) {
                 return v;
             }
             checks = Some(squares);
@@ -614,7 +629,11 @@ impl<H: Hook> PlaySearcher<H> {
                 } else {
                     0
                 };
-            if depth <= p.reverse_futility_depth && eval - margin >= beta && eval < MATE_ZONE {
+            if depth <= p.reverse_futility_depth
+                && eval - margin >= beta
+                && eval < MATE_ZONE
+                && !(tt_pv && p.reverse_futility_tt_pv == 1)
+            {
                 return eval;
             }
             // Step 9. Null move: even passing keeps the value at or above beta.
@@ -832,6 +851,12 @@ impl<H: Hook> PlaySearcher<H> {
                     if !tactical {
                         r -= score / self.params.lmr_history_divisor;
                     }
+                    if tt_pv && self.params.lmr_tt_pv > 0 {
+                        let above = |h: &Stored| Self::value_from_table(h.value, ply) > alpha;
+                        r -= self.params.lmr_tt_pv
+                            + i32::from(hit.as_ref().is_some_and(above))
+                            + i32::from(hit.is_some_and(|h| h.depth >= depth));
+                    }
                     d = (new_depth - r).clamp(1, new_depth.max(1));
                 }
                 v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
@@ -892,6 +917,11 @@ impl<H: Hook> PlaySearcher<H> {
                 .cutoff(us, ply, bonus, best, &tried, previous, &context);
         }
         self.stack.frames[ply].tried = tried;
+        // A node that fails low below a principal-variation node joins the
+        // variation: the move that led here was probably good.
+        if best <= alpha && ply > 0 {
+            tt_pv = tt_pv || self.stack.frames[ply - 1].tt_pv;
+        }
         if !partial {
             let bound = if best >= beta {
                 Bound::Lower
@@ -900,9 +930,15 @@ impl<H: Hook> PlaySearcher<H> {
             } else {
                 Bound::Upper
             };
-            let stored = Self::value_to_table(best, ply);
-            self.table
-                .store(key, best_move, stored, raw_eval, depth, bound);
+            let stored = Stored {
+                mv: best_move,
+                value: Self::value_to_table(best, ply),
+                eval: raw_eval,
+                depth,
+                bound,
+                pv: tt_pv,
+            };
+            self.table.store(key, stored);
             // The correction learns where the value's side of the static
             // value agrees with the bound it proves.
             let raised = best_move != Move::NONE;

@@ -8,6 +8,7 @@ use super::history::piece_to;
 use super::picker::order_tactical;
 use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
+use super::table::Stored;
 use yomi_search::{Bound, Hook};
 use yomi_shogi::board::{CheckSquares, Move, MoveList};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
@@ -64,7 +65,7 @@ impl<H: Hook> PlaySearcher<H> {
             // mate could only raise a value that cuts anyway.
             if hit.is_none() {
                 let checks = CheckSquares::new(self.game.position());
-                if let Some(v) = self.mate_at_once(key, ply, checks.as_ref()) {
+                if let Some(v) = self.mate_at_once(key, ply, checks.as_ref(), false) {
                     return v;
                 }
             }
@@ -124,14 +125,15 @@ impl<H: Hook> PlaySearcher<H> {
         } else {
             Bound::Upper
         };
-        self.table.store(
-            key,
-            best_move,
-            Self::value_to_table(best, ply),
-            raw_eval,
-            0,
+        let stored = Stored {
+            mv: best_move,
+            value: Self::value_to_table(best, ply),
+            eval: raw_eval,
+            depth: 0,
             bound,
-        );
+            pv: hit.is_some_and(|h| h.pv),
+        };
+        self.table.store(key, stored);
         best
     }
 }

@@ -77,6 +77,8 @@ search_params! {
         "Reverse futility: the margin less this when the static value improves on two plies before.";
     reverse_futility_depth "ReverseFutilityDepth" = 6 in 2..=12 step 1:
         "Reverse futility: the deepest node it applies to.";
+    reverse_futility_tt_pv "ReverseFutilityTtPv" = 0 in 0..=1 step 1:
+        "Reverse futility: 1 spares a node on a principal variation now or when last searched.";
     null_move_base "NullMoveBase" = 5 in 1..=6 step 1:
         "Null move: the reduction's constant part.";
     null_move_depth_divisor "NullMoveDepthDivisor" = 3 in 2..=8 step 1:
@@ -129,6 +131,8 @@ search_params! {
         "Late move reductions: plies more where the table move is a capture.";
     lmr_child_cutoffs "LmrChildCutoffs" = 0 in 0..=2 step 1:
         "Late move reductions: plies more where more than two nodes a ply below (under the node above) cut off.";
+    lmr_tt_pv "LmrTtPv" = 0 in 0..=2 step 1:
+        "Late move reductions: at a node on a principal variation now or when last searched, this many plies less, and a ply less each where the table's value beats alpha and where its depth reaches the node's (0: off).";
     lmr_history_divisor "LmrHistoryDivisor" = 8192 in 2048..=32768 step 512:
         "Late move reductions: a quiet move's reduction shrinks by a ply per this much history.";
     history_bonus_quadratic "HistoryBonusQuadratic" = 16 in 2..=64 step 2:

@@ -25,6 +25,9 @@ pub(super) struct Frame {
     /// Cutoffs at this ply below the node two plies up (its grandchildren
     /// so far): many say the node one ply up is likely to fail low.
     pub(super) cutoffs: u32,
+    /// Whether the node is on a principal variation, now or when the
+    /// table last saw it.
+    pub(super) tt_pv: bool,
 }
 
 pub(super) struct SearchStack {

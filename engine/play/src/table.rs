@@ -24,7 +24,8 @@ struct Entry {
     value: i16,
     eval: i16,
     depth: u8,
-    /// Bits 0–1: 0 empty, else a [`Bound`]; bits 2–7: the generation.
+    /// Bits 0–1: 0 empty, else a [`Bound`]; bit 2: on a principal
+    /// variation; bits 3–7: the generation.
     age_bound: u8,
 }
 
@@ -89,14 +90,17 @@ const WAYS: usize = 4;
 #[repr(C, align(64))]
 struct Bucket([Slot; WAYS]);
 
-/// What a probe finds.
+/// What the table keeps of a position: what a probe finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hit {
+pub struct Stored {
     pub mv: Move,
     pub value: Value,
     pub eval: Value,
     pub depth: i32,
     pub bound: Bound,
+    /// Whether the position was on a principal variation when searched
+    /// (or a node below it failed low).
+    pub pv: bool,
 }
 
 pub struct PlayTable {
@@ -193,8 +197,15 @@ impl PlayTable {
     pub fn import(&self, entries: &[SharedEntry]) {
         for e in entries {
             let mv = Move::from_bits(e.mv).unwrap_or(Move::NONE);
-            let (value, eval) = (Value::from(e.value), Value::from(e.eval));
-            self.write(e.key, mv, value, eval, i32::from(e.depth), e.bound);
+            let stored = Stored {
+                mv,
+                value: Value::from(e.value),
+                eval: Value::from(e.eval),
+                depth: i32::from(e.depth),
+                bound: e.bound,
+                pv: false,
+            };
+            self.write(e.key, stored);
         }
     }
 
@@ -211,7 +222,7 @@ impl PlayTable {
     /// A new search: what it stores is newer than everything before (no
     /// search may be running).
     pub fn new_generation(&self) {
-        self.generation.store((self.generation() + 1) & 63, Relaxed);
+        self.generation.store((self.generation() + 1) & 31, Relaxed);
     }
 
     #[inline]
@@ -240,9 +251,9 @@ impl PlayTable {
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Hit> {
+    pub fn probe(&self, key: u64) -> Option<Stored> {
         let entry = self.bucket(key).0.iter().find_map(|s| s.read(key))?;
-        Some(Hit {
+        Some(Stored {
             mv: Move::from_bits(entry.mv).unwrap_or(Move::NONE),
             value: Value::from(entry.value),
             eval: Value::from(entry.eval),
@@ -252,33 +263,42 @@ impl PlayTable {
                 2 => Bound::Lower,
                 _ => Bound::Upper,
             },
+            pv: entry.age_bound & 4 != 0,
         })
     }
 
     /// Stores a result; a move of `Move::NONE` keeps the slot's old move.
     #[inline]
-    pub fn store(&self, key: u64, mv: Move, value: Value, eval: Value, depth: i32, bound: Bound) {
-        if let Some(export) = self.export.as_ref().filter(|e| depth >= e.min_depth) {
+    pub fn store(&self, key: u64, stored: Stored) {
+        if let Some(export) = self.export.as_ref().filter(|e| stored.depth >= e.min_depth) {
             let mut outbox = export.outbox.lock().unwrap_or_else(|p| p.into_inner());
             if outbox.len() < MAX_EXPORTED {
                 outbox.push(SharedEntry {
                     key,
-                    mv: mv.to_bits(),
-                    value: value as i16,
-                    eval: eval as i16,
-                    depth: depth as i16,
-                    bound,
+                    mv: stored.mv.to_bits(),
+                    value: stored.value as i16,
+                    eval: stored.eval as i16,
+                    depth: stored.depth as i16,
+                    bound: stored.bound,
                 });
             }
         }
-        self.write(key, mv, value, eval, depth, bound);
+        self.write(key, stored);
     }
 
     #[inline]
-    fn write(&self, key: u64, mv: Move, value: Value, eval: Value, depth: i32, bound: Bound) {
+    fn write(&self, key: u64, stored: Stored) {
+        let Stored {
+            mv,
+            value,
+            eval,
+            depth,
+            bound,
+            pv,
+        } = stored;
         let generation = self.generation();
         let bucket = &self.bucket(key).0;
-        let age = |e: Entry| (generation.wrapping_sub(e.age_bound >> 2) & 63) as i32;
+        let age = |e: Entry| (generation.wrapping_sub(e.age_bound >> 3) & 31) as i32;
         let (slot, old) = bucket
             .iter()
             .find_map(|s| s.read(key).map(|e| (s, Some(e))))
@@ -316,7 +336,7 @@ impl PlayTable {
                 value: value as i16,
                 eval: eval as i16,
                 depth: stored_depth(depth),
-                age_bound: generation << 2 | bound as u8,
+                age_bound: generation << 3 | u8::from(pv) << 2 | bound as u8,
             },
         );
     }
@@ -331,7 +351,7 @@ impl PlayTable {
                 b.0.iter()
                     .filter(|s| {
                         let e = s.any();
-                        !e.is_empty() && e.age_bound >> 2 == generation
+                        !e.is_empty() && e.age_bound >> 3 == generation
                     })
                     .count()
             })
@@ -345,13 +365,24 @@ mod tests {
     use super::*;
     use yomi_shogi::board::Square;
 
+    fn stored(mv: Move, value: Value, eval: Value, depth: i32, bound: Bound) -> Stored {
+        Stored {
+            mv,
+            value,
+            eval,
+            depth,
+            bound,
+            pv: false,
+        }
+    }
+
     #[test]
     fn an_exporting_table_hands_on_its_deep_results_and_stores_imported_ones() {
         let mv = Move::normal(Square::from_index(10), Square::from_index(11), false);
         let from = PlayTable::new(1).exporting(4);
-        from.store(1, mv, 30, 12, 4, Bound::Exact);
-        from.store(2, mv, 40, 12, 3, Bound::Lower);
-        from.store(3, Move::NONE, -70, 5, 9, Bound::Upper);
+        from.store(1, stored(mv, 30, 12, 4, Bound::Exact));
+        from.store(2, stored(mv, 40, 12, 3, Bound::Lower));
+        from.store(3, stored(Move::NONE, -70, 5, 9, Bound::Upper));
         let shared = from.take_exported();
         assert_eq!(shared.iter().map(|e| e.key).collect::<Vec<_>>(), [1, 3]);
         assert!(from.take_exported().is_empty(), "taken once");
@@ -382,7 +413,7 @@ mod tests {
         SharedMemory::unlink(&name);
         assert_eq!(a.buckets.len(), PlayTable::new(1).buckets.len());
         let mv = Move::normal(Square::from_index(10), Square::from_index(11), false);
-        a.store(99, mv, 30, 12, 4, Bound::Exact);
+        a.store(99, stored(mv, 30, 12, 4, Bound::Exact));
         assert_eq!(b.probe(99).map(|h| (h.mv, h.value)), Some((mv, 30)));
         b.clear();
         assert_eq!(a.probe(99), None);
@@ -393,21 +424,34 @@ mod tests {
         let t = PlayTable::new(0);
         assert_eq!(t.buckets.len(), 1);
         let mv = Move::normal(Square::from_index(10), Square::from_index(11), false);
-        t.store(7, mv, 50, 20, 6, Bound::Lower);
+        t.store(7, stored(mv, 50, 20, 6, Bound::Lower));
         let hit = t.probe(7).unwrap();
         assert_eq!((hit.mv, hit.value, hit.eval, hit.depth), (mv, 50, 20, 6));
+        assert!(!hit.pv);
+        // The principal-variation bit is kept with the entry.
+        t.store(
+            12,
+            Stored {
+                pv: true,
+                ..stored(mv, 5, 5, 3, Bound::Exact)
+            },
+        );
+        assert_eq!(
+            t.probe(12).map(|h| (h.pv, h.bound)),
+            Some((true, Bound::Exact))
+        );
         // A shallow bound does not replace a deep one of the same search.
-        t.store(7, Move::NONE, 10, 20, 1, Bound::Upper);
+        t.store(7, stored(Move::NONE, 10, 20, 1, Bound::Upper));
         assert_eq!(t.probe(7).unwrap().depth, 6);
         // Quiescence entries keep their depth, down to −1.
-        t.store(8, Move::NONE, -5, -5, -1, Bound::Exact);
+        t.store(8, stored(Move::NONE, -5, -5, -1, Bound::Exact));
         assert_eq!(t.probe(8).unwrap().depth, -1);
         // Fill the bucket with deep entries of an old search: new ones replace them.
         for key in 9..11 {
-            t.store(key, Move::NONE, 0, 0, 20, Bound::Exact);
+            t.store(key, stored(Move::NONE, 0, 0, 20, Bound::Exact));
         }
         t.new_generation();
-        t.store(11, Move::NONE, 0, 0, 1, Bound::Exact);
+        t.store(11, stored(Move::NONE, 0, 0, 1, Bound::Exact));
         assert!(t.probe(11).is_some());
         assert_eq!(t.permille_full(), 250);
         t.clear();
@@ -433,7 +477,7 @@ mod tests {
                     for i in 0..200_000u64 {
                         let key = (i * 2 + thread) % 64 + 1;
                         let (value, eval, depth) = entry(key);
-                        t.store(key, Move::NONE, value, eval, depth, Bound::Exact);
+                        t.store(key, stored(Move::NONE, value, eval, depth, Bound::Exact));
                         let probe = (i * 7) % 64 + 1;
                         if let Some(hit) = t.probe(probe) {
                             assert_eq!((hit.value, hit.eval, hit.depth), entry(probe));
