@@ -22,9 +22,9 @@ for p in meta["packages"]:
 
 table = {}
 for line in (root / "docs" / "crates.md").read_text().splitlines():
-    m = re.match(r"\| `(yomi-[a-z]+)` \| `([^`]+)` \| ([^|]*) \|", line)
+    m = re.match(r"\| `(yomi-[a-z-]+)` \| `([^`]+)` \| ([^|]*) \|", line)
     if m:
-        deps = set(re.findall(r"`(yomi-[a-z]+)`", m.group(3)))
+        deps = set(re.findall(r"`(yomi-[a-z-]+)`", m.group(3)))
         table[m.group(1)] = (m.group(2), deps)
 
 problems = []

@@ -8,9 +8,9 @@ use std::path::Path;
 use std::sync::Arc;
 use yomi_shogi::board::{Position, STARTPOS};
 use yomi_shogi::positions::parse_set;
+use yomi_shogi_game::ShogiGame;
 use yomi_tree::{
-    BranchLimit, EdgeModel, IncrementalTree, OrderedTree, RootSpec, ShogiGame, SyntheticTree,
-    TreeOrdering,
+    BranchLimit, EdgeModel, IncrementalTree, OrderedTree, RootSpec, SyntheticTree, TreeOrdering,
 };
 
 /// A kind of game tree: Yomi's own, or a family plugged in (`plugins`).

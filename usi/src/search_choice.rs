@@ -17,7 +17,7 @@ use yomi_play::Notice;
 use yomi_play::{Cluster, MasterWorker, PlaySearcher, ProgressReport, SearchParams};
 use yomi_search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
 use yomi_shogi::board::Move;
-use yomi_tree::ShogiGame;
+use yomi_shogi_game::ShogiGame;
 
 /// The other MPI ranks of an engine under mpirun, searching as one of the
 /// two methods that work across machines.

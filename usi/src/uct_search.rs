@@ -11,7 +11,8 @@ use yomi_methods::uct::{value_of_reward, Playout, UctConfig, UctTreesplit};
 use yomi_runtime::on_threads;
 use yomi_search::{Iteration, Limits, SearchResult, Stats};
 use yomi_shogi::board::Move;
-use yomi_tree::{Game, ShogiGame, LOSS};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::{Game, LOSS};
 
 /// Plies below the root the tree may grow to: states there are valued by
 /// the evaluation.

@@ -14,10 +14,11 @@ use yomi_runtime::sim::Model;
 use yomi_runtime::{on_sim, on_threads};
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
+use yomi_shogi_game::ShogiGame;
 use yomi_tree::reference::Ending;
 use yomi_tree::{
-    BranchLimit, EdgeModel, Game, IncrementalTree, OrderedTree, ShogiGame, SyntheticTree,
-    TreeOrdering, Value, INFINITE,
+    BranchLimit, EdgeModel, Game, IncrementalTree, OrderedTree, SyntheticTree, TreeOrdering, Value,
+    INFINITE,
 };
 
 /// Seed 002's simulated concurrency: one time unit (a microsecond) a leaf.

@@ -8,8 +8,9 @@ mod common;
 use common::parallel::{config, run_threads, sequential, variants, METHODS};
 use std::sync::Arc;
 use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig};
+use yomi_shogi_game::ShogiGame;
 use yomi_tree::reference::Ending;
-use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_tree::{BranchLimit, EdgeModel, Game, SyntheticTree};
 
 fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, name: &str) {
     let expected = sequential(root.clone(), depth);

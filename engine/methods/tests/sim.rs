@@ -9,7 +9,8 @@ use std::sync::Arc;
 use yomi_methods::minimal_tree::MasterOutcome;
 use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig};
 use yomi_runtime::sim::{Interconnect, Model};
-use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::{BranchLimit, EdgeModel, Game, SyntheticTree};
 
 const MODEL: Model = Model {
     node_cost_us: 0.25,

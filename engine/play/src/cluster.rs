@@ -336,7 +336,7 @@ fn finish(running: &mut Option<Running>, searcher: &mut Option<PlaySearcher>) ->
 /// the same iteration.
 fn searcher_over(table: Arc<PlayTable>, rank: Rank) -> PlaySearcher {
     let start =
-        yomi_tree::ShogiGame::new(yomi_shogi::board::Position::startpos(), BranchLimit::ALL);
+        yomi_shogi_game::ShogiGame::new(yomi_shogi::board::Position::startpos(), BranchLimit::ALL);
     let mut searcher = PlaySearcher::with_table(start, table);
     if rank % 2 == 1 {
         searcher.skips = |depth| depth % 2 == 1;

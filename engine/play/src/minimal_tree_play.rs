@@ -34,7 +34,8 @@ use yomi_methods::minimal_tree::{Message, Report};
 use yomi_runtime::{thread_transports, Transport};
 use yomi_search::{Iteration, Limits, SearchResult};
 use yomi_shogi::board::{Move, Position};
-use yomi_tree::{BranchLimit, Game, ShogiGame, Value};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::{BranchLimit, Game, Value};
 
 /// Plies of the master's tree: the root's moves. Deeper trees give the
 /// play search's workers too many small tasks.

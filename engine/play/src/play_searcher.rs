@@ -22,7 +22,8 @@ use std::time::Duration;
 use yomi_nnue::Network;
 use yomi_search::{report_lines, Bound, Hook, Iteration, Limits, NoHook, SearchResult, Stats};
 use yomi_shogi::board::{CheckSquares, Move, MoveList};
-use yomi_tree::{Game, Repetition, ShogiGame, Value, DRAW, INFINITE, LOSS};
+use yomi_shogi_game::{Repetition, ShogiGame, DRAW};
+use yomi_tree::{Game, Value, INFINITE, LOSS};
 
 /// The deepest ply searched, quiescence included.
 pub const MAX_PLY: usize = 128;

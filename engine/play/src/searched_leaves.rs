@@ -9,7 +9,8 @@ use super::table::PlayTable;
 use std::sync::Arc;
 use yomi_search::Limits;
 use yomi_shogi::board::Move;
-use yomi_tree::{Game, ShogiGame, Value};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::{Game, Value};
 
 /// Each copy's table for the shallow searches, MB.
 const TABLE_MB: usize = 4;

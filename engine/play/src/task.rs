@@ -14,7 +14,8 @@ use std::sync::Arc;
 use yomi_methods::minimal_tree::{TaskPath, TaskSearch};
 use yomi_search::{Hook, Limits, NoHook, Stats};
 use yomi_shogi::board::Move;
-use yomi_tree::{Game, ShogiGame, Value, INFINITE};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::{Game, Value, INFINITE};
 
 impl<H: Hook> PlaySearcher<H> {
     /// A searcher of tasks of `game`'s tree, storing into `table` (which

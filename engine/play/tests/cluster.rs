@@ -8,7 +8,8 @@ use yomi_play::{root_text, Cluster, Machines, PlaySearcher};
 use yomi_search::Limits;
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
-use yomi_tree::{BranchLimit, ShogiGame};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::BranchLimit;
 
 #[test]
 fn ranks_on_machines_of_their_own_search_each_root_and_rank_0_answers_legally() {

@@ -8,7 +8,8 @@ use yomi_play::{mate_distance, root_text, MasterWorker, PlayTable};
 use yomi_search::Limits;
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
-use yomi_tree::{BranchLimit, Game, ShogiGame};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::{BranchLimit, Game};
 
 fn search(
     mw: &mut MasterWorker,

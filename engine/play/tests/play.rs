@@ -5,7 +5,8 @@
 use yomi_play::{mate_distance, PlaySearcher};
 use yomi_search::{Limits, SearchOptions, Searcher};
 use yomi_shogi::board::Position;
-use yomi_tree::{BranchLimit, Game, Repetition, ShogiGame};
+use yomi_shogi_game::{Repetition, ShogiGame};
+use yomi_tree::{BranchLimit, Game};
 
 fn game(sfen: &str) -> ShogiGame {
     ShogiGame::new(Position::from_sfen(sfen).unwrap(), BranchLimit::ALL)

@@ -4,8 +4,9 @@
 use std::sync::Arc;
 use yomi_search::{Limits, SearchOptions, Searcher};
 use yomi_shogi::board::Position;
+use yomi_shogi_game::ShogiGame;
 use yomi_tree::synthetic::EdgeParams;
-use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_tree::{BranchLimit, EdgeModel, Game, SyntheticTree};
 
 fn fixed_model() -> Arc<EdgeModel> {
     Arc::new(

@@ -5,9 +5,10 @@
 use std::sync::Arc;
 use yomi_search::{Limits, SearchOptions, Searcher, Sharing, TableSplit};
 use yomi_shogi::board::Position;
+use yomi_shogi_game::ShogiGame;
 use yomi_tree::reference::minimax;
 use yomi_tree::reference::Ending;
-use yomi_tree::{BranchLimit, EdgeModel, Game, ShogiGame, SyntheticTree};
+use yomi_tree::{BranchLimit, EdgeModel, Game, SyntheticTree};
 
 fn root_value<G: Game>(game: G, depth: u32, table_mb: usize, options: SearchOptions) -> i32 {
     let mut searcher = Searcher::new(game, table_mb, options);

@@ -8,7 +8,6 @@ mod incremental;
 mod ordered;
 mod path;
 pub mod reference;
-mod shogi_game;
 pub mod synthetic;
 
 pub use branch_limit::BranchLimit;
@@ -16,7 +15,6 @@ pub use family::{GameFamily, Root, RootSpec};
 pub use incremental::IncrementalTree;
 pub use ordered::{OrderedTree, TreeOrdering};
 pub use path::{play_path, take_back};
-pub use shogi_game::{Repetition, ShogiGame, DRAW};
 pub use synthetic::{EdgeModel, EdgeParams, SyntheticTree};
 
 /// Values of states, from the side to move (negamax convention). In shogi a

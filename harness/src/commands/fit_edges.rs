@@ -3,7 +3,8 @@
 
 use crate::trees::shogi_positions;
 use clap::Args;
-use yomi_tree::{BranchLimit, EdgeModel, EdgeParams, Game, ShogiGame, LOSS};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::{BranchLimit, EdgeModel, EdgeParams, Game, LOSS};
 
 /// Walk the top-b subtrees of shogi positions, collect every
 /// parent-to-child change of the static evaluation for the side to move,

@@ -13,7 +13,8 @@ use yomi_methods::rbf::{Rbf, RbfConfig, RealScoreModel};
 use yomi_play::{PlaySearcher, SearchedLeaves, MAX_PLY};
 use yomi_search::Limits;
 use yomi_shogi::board::Move;
-use yomi_tree::{BranchLimit, Game, ShogiGame, Value};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::{BranchLimit, Game, Value};
 
 /// RBF against the play search at equal time on shogi positions.
 #[derive(Args)]

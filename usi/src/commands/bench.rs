@@ -11,7 +11,8 @@ use yomi_play::{load_net, root_text, root_with_net};
 use yomi_search::{Limits, Stats};
 use yomi_shogi::board::Position;
 use yomi_shogi::positions::pro_middlegame_32;
-use yomi_tree::{BranchLimit, ShogiGame};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::BranchLimit;
 
 /// Search the start position and middle-game positions to a fixed depth
 /// (research mode unless --play) and print nodes, leaves and time per

@@ -17,7 +17,8 @@ use yomi_play::{mate_distance, see_ge, PlaySearcher, MAX_PLY};
 use yomi_search::Limits;
 use yomi_shogi::board::{Color, Move, Position};
 use yomi_shogi::GamePosition;
-use yomi_tree::{BranchLimit, Game, Repetition, ShogiGame};
+use yomi_shogi_game::{Repetition, ShogiGame};
+use yomi_tree::{BranchLimit, Game};
 
 const OPENINGS: &str = include_str!("../../../scripts/openings.txt");
 

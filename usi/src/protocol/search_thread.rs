@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use yomi_play::{mate_distance, Progress};
 use yomi_search::{Iteration, Limits};
 use yomi_shogi::board::Move;
-use yomi_tree::{Game, ShogiGame};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::Game;
 
 /// What the command loop and the search share.
 pub(super) struct Control {

@@ -17,7 +17,8 @@ use yomi_play::{root_text, root_with_net};
 use yomi_search::memory;
 use yomi_search::Limits;
 use yomi_shogi::{eval, GamePosition};
-use yomi_tree::{BranchLimit, Game, ShogiGame};
+use yomi_shogi_game::ShogiGame;
+use yomi_tree::{BranchLimit, Game};
 
 /// The deepest search `go` without a depth asks for.
 const MAX_DEPTH: u32 = 200;

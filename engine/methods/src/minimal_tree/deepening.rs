@@ -127,8 +127,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     use yomi_search::{SearchOptions, Searcher};
+    use yomi_shogi_game::ShogiGame;
     use yomi_tree::BranchLimit;
-    use yomi_tree::ShogiGame;
 
     fn game() -> ShogiGame {
         let pos = yomi_shogi::positions::pro_middlegame_32()[3]

@@ -1,8 +1,10 @@
-//! Shogi as a [`Game`], with the branching limited to the top `b` moves.
+//! Shogi as a [`Game`], with the branching limited to the top `b` moves:
+//! where the shogi rules and Yomi's game trees meet, so that neither
+//! needs the other.
 
-use super::{BranchLimit, Game, Value, LOSS};
 use yomi_shogi::board::{CheckSquares, Move, Position};
 use yomi_shogi::eval;
+use yomi_tree::{BranchLimit, Game, Value, LOSS};
 
 /// The value of a drawn state.
 pub const DRAW: Value = 0;
