@@ -5,12 +5,11 @@ mod limits;
 pub mod memory;
 mod searcher;
 mod split;
-mod stats;
 mod tt;
 
 pub use hook::{Hook, NoHook};
 pub use limits::Limits;
 pub use searcher::{report_lines, Iteration, SearchOptions, SearchResult, Searcher};
 pub use split::{Sharing, TableSplit};
-pub use stats::Stats;
 pub use tt::{Bound, Entry, TranspositionTable, NO_CHILD};
+pub use yomi_measure::Stats;

@@ -7,9 +7,9 @@
 use super::hook::{Hook, NoHook};
 use super::limits::Limits;
 use super::split::{TableSplit, WorkerTable};
-use super::stats::Stats;
 use super::tt::{Bound, Entry, TranspositionTable, NO_CHILD};
 use std::time::{Duration, Instant};
+use yomi_measure::Stats;
 use yomi_tree::{Game, Value, INFINITE};
 
 /// Search switches that stay fixed for a searcher's life.

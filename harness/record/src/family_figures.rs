@@ -2,12 +2,9 @@
 //! (seed 000's task counts, UCT-Treesplit's overheads) and the figures
 //! derived from them.
 
-use crate::method::RbfForm;
 use crate::shape::{BaselineShape, RbfShape, UctShape};
 use serde::{Deserialize, Serialize};
-use yomi_methods::minimal_tree::TaskCounts;
-use yomi_methods::rbf::RbfOutcome;
-use yomi_methods::uct::Overheads;
+use yomi_measure::{Overheads, TaskCounts};
 use yomi_tree::Value;
 
 /// A method family's figures. A record holds its fields beside the
@@ -118,26 +115,6 @@ pub struct ParallelRbfFigures {
     pub bytes: u64,
     pub expansions_min: u64,
     pub expansions_max: u64,
-}
-
-impl ParallelRbfFigures {
-    /// The figures of `o`, a parallel RBF run of `form`.
-    pub fn of(o: &RbfOutcome, form: RbfForm) -> Self {
-        // The ranks that expand: every thread of a shared tree; the
-        // slaves, or rank 0 alone, of a master and slaves.
-        let expanding = match (form, o.expansions.len()) {
-            (RbfForm::SharedTree, _) | (_, 1) => &o.expansions[..],
-            _ => &o.expansions[1..],
-        };
-        ParallelRbfFigures {
-            ranks: o.expansions.len(),
-            master_idle_s: o.master_idle.as_secs_f64(),
-            messages: o.traffic.messages,
-            bytes: o.traffic.bytes,
-            expansions_min: expanding.iter().copied().min().unwrap_or(0),
-            expansions_max: expanding.iter().copied().max().unwrap_or(0),
-        }
-    }
 }
 
 /// What a UCT search adds: its shape, its simulations' rate, the states

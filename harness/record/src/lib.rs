@@ -22,6 +22,4 @@ pub use method::{Backend, Method, NodeCharge, RbfForm, TableSharing};
 pub use record::{Record, SCHEMA};
 pub use shape::{BaselineShape, RbfShape, TreesplitShape, UctShape};
 pub use virtual_cluster::{ClusterRecord, NodeCostSource};
-pub use yomi_methods::minimal_tree::TaskCounts;
-pub use yomi_methods::uct::Overheads;
-pub use yomi_search::Stats;
+pub use yomi_measure::{Overheads, Stats, TaskCounts};

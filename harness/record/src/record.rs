@@ -4,7 +4,7 @@ use crate::family_figures::{BaselineFigures, Figures, ParallelFigures, RbfFigure
 use crate::method::{Backend, Method, TableSharing};
 use crate::virtual_cluster::ClusterRecord;
 use serde::{Deserialize, Serialize};
-use yomi_search::Stats;
+use yomi_measure::Stats;
 use yomi_tree::Value;
 
 /// The version of the records' layout: a sweep reruns nothing whose

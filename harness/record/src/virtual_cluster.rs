@@ -1,7 +1,7 @@
 //! The virtual cluster a run's times come from.
 
 use serde::{Deserialize, Serialize};
-use yomi_runtime::sim::cost_model::Model;
+use yomi_measure::Model;
 
 /// The model of a run on the virtual cluster, as its records show it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

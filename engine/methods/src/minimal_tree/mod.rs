@@ -21,9 +21,10 @@ mod worker;
 
 pub use deepening::{deepen, deepen_on_threads};
 pub use master::{visit_cost_us, Master, MasterOutcome};
-pub use message::{Message, Outcome, Report, Task, TaskCounts, WorkerConfig};
+pub use message::{Message, Outcome, Report, Task, WorkerConfig};
 pub use parallel_search::{MasterSearch, ParallelConfig, ParallelSearch, Stop};
 pub use service::{announce, quit, serve, worker_inbox};
 pub use signature::Signature;
 pub use task_search::{TaskPath, TaskSearch};
 pub use worker::{run as run_worker, Inbox};
+pub use yomi_measure::TaskCounts;

@@ -6,12 +6,13 @@
 
 use super::depth::{next_depth, Finished};
 use super::eps_window;
-use super::message::{Message, Outcome, Report, Task, TaskCounts, WorkerConfig};
+use super::message::{Message, Outcome, Report, Task, WorkerConfig};
 use super::priority::Priority;
 use super::ring::{self, Shared};
 use super::task_search::{TaskPath, TaskSearch};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
+use yomi_measure::TaskCounts;
 use yomi_runtime::Transport;
 use yomi_search::{Entry, Hook, SearchOptions, Searcher, Stats};
 use yomi_tree::{Game, Value, INFINITE};

@@ -1,111 +1,11 @@
-//! The virtual cluster's time model: what a searched node, a message's
-//! handling and its trip over the network cost in virtual time.
+//! The virtual cluster's time model as the simulator charges it: in whole
+//! picoseconds (the model itself, as given and recorded, is
+//! `yomi_measure`'s).
 
-use serde::{Deserialize, Serialize};
+pub use yomi_measure::{Interconnect, Model};
 
 /// Virtual time in picoseconds: integers, so that a run repeats exactly.
 pub type Ps = u64;
-
-/// The network between the ranks.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Interconnect {
-    /// From a message's last byte leaving its sender to its arrival, µs.
-    pub latency_us: f64,
-    /// Each rank's link; a rank's messages leave one after another, Gb/s.
-    pub bandwidth_gbps: f64,
-    /// Processor time to send, and again to receive, one message, µs.
-    pub message_cost_us: f64,
-}
-
-impl Interconnect {
-    /// 10 Gb Ethernet with MPI over TCP, the paper's cluster (seed 000 §4.3).
-    pub const ETHERNET_10G: Interconnect = Interconnect {
-        latency_us: 25.0,
-        bandwidth_gbps: 10.0,
-        message_cost_us: 2.0,
-    };
-
-    /// Ranks on one machine, MPI through shared memory (or threads over
-    /// channels): to compare with runs on this machine.
-    pub const SHARED_MEMORY: Interconnect = Interconnect {
-        latency_us: 0.5,
-        bandwidth_gbps: 80.0,
-        message_cost_us: 0.2,
-    };
-
-    /// InfiniBand (QDR 4×) with MPI over verbs.
-    pub const INFINIBAND: Interconnect = Interconnect {
-        latency_us: 1.5,
-        bandwidth_gbps: 32.0,
-        message_cost_us: 0.5,
-    };
-}
-
-/// The whole model: the network and the processor time of one node.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Model {
-    /// Processor time of one searched node (workers' nodes, and the
-    /// master's nodes that generate children or evaluate), µs.
-    pub node_cost_us: f64,
-    /// Processor time of the master's revisit of a node it keeps in
-    /// memory (seed 000 §3: moves are generated once; later passes only
-    /// sort children and look up results), µs.
-    pub visit_cost_us: f64,
-    #[serde(flatten)]
-    pub network: Interconnect,
-}
-
-impl Model {
-    /// Seed 002's simulated concurrency (with the baselines charging
-    /// leaves only): one time unit, here a microsecond, a node; messages
-    /// free and instant.
-    pub const UNIT_COST: Model = Model {
-        node_cost_us: 1.0,
-        visit_cost_us: 0.0,
-        network: Interconnect {
-            latency_us: 0.0,
-            bandwidth_gbps: 1e9,
-            message_cost_us: 0.0,
-        },
-    };
-
-    /// Every figure finite and not negative, the bandwidth positive.
-    pub fn check(&self) -> Result<(), String> {
-        let n = &self.network;
-        for (name, v) in [
-            ("node cost", self.node_cost_us),
-            ("visit cost", self.visit_cost_us),
-            ("latency", n.latency_us),
-            ("message cost", n.message_cost_us),
-        ] {
-            if !v.is_finite() || v < 0.0 {
-                return Err(format!(
-                    "the virtual cluster's {name} must be ≥ 0 µs, not {v}"
-                ));
-            }
-        }
-        if !n.bandwidth_gbps.is_finite() || n.bandwidth_gbps <= 0.0 {
-            return Err(format!(
-                "the virtual cluster's bandwidth must be > 0 Gb/s, not {}",
-                n.bandwidth_gbps
-            ));
-        }
-        Ok(())
-    }
-
-    /// The model in whole picoseconds, as the simulation charges it.
-    pub(super) fn costs(&self) -> Costs {
-        let ps = |us: f64| (us * 1e6).round() as Ps;
-        Costs {
-            node: ps(self.node_cost_us),
-            visit: ps(self.visit_cost_us),
-            message: ps(self.network.message_cost_us),
-            latency: ps(self.network.latency_us),
-            // 8 bits at bandwidth_gbps × 10⁹ bits per second.
-            byte: (8_000.0 / self.network.bandwidth_gbps).round() as Ps,
-        }
-    }
-}
 
 /// [`Model`] in picoseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +15,21 @@ pub(super) struct Costs {
     pub message: Ps,
     pub latency: Ps,
     pub byte: Ps,
+}
+
+impl Costs {
+    /// `model` in whole picoseconds, as the simulation charges it.
+    pub(super) fn of(model: &Model) -> Costs {
+        let ps = |us: f64| (us * 1e6).round() as Ps;
+        Costs {
+            node: ps(model.node_cost_us),
+            visit: ps(model.visit_cost_us),
+            message: ps(model.network.message_cost_us),
+            latency: ps(model.network.latency_us),
+            // 8 bits at bandwidth_gbps × 10⁹ bits per second.
+            byte: (8_000.0 / model.network.bandwidth_gbps).round() as Ps,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -129,7 +44,7 @@ mod tests {
             network: Interconnect::ETHERNET_10G,
         };
         assert_eq!(
-            model.costs(),
+            Costs::of(&model),
             Costs {
                 node: 212_500,
                 visit: 50_000,

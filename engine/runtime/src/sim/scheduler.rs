@@ -92,7 +92,7 @@ pub(super) struct Cluster<M> {
 impl<M> Cluster<M> {
     fn new(model: &Model, size: usize) -> Cluster<M> {
         Cluster {
-            costs: model.costs(),
+            costs: Costs::of(model),
             ranks: (0..size)
                 .map(|_| RankState {
                     clock: 0,

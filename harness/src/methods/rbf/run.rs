@@ -97,7 +97,7 @@ fn search<G: Game + Clone + Send + 'static>(
         None => (sequential(&mut root, model, config, stop), None),
         Some(_) if shape.form == Some(RbfForm::SharedTree) => {
             let o = shared_tree(&root, plan.workers + 1, model, config, stop);
-            let figures = ParallelRbfFigures::of(&o, RbfForm::SharedTree);
+            let figures = parallel_figures(&o, RbfForm::SharedTree);
             (o, Some(figures))
         }
         Some(runner) => {
@@ -112,7 +112,7 @@ fn search<G: Game + Clone + Send + 'static>(
             let Some(o) = runner.run_program(root.clone(), threads, program, generated)? else {
                 return Ok(None);
             };
-            let figures = ParallelRbfFigures::of(&o, RbfForm::MasterSlave);
+            let figures = parallel_figures(&o, RbfForm::MasterSlave);
             (o, Some(figures))
         }
     };
@@ -159,4 +159,22 @@ fn sequential<G: Game>(
     let mut rbf = Rbf::new(root, model, config);
     rbf.run(root, |r| stop.reached(r));
     RbfOutcome::of(&rbf, start.elapsed())
+}
+
+/// The figures of `o`, a parallel RBF run of `form`.
+fn parallel_figures(o: &RbfOutcome, form: RbfForm) -> ParallelRbfFigures {
+    // The ranks that expand: every thread of a shared tree; the slaves,
+    // or rank 0 alone, of a master and slaves.
+    let expanding = match (form, o.expansions.len()) {
+        (RbfForm::SharedTree, _) | (_, 1) => &o.expansions[..],
+        _ => &o.expansions[1..],
+    };
+    ParallelRbfFigures {
+        ranks: o.expansions.len(),
+        master_idle_s: o.master_idle.as_secs_f64(),
+        messages: o.traffic.messages,
+        bytes: o.traffic.bytes,
+        expansions_min: expanding.iter().copied().min().unwrap_or(0),
+        expansions_max: expanding.iter().copied().max().unwrap_or(0),
+    }
 }

@@ -8,10 +8,10 @@
 
 use super::duplication::{merge, without, ChildStats, SyncEntry};
 use super::layout::Layout;
-use super::overheads::{Overheads, Package};
 use super::{TreesplitMessage, TreesplitReport};
 use std::collections::BTreeMap;
 use std::time::Duration;
+use yomi_measure::{Overheads, Package};
 use yomi_runtime::{Rank, Transport};
 
 /// What this rank holds for a state until its next flush.

@@ -18,14 +18,13 @@ mod broadcast_rank;
 mod cube_net;
 mod duplication;
 mod layout;
-mod overheads;
 mod search_rank;
 
 pub use cube_net::{CubeNet, PEER_LIMIT};
 pub use duplication::Duplication;
 pub use duplication::{ChildStats, SyncEntry};
 pub use layout::Layout;
-pub use overheads::Overheads;
+pub use yomi_measure::Overheads;
 
 use super::node_table::Node;
 use super::sequential::UctConfig;

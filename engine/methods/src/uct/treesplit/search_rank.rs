@@ -6,7 +6,6 @@
 
 use super::duplication::{ChildStats, Duplication, Shared, SyncEntry};
 use super::layout::Layout;
-use super::overheads::{Overheads, Package};
 use super::{
     finish, Simulation, Step, TreesplitMessage, TreesplitOutcome, TreesplitReport, UctTreesplit,
 };
@@ -18,6 +17,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use yomi_measure::{Overheads, Package};
 use yomi_runtime::{Rank, Transport};
 use yomi_tree::{play_path, take_back, Game};
 

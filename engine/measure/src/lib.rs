@@ -1,0 +1,19 @@
+//! What Yomi's runs measure, as plain data: filled in by the searches and
+//! the virtual cluster, kept by the result record. A crate of its own below
+//! both, so that the record (and analysis, which reads it) builds no
+//! search.
+//!
+//! - [`Stats`]: what a search counts (nodes, leaves, table hits, tasks).
+//! - [`TaskCounts`]: seed 000's workers' task searches.
+//! - [`Overheads`]: UCT-Treesplit's time by seed 001's work packages.
+//! - [`Model`]: the virtual cluster's cost of a node and of a message.
+
+mod cost_model;
+mod overheads;
+mod stats;
+mod task_counts;
+
+pub use cost_model::{Interconnect, Model};
+pub use overheads::{Overheads, Package};
+pub use stats::Stats;
+pub use task_counts::TaskCounts;
