@@ -209,14 +209,16 @@ impl PlayTable {
         }
     }
 
-    /// Empties every slot (no search may be running). The generation
-    /// goes on: tables sharing memory count theirs in step, one per search.
+    /// Empties every slot (no search may be running), on every core
+    /// (rayon): a large table takes seconds alone. The generation goes
+    /// on: tables sharing memory count theirs in step, one per search.
     pub fn clear(&self) {
-        for bucket in self.buckets.iter() {
+        use rayon::prelude::*;
+        self.buckets.par_iter().for_each(|bucket| {
             for slot in &bucket.0 {
                 slot.write(0, Entry::default());
             }
-        }
+        });
     }
 
     /// A new search: what it stores is newer than everything before (no

@@ -2,7 +2,7 @@
 //! and flushed one at a time, locked against a second sweep, a torn last
 //! line (a sweep killed mid-write) cut off when opened.
 
-use std::collections::HashSet;
+use ahash::AHashSet;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 pub(crate) struct Store {
     file: File,
     path: PathBuf,
-    keys: HashSet<String>,
+    keys: AHashSet<String>,
 }
 
 impl Store {
@@ -77,15 +77,15 @@ impl Store {
 
 /// The run keys of the records in the file at `path` (none if it does not
 /// exist), read without taking its lock: what a dry run reports as done.
-pub(crate) fn keys_in(path: &Path) -> HashSet<String> {
-    std::fs::read_to_string(path).map_or_else(|_| HashSet::new(), |t| complete_records(&t).0)
+pub(crate) fn keys_in(path: &Path) -> AHashSet<String> {
+    std::fs::read_to_string(path).map_or_else(|_| AHashSet::new(), |t| complete_records(&t).0)
 }
 
 /// The run keys of the complete records at the start of `text`, and the
 /// length of that part: reading stops at the first line that is not a
 /// whole keyed record (only the last line can be one, cut off mid-write).
-fn complete_records(text: &str) -> (HashSet<String>, usize) {
-    let mut keys = HashSet::new();
+fn complete_records(text: &str) -> (AHashSet<String>, usize) {
+    let mut keys = AHashSet::new();
     let mut len = 0;
     for line in text.split_inclusive('\n') {
         if !line.ends_with('\n') {

@@ -5,8 +5,9 @@
 //! it; the purge is lazy — a purged state is dropped when the list comes
 //! to it.
 
+use ahash::AHashSet;
 use std::cmp::{Ordering, Reverse};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 use yomi_tree::Value;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -48,7 +49,7 @@ impl PartialOrd for State {
 pub(super) struct OpenList {
     states: BTreeSet<State>,
     /// Nodes whose descendants' states are purged.
-    purged: HashSet<Vec<u16>>,
+    purged: AHashSet<Vec<u16>>,
 }
 
 impl OpenList {

@@ -17,7 +17,7 @@ use super::open_list::{OpenList, State, Status};
 use super::split_message::SplitMessage;
 use super::splitting::Processor;
 use super::sss::{expand, is_max, leaf_value, solved, StagedSss};
-use std::collections::HashMap;
+use ahash::AHashMap;
 use yomi_runtime::{Rank, Transport};
 use yomi_tree::{Game, Value, INFINITE};
 
@@ -35,7 +35,7 @@ struct Stage<M> {
     open: OpenList,
     cursor: Cursor<M>,
     /// End-of-stage nodes' results: (the bound asked, min(bound, value)).
-    results: HashMap<Vec<u16>, (Value, Value)>,
+    results: AHashMap<Vec<u16>, (Value, Value)>,
     out: Vec<Out>,
     idle: Vec<Rank>,
     /// Plies of the stage.
@@ -85,7 +85,7 @@ impl<G: Game, T: Transport<SplitMessage>> Processor<G, T> {
         let mut stage = Stage {
             open,
             cursor: Cursor::new(),
-            results: HashMap::new(),
+            results: AHashMap::new(),
             out: Vec::new(),
             idle: self.tree().slaves(self.rank()).rev().collect(),
             // The slaves get at least a ply.

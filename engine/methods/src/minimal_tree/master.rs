@@ -8,7 +8,8 @@ use super::balance::Balancer;
 use super::message::{Message, Outcome, Report, Task};
 use super::signature::Signature;
 use super::task_split::TaskSplit;
-use std::collections::{HashMap, HashSet};
+use ahash::{AHashMap, AHashSet};
+use std::collections::HashMap;
 use std::time::Duration;
 use yomi_runtime::{Rank, Traffic, Transport};
 use yomi_tree::{Game, Value, INFINITE};
@@ -85,7 +86,7 @@ pub struct Master<G: Game, T> {
     /// The root's window (games: an aspiration window; else full).
     aspiration: Aspiration,
     split: TaskSplit,
-    tree: HashMap<Vec<u16>, Node<G::Move>>,
+    tree: AHashMap<Vec<u16>, Node<G::Move>>,
     /// Worker results per position.
     results: HashMap<u64, Vec<Outcome>>,
     /// Static values of frontier positions, evaluated once (as moves are
@@ -102,7 +103,7 @@ pub struct Master<G: Game, T> {
     /// Extension (see `with_extension`).
     extend: bool,
     /// Task positions (paths) the master's tree goes on below.
-    extended: HashSet<Vec<u16>>,
+    extended: AHashSet<Vec<u16>>,
     /// This pass's tasks: signature, path and depth.
     pass_tasks: Vec<(Vec<u16>, Vec<u16>, u32)>,
 }
@@ -129,7 +130,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             decided_research: false,
             aspiration: Aspiration::around(None),
             split: TaskSplit::new(depth, d_prime),
-            tree: HashMap::new(),
+            tree: AHashMap::new(),
             results: HashMap::new(),
             evaluations: HashMap::new(),
             balancer: Balancer::new(workers),
@@ -140,7 +141,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             tasks_sent: 0,
             stop: None,
             extend: false,
-            extended: HashSet::new(),
+            extended: AHashSet::new(),
             pass_tasks: Vec::new(),
         }
     }

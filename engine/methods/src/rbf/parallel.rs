@@ -15,8 +15,8 @@
 use super::real_score::RealScoreModel;
 use super::sequential::{Expansion, Rbf, RbfConfig, RbfStop};
 use super::tree::{Expander, Generated, NodeId};
+use ahash::AHashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::time::Duration;
 use yomi_runtime::{Program, Rank, Traffic, Transport};
 use yomi_tree::{play_path, take_back, Game, Value};
@@ -86,7 +86,7 @@ impl ParallelRbf {
         let mut rbf = Rbf::new(game, self.model, self.config);
         let mut idle: Vec<Rank> = (1..t.size()).rev().collect();
         // Leaves out for expansion, and their depths.
-        let mut out: HashMap<NodeId, u32> = HashMap::new();
+        let mut out: AHashMap<NodeId, u32> = AHashMap::new();
         let mut expansions = vec![0; t.size()];
         let mut master_idle = Duration::ZERO;
         let mut expander = Expander::new();

@@ -11,7 +11,7 @@ use super::parallel::{expand_at, RbfOutcome};
 use super::real_score::RealScoreModel;
 use super::sequential::{Rbf, RbfConfig, RbfStop};
 use super::tree::{Expander, NodeId};
-use std::collections::HashSet;
+use ahash::AHashSet;
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 use yomi_tree::Game;
@@ -20,7 +20,7 @@ use yomi_tree::Game;
 struct Shared<'m, M> {
     rbf: Rbf<'m, M>,
     /// Leaves whose children are being generated.
-    busy: HashSet<NodeId>,
+    busy: AHashSet<NodeId>,
     expansions: Vec<u64>,
     /// Time threads spent waiting for a walk, summed.
     waiting: Duration,
@@ -43,7 +43,7 @@ where
     let mut game = root.clone();
     let shared = Mutex::new(Shared {
         rbf: Rbf::new(&mut game, model, config),
-        busy: HashSet::new(),
+        busy: AHashSet::new(),
         expansions: vec![0; threads.max(1)],
         waiting: Duration::ZERO,
     });

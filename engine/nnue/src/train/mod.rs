@@ -15,6 +15,7 @@ mod quantize;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
+use rayon::prelude::*;
 use std::time::Instant;
 
 use adam::Adam;
@@ -121,13 +122,15 @@ pub fn train(
     order.shuffle(&mut rng);
     // The first `held` are held out, and never trained on mirrored either.
     let held = ((order.len() as f32 * options.validation_share) as usize).min(order.len() / 2);
-    let mut prepared = Vec::with_capacity(2 * order.len());
-    for (i, s) in order.iter().enumerate() {
-        prepared.push(prepare(s, options.lambda, false));
-        if options.mirror && i >= held {
-            prepared.push(prepare(s, options.lambda, true));
-        }
-    }
+    // Each position's features on every core (rayon), in the same order.
+    let mut prepared: Vec<Prepared> = order
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, s)| {
+            let mirrored = (options.mirror && i >= held).then(|| prepare(s, options.lambda, true));
+            std::iter::once(prepare(s, options.lambda, false)).chain(mirrored)
+        })
+        .collect();
     if prepared.len() - held < options.batch.max(1) {
         return Err(format!(
             "{} usable positions: too few to train on",
@@ -197,22 +200,32 @@ pub fn train(
 
 /// The mean loss on `set`, and how far the rounded net's values are from
 /// the float net's (centipawns, mean of |difference|) on its positions.
+/// The positions are worked on every core (rayon) and summed in order, so
+/// the figures do not depend on the number of cores.
 fn evaluate(net: &FloatNet, set: &[Prepared]) -> (f64, f64) {
     if set.is_empty() {
         return (0.0, 0.0);
     }
     let rounded = net.quantize();
-    let mut total = 0.0;
-    let mut diff = 0.0;
-    for p in set {
-        let ex = Example {
-            features: [&p.features[0], &p.features[1]],
-            target: p.target,
-        };
-        let out = net.forward(&ex).output;
-        total += loss(sigmoid(out), p.target);
-        let int = rounded.propagate_features(&p.features);
-        diff += (f64::from(out * EVAL_SCALE) - f64::from(int)).abs();
+    let each: Vec<(f64, f64)> = set
+        .par_iter()
+        .map(|p| {
+            let ex = Example {
+                features: [&p.features[0], &p.features[1]],
+                target: p.target,
+            };
+            let out = net.forward(&ex).output;
+            let int = rounded.propagate_features(&p.features);
+            (
+                loss(sigmoid(out), p.target),
+                (f64::from(out * EVAL_SCALE) - f64::from(int)).abs(),
+            )
+        })
+        .collect();
+    let (mut total, mut diff) = (0.0, 0.0);
+    for (l, d) in each {
+        total += l;
+        diff += d;
     }
     (total / set.len() as f64, diff / set.len() as f64)
 }
