@@ -4,8 +4,8 @@
 use crate::records::{self, Reading};
 use crate::summary::{summarise, Summary};
 use crate::{
-    baseline_tables, comparisons, csv_out, figures, group_tables, rbf_tables, sink, tables,
-    uct_tables,
+    baseline_tables, comparisons, csv_out, figures, group_tables, rbf_tables, seed004_tables, sink,
+    tables, uct_tables,
 };
 use clap::Args;
 use std::path::PathBuf;
@@ -106,6 +106,7 @@ fn markdown(
         baseline_tables::baselines(summaries),
         rbf_tables::rbf(&reading.runs),
         group_tables::groups(&reading.runs),
+        seed004_tables::tables(&reading.runs),
         uct_tables::uct(&reading.runs),
     ] {
         out += &section;
