@@ -16,6 +16,7 @@ mod paper002;
 mod rbf_tables;
 mod records;
 mod report;
+mod seed001_tables;
 mod seed004_tables;
 mod sink;
 mod summary;

@@ -62,6 +62,23 @@ pub(crate) fn millions(leaves: f64) -> String {
     }
 }
 
+/// A whole number with its thousands marked: 12,759,256.
+pub(crate) fn thousands(n: f64) -> String {
+    let digits = format!("{n:.0}");
+    let (sign, digits) = match digits.strip_prefix('-') {
+        Some(d) => ("-", d),
+        None => ("", digits.as_str()),
+    };
+    let mut out = sign.to_string();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 pub(crate) fn optional(x: Option<f64>, f: fn(f64) -> String) -> String {
     x.map_or_else(|| "—".to_string(), f)
 }

@@ -4,7 +4,7 @@
 
 use ahash::AHashSet;
 use rayon::prelude::*;
-use yomi_record::{Method, Record};
+use yomi_record::{GameRecord, Method, Record};
 
 /// The baselines beside seed 000's methods, in the order tables show them.
 pub(crate) const BASELINE_METHODS: &[Method] = &[
@@ -106,11 +106,29 @@ impl RecordView for Record {
 #[derive(Default, Debug)]
 pub(crate) struct Reading {
     pub runs: Vec<Record>,
+    /// Games of `yomi-harness uct-match`, read beside the runs.
+    pub games: Vec<GameRecord>,
     /// Records held by an earlier file (or line) under the same run key.
     pub duplicates: usize,
     /// `file:line: reason` of lines that are not records (a torn last line
     /// of a running sweep, say); they are left out.
     pub skipped: Vec<String>,
+}
+
+/// A line of a records file.
+enum Line {
+    Run(Box<Record>),
+    Game(GameRecord),
+}
+
+impl Line {
+    fn parse(line: &str) -> Result<Line, String> {
+        if line.contains("\"contender_first\"") {
+            GameRecord::from_json(line).map(Line::Game)
+        } else {
+            Record::from_json(line).map(|r| Line::Run(Box::new(r)))
+        }
+    }
 }
 
 /// The runs of `files`, in order; an error only when a file cannot be read.
@@ -127,18 +145,19 @@ pub(crate) fn read(files: &[String]) -> Result<Reading, String> {
             .collect();
         let parsed: Vec<_> = lines
             .par_iter()
-            .map(|&(i, line)| (i, Record::from_json(line)))
+            .map(|&(i, line)| (i, Line::parse(line)))
             .collect();
         for (i, parsed) in parsed {
             match parsed {
-                Ok(run) => {
+                Ok(Line::Game(game)) => reading.games.push(game),
+                Ok(Line::Run(run)) => {
                     if let Some(key) = &run.run_key {
                         if !keys.insert(key.clone()) {
                             reading.duplicates += 1;
                             continue;
                         }
                     }
-                    reading.runs.push(run);
+                    reading.runs.push(*run);
                 }
                 Err(e) => reading.skipped.push(format!("{file}:{}: {e}", i + 1)),
             }
@@ -154,7 +173,7 @@ pub(crate) fn load(files: &[String]) -> Result<Reading, String> {
     for line in &reading.skipped {
         eprintln!("warning: not a record, left out: {line}");
     }
-    if reading.runs.is_empty() {
+    if reading.runs.is_empty() && reading.games.is_empty() {
         return Err(format!("no records in {}", files.join(", ")));
     }
     Ok(reading)

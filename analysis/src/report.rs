@@ -4,8 +4,8 @@
 use crate::records::{self, Reading};
 use crate::summary::{summarise, Summary};
 use crate::{
-    baseline_tables, comparisons, csv_out, figures, group_tables, rbf_tables, seed004_tables, sink,
-    tables, uct_tables,
+    baseline_tables, comparisons, csv_out, figures, group_tables, rbf_tables, seed001_tables,
+    seed004_tables, sink, tables, uct_tables,
 };
 use clap::Args;
 use std::path::PathBuf;
@@ -81,8 +81,12 @@ fn markdown(
     repeats: usize,
     figures: &[Figure],
 ) -> String {
+    let games = match reading.games.len() {
+        0 => String::new(),
+        n => format!(" and {n} uct-match games"),
+    };
     let mut out = format!(
-        "## Results\n\n{} records from {} in {} configurations",
+        "## Results\n\n{} records{games} from {} in {} configurations",
         reading.runs.len(),
         args.files.join(", "),
         summaries.len()
@@ -108,6 +112,7 @@ fn markdown(
         group_tables::groups(&reading.runs),
         seed004_tables::tables(&reading.runs),
         uct_tables::uct(&reading.runs),
+        seed001_tables::tables(&reading.runs, &reading.games),
     ] {
         out += &section;
     }

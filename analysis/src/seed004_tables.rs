@@ -8,7 +8,7 @@
 //! times, as the paper's are. Every record's value is checked against
 //! plain alpha-beta's on its board.
 
-use crate::markdown::{ratio, time, Table};
+use crate::markdown::{ratio, thousands, time, Table};
 use std::collections::BTreeMap;
 use yomi_record::{Method, Record};
 
@@ -116,7 +116,7 @@ pub(crate) fn tables(runs: &[Record]) -> String {
     );
     out += "\nNodes searched, and the ratio MPI / sequential (seed 004's Table 2 stops at \
             12 pieces):\n\n";
-    let counts: (Format, Format) = (nodes, nodes);
+    let counts: (Format, Format) = (thousands, thousands);
     out += &beside_paper(
         &cells,
         |r| r.stats.nodes as f64,
@@ -145,18 +145,6 @@ pub(crate) fn tables(runs: &[Record]) -> String {
 fn mean(runs: Option<&Vec<&Record>>, f: impl Fn(&Record) -> f64) -> Option<f64> {
     let runs = runs.filter(|r| !r.is_empty())?;
     Some(runs.iter().map(|r| f(r)).sum::<f64>() / runs.len() as f64)
-}
-
-fn nodes(n: f64) -> String {
-    let digits = format!("{n:.0}");
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn quotient(a: Option<f64>, b: Option<f64>) -> String {

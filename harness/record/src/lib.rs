@@ -9,6 +9,7 @@
 //! too, what they lack as zeros (see [`Record::from_json`]).
 
 mod family_figures;
+mod game;
 mod method;
 mod record;
 mod shape;
@@ -18,6 +19,7 @@ pub use family_figures::{
     BaselineFigures, Figures, ParallelFigures, ParallelRbfFigures, RbfFigures, SpreadFigures,
     UctFigures,
 };
+pub use game::GameRecord;
 pub use method::{Backend, Method, NodeCharge, RbfForm, TableSharing};
 pub use record::{Record, SCHEMA};
 pub use shape::{BaselineShape, RbfShape, TreesplitShape, UctShape};

@@ -13,10 +13,10 @@ use crate::methods::uct::plan::{engine_config, shape_from_options};
 use crate::methods::uct::treesplit_plan;
 use crate::trees::{with_game, TreeArgs, TreeKind};
 use clap::Args;
-use serde::Serialize;
+
 use std::time::Duration;
 use yomi_methods::uct::UctTreesplit;
-use yomi_record::UctShape;
+use yomi_record::{GameRecord, UctShape};
 use yomi_runtime::on_sim;
 use yomi_runtime::sim::Model;
 use yomi_tree::Game;
@@ -47,27 +47,6 @@ pub(crate) struct UctMatchArgs {
     uct: UctOptions,
     #[command(flatten)]
     sim: SimArgs,
-}
-
-/// One game, as its JSON line shows it.
-#[derive(Serialize)]
-struct GameRecord {
-    /// The kind of game (`--tree`) and the start position.
-    tree: &'static str,
-    start: String,
-    /// Ranks in all of each side, and each side's time a move, virtual ms.
-    contender_ranks: usize,
-    opponent_ranks: usize,
-    time_ms: f64,
-    opponent_time_ms: f64,
-    /// Whether the contender moved first.
-    contender_first: bool,
-    /// 1, ½ or 0 for the contender.
-    score: f64,
-    plies: u32,
-    /// Mean simulations a move, each side's.
-    contender_simulations: f64,
-    opponent_simulations: f64,
 }
 
 pub(crate) fn run(args: &UctMatchArgs) -> Result<(), String> {
@@ -117,7 +96,7 @@ pub(crate) fn run(args: &UctMatchArgs) -> Result<(), String> {
             ))?;
             games += 1;
             let record = GameRecord {
-                tree: tree.label.kind,
+                tree: tree.label.kind.to_string(),
                 start: tree.name().to_string(),
                 contender_ranks: ranks,
                 opponent_ranks: args.against,
