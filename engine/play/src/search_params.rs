@@ -75,7 +75,7 @@ search_params! {
         "Reverse futility: a node this far above beta per ply of depth returns its static value.";
     reverse_futility_improving "ReverseFutilityImproving" = 40 in 0..=120 step 6:
         "Reverse futility: the margin less this when the static value improves on two plies before.";
-    reverse_futility_depth "ReverseFutilityDepth" = 6 in 2..=12 step 1:
+    reverse_futility_depth "ReverseFutilityDepth" = 4 in 2..=12 step 1:
         "Reverse futility: the deepest node it applies to.";
     reverse_futility_tt_pv "ReverseFutilityTtPv" = 0 in 0..=1 step 1:
         "Reverse futility: 1 spares a node on a principal variation now or when last searched.";
