@@ -14,9 +14,9 @@ use mpi::topology::SimpleCommunicator;
 use mpi::traits::{Communicator, CommunicatorCollectives, Root};
 use mpi::Threading;
 use std::sync::Arc;
+use yomi_memory::table_cap_mb;
 use yomi_play::{serve_cluster, serve_play, Cluster, Machines, MasterWorker, PlayTable};
 use yomi_runtime::mpi::never_waiting;
-use yomi_search::memory::table_cap_mb;
 
 /// The table of a master-worker's worker rank, MB, unless
 /// `YOMI_WORKER_HASH_MB` says.

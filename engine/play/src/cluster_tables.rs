@@ -11,8 +11,8 @@ use super::rank_watch::{RankWatch, TABLE_WAIT};
 use super::table::PlayTable;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+use yomi_memory::SharedMemory;
 use yomi_runtime::{Rank, Transport};
-use yomi_search::memory::SharedMemory;
 
 /// Rank 0: every machine makes a new table of `megabytes` MB; returns
 /// when all have (so that no search starts before), with rank 0's. Ranks

@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::Mutex;
-use yomi_search::memory::{SharedMemory, ZeroedArray};
+use yomi_memory::{SharedMemory, ZeroedArray};
 use yomi_search::Bound;
 use yomi_shogi::board::Move;
 use yomi_tree::Value;

@@ -2,7 +2,6 @@
 
 mod hook;
 mod limits;
-pub mod memory;
 mod searcher;
 mod split;
 mod tt;

@@ -3,7 +3,7 @@
 //! the entry of the same state, else the shallowest entry of its bucket, so
 //! deep results, the expensive ones, survive.
 
-use crate::memory::ZeroedArray;
+use yomi_memory::ZeroedArray;
 use yomi_tree::Value;
 
 /// What a stored value says about the true value.

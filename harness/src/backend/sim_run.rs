@@ -8,10 +8,10 @@ use crate::backend::table_memory;
 use crate::trees::{with_game, Tree};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
+use yomi_memory::table_cap_mb;
 use yomi_methods::minimal_tree::visit_cost_us;
 use yomi_record::ClusterRecord;
 use yomi_runtime::{on_sim, Program};
-use yomi_search::memory::table_cap_mb;
 use yomi_tree::Game;
 
 /// The master's revisit cost beside a given node cost, µs: this machine's

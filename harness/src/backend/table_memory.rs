@@ -2,7 +2,7 @@
 //! memory before any is allocated: a clear error that names `--tt-mb`,
 //! not a rank killed by the kernel's out-of-memory killer.
 
-use yomi_search::memory::table_cap_mb;
+use yomi_memory::table_cap_mb;
 
 /// Whether `tables` tables of `table_mb` each fit in what this machine
 /// gives tables (half of its memory), else the error that names the fix

@@ -21,8 +21,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
+use yomi_memory::table_cap_mb;
 use yomi_record::Backend;
-use yomi_search::memory::table_cap_mb;
 
 /// Run a grid of searches (a TOML file) into a JSON Lines file, resumably.
 #[derive(Args)]

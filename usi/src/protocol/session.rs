@@ -14,7 +14,6 @@ use crate::search_choice::{Ranks, ShogiSearcher};
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 use yomi_play::{root_text, root_with_net};
-use yomi_search::memory;
 use yomi_search::Limits;
 use yomi_shogi::{eval, GamePosition};
 use yomi_shogi_game::ShogiGame;
@@ -206,7 +205,7 @@ impl Session {
             self.cluster = self.cluster.take().or(old.into_ranks());
         }
         let mut table_mb = wanted.0;
-        if let Some(cap) = memory::table_cap_mb().filter(|&cap| table_mb > cap) {
+        if let Some(cap) = yomi_memory::table_cap_mb().filter(|&cap| table_mb > cap) {
             self.out.info(&format!(
                 "USI_Hash {table_mb} MB is more than half of this machine's memory; using {cap} MB"
             ));
@@ -250,7 +249,7 @@ impl Session {
             }
         };
         if let Some(time) = go.mate {
-            let table_mb = memory::table_cap_mb()
+            let table_mb = yomi_memory::table_cap_mb()
                 .map_or(self.options.hash_mb, |cap| cap.min(self.options.hash_mb));
             self.running = Some(mate_thread::start(
                 position.current(),

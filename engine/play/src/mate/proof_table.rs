@@ -8,7 +8,7 @@
 //! take thousands of nodes, and a large table's first touch of each page
 //! (the kernel zeroing it) cost them more than the search itself.
 
-use yomi_search::memory::ZeroedArray;
+use yomi_memory::ZeroedArray;
 use yomi_shogi::board::Move;
 
 /// Proof and disproof numbers: `INFINITE` marks a proof (as the disproof
