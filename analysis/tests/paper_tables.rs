@@ -1,14 +1,21 @@
-//! Seed 004's Tables 1 and 2 in `yomi-analysis report`, on records of the
-//! harness's own pick searches (`tests/fixtures/seed004.jsonl`: boards of
-//! height 5 with 6 and 10 pieces, seeds 1–3, both move orders; the grid
-//! master on 1 and 9 ranks, with bounds pushed, and YBWC; the virtual
-//! cluster at seed 004's node cost): seed 004's published rows beside
-//! Yomi's means, every method's speedup, and the value check against plain
-//! alpha-beta.
+//! Seeds 001 and 004's tables in `yomi-analysis report`, on records of the
+//! harness's own runs.
+//!
+//! - `tests/fixtures/seed001.jsonl`: UCT-Treesplit on two synthetic trees at
+//!   1, 5 and 10 ranks, 5 ms each on the virtual cluster, and the 4 games of
+//!   a `uct-match` of 5 ranks against 1 on pick: the rate, work-load and
+//!   time by work package against search ranks, the Elo of the games, and
+//!   the check of root visits against simulations.
+//! - `tests/fixtures/seed004.jsonl`: pick boards of height 5 with 6 and 10
+//!   pieces, seeds 1–3, both move orders; the grid master on 1 and 9 ranks,
+//!   with bounds pushed, and YBWC, at seed 004's node cost: seed 004's
+//!   published rows beside Yomi's means, every method's speedup, and the
+//!   value check against plain alpha-beta.
 
 use std::process::Command;
 
-const FIXTURE: &str = "tests/fixtures/seed004.jsonl";
+const SEED001: &str = "tests/fixtures/seed001.jsonl";
+const SEED004: &str = "tests/fixtures/seed004.jsonl";
 
 fn report(file: &str) -> (String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_yomi-analysis"))
@@ -25,6 +32,48 @@ fn report(file: &str) -> (String, String) {
     (stdout, String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
+#[test]
+fn the_tables_show_rate_time_and_elo_against_ranks() {
+    let (text, _) = report(SEED001);
+    for heading in [
+        "### Simulation rate against search ranks: synthetic b 5 d 20, 6-ply playouts, 5.0 ms",
+        "### Where a search rank's time goes (seed 001 Fig. 5)",
+        "### Elo of more ranks against fewer, pick, 2.0 ms a move",
+    ] {
+        assert!(text.contains(heading), "{heading}\n{text}");
+    }
+    // One search rank is the yardstick (speedup 1.0); 8 search ranks beside
+    // 2 broadcast ranks; the match's 4 games; every rank's time in shares.
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| N_dup 200"))
+        .collect();
+    assert!(rows
+        .iter()
+        .any(|r| r.contains("| 1 | 0 | ") && r.contains("| 1.0 | 1.00 |")));
+    assert!(rows.iter().any(|r| r.contains("| 8 | 2 | ")), "{text}");
+    assert!(rows.iter().any(|r| r.ends_with(" % |")), "{text}");
+    assert!(text.contains("| 5 | 1 | 4 | "), "{text}");
+    assert!(!text.contains("lost or counted twice"), "{text}");
+}
+
+#[test]
+fn simulations_lost_are_named() {
+    let records =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SEED001))
+            .unwrap();
+    let broken = records.replacen("\"root_visits\":", "\"root_visits\":1", 1);
+    let path = std::env::temp_dir().join(format!("yomi-seed001-{}.jsonl", std::process::id()));
+    std::fs::write(&path, broken).unwrap();
+    let (text, stderr) = report(path.to_str().unwrap());
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        text.contains("Simulations lost or counted twice: seed1: 1"),
+        "{text}"
+    );
+    assert!(stderr.contains("lost or counted twice"), "{stderr}");
+}
+
 /// The cells of the first row starting with `prefix`.
 fn cells(text: &str, prefix: &str) -> Vec<String> {
     let line = text.lines().find(|l| l.starts_with(prefix));
@@ -35,7 +84,7 @@ fn cells(text: &str, prefix: &str) -> Vec<String> {
 
 #[test]
 fn the_tables_put_yomis_means_beside_seed_004s_rows() {
-    let (report, _) = report(FIXTURE);
+    let (report, _) = report(SEED004);
     let heading = "### Seed 004's Tables 1 and 2 beside Yomi's";
     let text = &report[report.find(heading).expect("the section")..];
     // Seed 004's row, then Yomi's figures in both orders where it ran.
@@ -63,7 +112,7 @@ fn the_tables_put_yomis_means_beside_seed_004s_rows() {
 #[test]
 fn a_value_not_alpha_betas_is_named() {
     let records =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE))
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SEED004))
             .unwrap();
     let mut lines: Vec<String> = records.lines().map(str::to_string).collect();
     let nine = lines
