@@ -28,7 +28,9 @@ pub(crate) fn baselines(summaries: &[Summary]) -> String {
     for ((trees, b, d, clock, network, charge_leaves), mut members) in groups {
         members.sort_by_key(|s| {
             let c = &s.config;
+            // Methods plugged in after the paper's, by name.
             let order = BASELINE_METHODS.iter().position(|m| *m == c.method);
+            let order = order.unwrap_or(BASELINE_METHODS.len());
             (order, c.processor_tree, c.ranks, c.pv_depth, c.stage_depth)
         });
         let seed002 = members[0].config.seed002();

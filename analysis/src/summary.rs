@@ -4,7 +4,7 @@
 //! worker; with the trees a configuration lacks and any root value that
 //! differs from the sequential one.
 
-use crate::records::{RecordView, TreeSet, BASELINE_METHODS};
+use crate::records::{RecordView, TreeSet};
 use std::collections::{BTreeMap, BTreeSet};
 use yomi_record::{Backend, Method, NodeCharge, Record};
 
@@ -143,7 +143,7 @@ impl Config {
     }
 
     pub(crate) fn is_baseline_method(&self) -> bool {
-        BASELINE_METHODS.contains(&self.method)
+        self.method.is_baseline()
     }
 
     pub(crate) fn kind(&self) -> String {

@@ -283,3 +283,33 @@ fn the_smoke_sweeps_figures_are_fit_to_print() {
     svg_text::assert_no_overlap("fig8.svg", &svg);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The book's example of a method plugged in (`configs/root-split.toml`):
+/// swept and reported like the paper's baselines, in their table.
+#[test]
+fn a_plugged_method_is_swept_and_reported_beside_the_baselines() {
+    let dir = out_dir("root-split");
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("root-split.jsonl");
+    smoke_sweep::sweep("configs/root-split.toml", &records);
+    let figures = dir.join("report");
+    smoke_sweep::analyse("report", &records, &figures);
+    let md = std::fs::read_to_string(figures.join("report.md")).unwrap();
+    assert!(
+        md.contains("### Baselines: synthetic trees, b = 5, d = 10"),
+        "{md}"
+    );
+    // Alone it is plain alpha-beta; five root children keep a sixth
+    // worker and more idle.
+    let alone = row(&md, "| root-split |  | 1 |");
+    assert_eq!(alone[3..4], ["8"]);
+    assert_eq!(alone[7], "1.00");
+    let six = row(&md, "| root-split |  | 6 |");
+    let eleven = row(&md, "| root-split |  | 11 |");
+    assert_eq!(six[4..8], eleven[4..8], "{md}");
+    assert!(
+        md.contains("every root value equals the sequential one"),
+        "{md}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -926,6 +926,7 @@ fn a_plugged_game_gets_its_exact_value_from_every_method() {
         ("--method jamboree", true),
         ("--method grid-master", true),
         ("--method grid-master --push-bounds", true),
+        ("--method root-split", true),
     ] {
         for backend in ["threads", "sim"] {
             let ranks = match (ranked, backend) {

@@ -219,6 +219,7 @@ fn a_plugged_game_gets_the_sequential_value_under_mpi() {
         "--method grid-master --push-bounds",
         "--method ybwc",
         "--method jamboree",
+        "--method root-split",
         "--method tree-splitting --levels 1 --fanout 3",
         "--method pv-splitting --levels 1 --fanout 3",
         "--method staged-sss --levels 1 --fanout 3",
@@ -270,7 +271,7 @@ ranks = [3]
 [[grid]]
 b = [4]
 d = [7]
-methods = ["tree-splitting", "staged-sss", "ybwc"]
+methods = ["tree-splitting", "staged-sss", "ybwc", "root-split"]
 processor_trees = [[1, 2]]
 ranks = [3]
 [cluster]
@@ -292,7 +293,7 @@ launcher = "timeout -k 10 120 mpirun --oversubscribe -np {ranks}"
     };
     let first = sweep();
     let recs = records(&first);
-    assert_eq!(recs.len(), 10, "5 runs of 2 trees");
+    assert_eq!(recs.len(), 12, "6 runs of 2 trees");
     let seq: Vec<_> = recs
         .iter()
         .filter(|r| r["method"] == "sequential")

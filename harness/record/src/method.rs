@@ -53,6 +53,11 @@ pub enum Method {
     #[serde(alias = "master-worker")]
     #[cfg_attr(feature = "clap", value(alias = "master-worker"))]
     GridMaster,
+    /// Root splitting, the book's example of a method plugged in from a
+    /// crate of its own (`root-split/`): rank 0 deals the root's children
+    /// to the other ranks, each searched with alpha-beta in the window the
+    /// best so far leaves it. Ranks as ybwc, rank 0 included.
+    RootSplit,
     /// Seed 003's randomized best-first search, sequential: --rbf-nodes
     /// generated nodes, as many as plain alpha-beta generates at
     /// --match-depth, or until --rbf-depth; --d is the tree's depth (its
@@ -90,6 +95,7 @@ impl Method {
             Method::Ybwc => "ybwc",
             Method::Jamboree => "jamboree",
             Method::GridMaster => "grid-master",
+            Method::RootSplit => "root-split",
             Method::Rbf => "rbf",
             Method::ParallelRbf => "parallel-rbf",
             Method::Uct => "uct",
@@ -110,10 +116,10 @@ impl Method {
         matches!(self, Method::Ybwc | Method::Jamboree)
     }
 
-    /// The baselines run on a number of ranks: YBWC, Jamboree and seed
-    /// 004's grid master.
+    /// The baselines run on a number of ranks: YBWC, Jamboree, seed
+    /// 004's grid master and the methods plugged in (root splitting).
     pub fn on_ranks(self) -> bool {
-        self.steals() || self == Method::GridMaster
+        self.steals() || matches!(self, Method::GridMaster | Method::RootSplit)
     }
 
     /// The baselines beside seed 000's methods (plain alpha-beta inside).
@@ -261,6 +267,7 @@ mod tests {
             Method::Ybwc,
             Method::Jamboree,
             Method::GridMaster,
+            Method::RootSplit,
             Method::Rbf,
             Method::ParallelRbf,
             Method::Uct,

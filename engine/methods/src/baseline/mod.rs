@@ -18,6 +18,7 @@ mod staged_sss;
 mod ybwc;
 
 pub use grid_master::{run_grid_master, GridMasterConfig};
+pub use ledger::Ledger;
 pub use outcome::BaselineOutcome;
 pub use plain_alphabeta::{AlphaBeta, Counts};
 pub use processor_tree::ProcessorTree;

@@ -20,7 +20,7 @@ pub struct BaselineOutcome {
 impl BaselineOutcome {
     /// Rank 0, the search over and every other processor told so: their
     /// reports beside rank 0's `own`.
-    pub(super) fn gather<T: Transport<SplitMessage>>(
+    pub fn gather<T: Transport<SplitMessage>>(
         transport: &mut T,
         value: Value,
         elapsed: Duration,

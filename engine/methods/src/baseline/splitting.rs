@@ -48,7 +48,7 @@ pub enum Charge {
 
 impl Charge {
     /// What the work from counts `then` to `now` costs, in node costs.
-    pub(super) fn units(self, then: Counts, now: Counts) -> u64 {
+    pub fn units(self, then: Counts, now: Counts) -> u64 {
         match self {
             Charge::Leaves => now.leaves - then.leaves,
             Charge::Nodes => now.nodes - then.nodes,

@@ -108,7 +108,7 @@ pub(crate) fn processor_tree(shape: BaselineShape) -> Option<ProcessorTree> {
 }
 
 /// What a baseline's processors charge the virtual clock for.
-fn charge(shape: BaselineShape) -> Charge {
+pub(crate) fn charge(shape: BaselineShape) -> Charge {
     match shape.charge {
         NodeCharge::Leaves => Charge::Leaves,
         NodeCharge::Nodes => Charge::Nodes,

@@ -3,7 +3,7 @@
 //! the sequential reference's leaves for the search-overhead coefficient,
 //! reduced to result records.
 
-use super::plan::{grid_master_config, processor_tree, split_config, ybwc_config};
+use super::plan::{charge, grid_master_config, processor_tree, split_config, ybwc_config};
 use crate::backend::runner::Runner;
 use crate::backend::sim_args::SimArgs;
 use crate::methods::each_tree::{each_tree, Sink};
@@ -12,6 +12,7 @@ use crate::plan::Plan;
 use crate::trees::{with_game, Tree};
 use yomi_methods::baseline::{AlphaBeta, BaselineOutcome, StagedSss};
 use yomi_record::{BaselineFigures, BaselineShape, Figures, Method};
+use yomi_root_split::RootSplit;
 use yomi_search::Stats;
 use yomi_tree::{Game, INFINITE};
 
@@ -102,8 +103,8 @@ fn outcome(
 }
 
 /// One baseline search of `root` (`None` on ranks other than 0): a split
-/// method on its processor tree, or YBWC on every rank (`--workers` + 1
-/// threads).
+/// method on its processor tree, or one on every rank (`--workers` + 1
+/// threads). A method plugged in from a crate of its own has its arm here.
 fn search_on<G: Game + Clone + Send + 'static>(
     runner: &Runner,
     root: G,
@@ -120,17 +121,27 @@ fn search_on<G: Game + Clone + Send + 'static>(
             split_config((plan.d, plan.backend), shape, t),
             nodes,
         ),
-        None if method == Method::GridMaster => runner.run_program(
-            root,
-            ranks,
-            grid_master_config((plan.d, plan.backend), shape),
-            nodes,
-        ),
-        None => runner.run_program(
-            root,
-            ranks,
-            ybwc_config((plan.d, plan.backend), method, shape),
-            nodes,
-        ),
+        None => match method {
+            Method::Ybwc | Method::Jamboree => runner.run_program(
+                root,
+                ranks,
+                ybwc_config((plan.d, plan.backend), method, shape),
+                nodes,
+            ),
+            Method::GridMaster => runner.run_program(
+                root,
+                ranks,
+                grid_master_config((plan.d, plan.backend), shape),
+                nodes,
+            ),
+            Method::RootSplit => {
+                let program = RootSplit {
+                    depth: plan.d,
+                    charge: charge(shape),
+                };
+                runner.run_program(root, ranks, program, nodes)
+            }
+            _ => Err(format!("{method} is not a baseline on ranks")),
+        },
     }
 }

@@ -82,8 +82,8 @@ impl BaselineKeys {
         Ok(())
     }
 
-    /// `method`'s runs: YBWC and Jamboree at every rank count, the grid
-    /// master at every rank count and push_bounds, a split method on
+    /// `method`'s runs: the methods on ranks at every rank count (the grid
+    /// master also at every push_bounds), a split method on
     /// every processor tree (and PV depth, or stage depth; no processor
     /// tree: one run without, which its plan refuses).
     pub(crate) fn points(
@@ -102,24 +102,21 @@ impl BaselineKeys {
             static_order: false,
             push_bounds: false,
         };
-        if method.steals() {
-            let static_order = self.static_order;
-            let points = shared.ranks.iter().map(|&ranks| BaselinePoint {
-                ranks,
-                static_order,
-                ..plain
-            });
-            return Ok(points.collect());
-        }
-        if method == Method::GridMaster {
+        if method.on_ranks() {
+            // YBWC and Jamboree take static_order, the grid master
+            // push_bounds; a method plugged in, neither.
+            let static_order = method.steals() && self.static_order;
+            let pushes = match method {
+                Method::GridMaster => &self.push_bounds[..],
+                _ => &[false],
+            };
             let points = shared.ranks.iter().flat_map(|&ranks| {
-                self.push_bounds
-                    .iter()
-                    .map(move |&push_bounds| BaselinePoint {
-                        ranks,
-                        push_bounds,
-                        ..plain
-                    })
+                pushes.iter().map(move |&push_bounds| BaselinePoint {
+                    ranks,
+                    static_order,
+                    push_bounds,
+                    ..plain
+                })
             });
             return Ok(points.collect());
         }
