@@ -10,7 +10,7 @@ fixture engine/nnue/tests/fixtures/yaneuraou_values.tsv, so that CI checks
 without YaneuraOu.
 
 Positions: every 12th position of the professional games in a directory of
-fetched records (as scripts/tsume_set.py reads them; provenance in the
+fetched records (as scripts/gamerecords reads them; provenance in the
 fixture), and positions reached by random legal moves from them.
 
 Usage:
@@ -40,9 +40,9 @@ DEFAULT_OUT = os.path.join(ROOT, "engine/nnue/tests/fixtures/yaneuraou_values.ts
 def game_positions(records, stride):
     """(sfen, provenance) every `stride` plies of every professional game."""
     sys.path.insert(0, HERE)
-    import tsume_set  # noqa: E402  (the project's record reader)
+    import gamerecords  # noqa: E402  (the project's record reader)
 
-    games, _ = tsume_set.collect(records, [])
+    games, _ = gamerecords.collect(records, [])
     out = []
     for gid in sorted(games):
         g = games[gid]
