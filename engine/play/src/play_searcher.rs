@@ -194,6 +194,13 @@ impl<H: Hook> PlaySearcher<H> {
         self.game.play(mv);
     }
 
+    /// [`Self::play`] for a move known to give check or not.
+    #[inline(always)]
+    pub(super) fn play_checking(&mut self, mv: Move, gives_check: bool) {
+        self.eval.push(self.game.position(), mv);
+        self.game.play_checking(mv, gives_check);
+    }
+
     /// Takes back `mv`, the last move played.
     #[inline(always)]
     pub(super) fn undo(&mut self, mv: Move) {
@@ -824,7 +831,7 @@ impl<H: Hook> PlaySearcher<H> {
             }
             // Step 16. Make the move.
             self.table.prefetch(self.game.position().key_after(mv));
-            self.play(mv);
+            self.play_checking(mv, gives_check);
             self.stack.frames[ply].played = mv;
             self.stack.frames[ply].piece_to = Some(moved);
             let mut new_depth = depth - 1 + i32::from(extend);

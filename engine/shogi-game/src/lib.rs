@@ -89,6 +89,14 @@ impl ShogiGame {
         self.pos.mate_in_one_by(squares)
     }
 
+    /// Plays `mv`, known to give check or not (see
+    /// [`Position::make_move_checking`]).
+    #[inline]
+    pub fn play_checking(&mut self, mv: Move, gives_check: bool) {
+        self.pos.make_move_checking(mv, gives_check);
+        self.history.push((self.pos.hash(), gives_check));
+    }
+
     /// Passing is allowed when not in check. The pass is a wall in the
     /// history: no repetition is seen across it.
     pub fn play_null(&mut self) -> bool {

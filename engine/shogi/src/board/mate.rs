@@ -108,9 +108,9 @@ impl Position {
         if list.is_empty() {
             return None;
         }
-        let escapes = self.unattacked_king_steps()?;
+        let mut steps = KingSteps::of(self)?;
         list.iter().copied().find(|&mv| {
-            if self.surely_escapes(mv, escapes) {
+            if self.surely_escapes(mv, &mut steps) {
                 return false;
             }
             self.make_move(mv);
@@ -120,28 +120,12 @@ impl Position {
         })
     }
 
-    /// The squares next to the opponent's king that it could step to now
-    /// (free of its own pieces, not attacked by the side to move).
-    fn unattacked_king_steps(&self) -> Option<Bitboard> {
-        let us = self.side_to_move();
-        let king = self.king_square(us.flip())?;
-        let without_king = self.occupied() ^ Bitboard::from_square(king);
-        let free = attacks::king(king).and_not(self.color_bb(us.flip()));
-        Some(
-            free.into_iter()
-                .filter(|&sq| !self.is_attacked(us, sq, without_king))
-                .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq)),
-        )
-    }
-
     /// Whether after the check `mv` the king surely has a square to step
     /// to, decided without making the move (most checks are answered so;
     /// making each was most of the test's cost). Never true of a mate.
-    fn surely_escapes(&self, mv: Move, escapes: Bitboard) -> bool {
+    fn surely_escapes(&self, mv: Move, steps: &mut KingSteps) -> bool {
         let us = self.side_to_move();
-        let Some(king) = self.king_square(us.flip()) else {
-            return false;
-        };
+        let king = steps.king;
         let to = mv.to();
         let (kind, occ) = if mv.is_drop() {
             (mv.drop_kind(), self.occupied() | Bitboard::from_square(to))
@@ -160,16 +144,60 @@ impl Position {
         };
         let without_king = occ ^ Bitboard::from_square(king);
         let covered = attacks::piece(us, kind, to, without_king) | Bitboard::from_square(to);
-        let candidates = escapes.and_not(covered);
+        let candidates = steps.free.and_not(covered | steps.attacked);
         if mv.is_drop() {
-            // A dropped piece only blocks lines: the other squares stay free.
-            return candidates.any();
+            // A dropped piece only blocks lines: a square free now stays so.
+            return steps.safe_now(self, candidates);
         }
-        // A board move may open a line through its origin: ask again,
-        // counting the moved piece at its origin too (only ever more attacks).
+        // A board move may open a line through its origin: asked after the
+        // move, counting the moved piece at its origin too (only ever more
+        // attacks).
         candidates
             .into_iter()
             .any(|sq| !self.is_attacked(us, sq, without_king))
+    }
+}
+
+/// The squares next to the opponent's king, and what the mate test has
+/// learnt of them so far: each is asked at most once whether the side to
+/// move attacks it now, and only when a check needs to know.
+struct KingSteps {
+    king: Square,
+    /// Free of the king's own pieces.
+    free: Bitboard,
+    /// Found attacked now, and found not.
+    attacked: Bitboard,
+    safe: Bitboard,
+}
+
+impl KingSteps {
+    /// `None` when the opponent has no king.
+    fn of(pos: &Position) -> Option<KingSteps> {
+        let them = pos.side_to_move().flip();
+        let king = pos.king_square(them)?;
+        Some(KingSteps {
+            king,
+            free: attacks::king(king).and_not(pos.color_bb(them)),
+            attacked: Bitboard::EMPTY,
+            safe: Bitboard::EMPTY,
+        })
+    }
+
+    /// Whether one of `squares` (next to the king) is not attacked now.
+    fn safe_now(&mut self, pos: &Position, squares: Bitboard) -> bool {
+        if (squares & self.safe).any() {
+            return true;
+        }
+        let without_king = pos.occupied() ^ Bitboard::from_square(self.king);
+        for sq in squares {
+            if pos.is_attacked(pos.side_to_move(), sq, without_king) {
+                self.attacked |= Bitboard::from_square(sq);
+            } else {
+                self.safe |= Bitboard::from_square(sq);
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -221,9 +249,11 @@ pub(crate) mod tests {
             }
             let before = pos.to_sfen();
             let expected = mates_by_brute_force(&mut pos);
-            let escapes = pos.unattacked_king_steps().unwrap();
-            for &mv in &expected {
-                assert!(!pos.surely_escapes(mv, escapes), "{before}: {mv} mates");
+            // What the king's squares teach one check is kept for the next.
+            let mut steps = KingSteps::of(&pos).unwrap();
+            for mv in pos.legal_checks().iter().copied() {
+                let surely = pos.surely_escapes(mv, &mut steps);
+                assert!(!(surely && expected.contains(&mv)), "{before}: {mv} mates");
             }
             let found = pos.mate_in_one();
             assert_eq!(pos.to_sfen(), before);

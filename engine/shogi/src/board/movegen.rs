@@ -266,7 +266,13 @@ impl Position {
             let to = attacks::pawn(us, from) & allowed(PieceKind::Pawn, from);
             emit(sink, us, PieceKind::Pawn, from, to);
         }
+        // A slider whose lines miss every wanted square, even on an empty
+        // board, is passed over before its attacks are worked out.
+        let reaches = |kind, from, lines: Bitboard| (lines & reach.squares(kind, from)).any();
         for from in self.pieces(us, PieceKind::Lance) {
+            if !reaches(PieceKind::Lance, from, attacks::lance_pseudo(us, from)) {
+                continue;
+            }
             let to = attacks::lance(us, from, occ) & allowed(PieceKind::Lance, from);
             emit(sink, us, PieceKind::Lance, from, to);
         }
@@ -291,21 +297,33 @@ impl Position {
             sink.moves(from, to, false);
         }
         for from in self.pieces(us, PieceKind::Bishop) {
+            if !reaches(PieceKind::Bishop, from, attacks::bishop_pseudo(from)) {
+                continue;
+            }
             let to = attacks::bishop(from, occ) & allowed(PieceKind::Bishop, from);
             emit(sink, us, PieceKind::Bishop, from, to);
         }
         for from in self.pieces(us, PieceKind::Rook) {
+            if !reaches(PieceKind::Rook, from, attacks::rook_pseudo(from)) {
+                continue;
+            }
             let to = attacks::rook(from, occ) & allowed(PieceKind::Rook, from);
             emit(sink, us, PieceKind::Rook, from, to);
         }
         for from in self.pieces(us, PieceKind::Horse) {
-            let to = (attacks::bishop(from, occ) | attacks::king(from))
-                & allowed(PieceKind::Horse, from);
+            let steps = attacks::king(from);
+            if !reaches(PieceKind::Horse, from, attacks::bishop_pseudo(from) | steps) {
+                continue;
+            }
+            let to = (attacks::bishop(from, occ) | steps) & allowed(PieceKind::Horse, from);
             sink.moves(from, to, false);
         }
         for from in self.pieces(us, PieceKind::Dragon) {
-            let to =
-                (attacks::rook(from, occ) | attacks::king(from)) & allowed(PieceKind::Dragon, from);
+            let steps = attacks::king(from);
+            if !reaches(PieceKind::Dragon, from, attacks::rook_pseudo(from) | steps) {
+                continue;
+            }
+            let to = (attacks::rook(from, occ) | steps) & allowed(PieceKind::Dragon, from);
             sink.moves(from, to, false);
         }
 

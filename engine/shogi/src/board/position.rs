@@ -216,6 +216,13 @@ impl Position {
     }
 
     pub fn make_move(&mut self, mv: Move) {
+        self.make_move_checking(mv, true);
+    }
+
+    /// [`Position::make_move`] for a caller that knows whether `mv` gives
+    /// check (a search, from [`super::CheckSquares`]): the checkers are
+    /// looked for only if it does.
+    pub fn make_move_checking(&mut self, mv: Move, gives_check: bool) {
         let us = self.side;
         let mut undo = Undo {
             captured: Piece::EMPTY,
@@ -248,7 +255,12 @@ impl Position {
         self.hash = hash;
         self.side = us.flip();
         self.ply += 1;
-        self.checkers = self.compute_checkers();
+        self.checkers = if gives_check {
+            self.compute_checkers()
+        } else {
+            Bitboard::EMPTY
+        };
+        debug_assert_eq!(self.checkers, self.compute_checkers(), "{mv} gives check");
     }
 
     /// Passes the turn (a null move, for null-move pruning); the side to
