@@ -8,7 +8,8 @@ format `scripts/match.py --openings` reads.
     python3 scripts/make_openings.py target/release/yomi --count 100 --plies 4 > /tmp/openings_100.txt
 
 `scripts/openings-120.txt` was made so (`--count 120 --plies 4`, the play
-search of commit ca799a2).
+search of commit ca799a2), and `scripts/openings-240.txt` (`--count 240
+--plies 6 --seed 27`, the play search of commit a404977).
 
 Fixed-node matches are deterministic: forty games from 20 openings are all
 a fixed-node match can tell, and more games need more openings.
