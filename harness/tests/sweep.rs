@@ -242,12 +242,14 @@ fn a_sweep_runs_the_baselines_on_their_processor_trees() {
         "[trees]\nkind = \"synthetic\"\nseeds = \"1-2\"\n\n\
          [[grid]]\nb = [4]\nd = [6]\nmethods = [\"sequential\"]\n\n\
          [[grid]]\nb = [4]\nd = [6]\n\
-         methods = [\"tree-splitting\", \"pv-splitting\", \"staged-sss\", \"ybwc\"]\n\
+         methods = [\"tree-splitting\", \"pv-splitting\", \"staged-sss\", \"ybwc\", \
+         \"root-split\"]\n\
          processor_trees = [[1, 3], [2, 2]]\nstage_depth = [1, 2]\nranks = [5]\n\
          charge = \"leaves\"\n",
     );
-    // sequential; TS and PV on 2 trees; staged SSS* on 2 × 2; YBWC once.
-    assert_eq!(records.len(), 2 * (1 + 2 + 2 + 4 + 1));
+    // sequential; TS and PV on 2 trees; staged SSS* on 2 × 2; YBWC and
+    // root splitting (the book's plugged method) once.
+    assert_eq!(records.len(), 2 * (1 + 2 + 2 + 4 + 1 + 1));
     let value = |tree: &str| {
         records
             .iter()
@@ -257,7 +259,7 @@ fn a_sweep_runs_the_baselines_on_their_processor_trees() {
     };
     for r in &records {
         assert_eq!(r["value"], value(r["tree"].as_str().unwrap()), "{r}");
-        if r["method"] == "ybwc" {
+        if r["method"] == "ybwc" || r["method"] == "root-split" {
             assert_eq!(r["processors"], 5);
         } else if r["method"] != "sequential" {
             assert_eq!(r["charge"], "leaves");
@@ -271,6 +273,28 @@ fn a_sweep_runs_the_baselines_on_their_processor_trees() {
         .map(|r| format!("{}{}", r["levels"], r["stage_depth"]))
         .collect();
     assert_eq!(staged.len(), 4, "{staged:?}");
+}
+
+/// The book's plugged method (root splitting) in a sweep on threads (on
+/// the virtual cluster above, on MPI ranks in `mpi.rs`).
+#[test]
+fn a_sweep_runs_a_plugged_method_on_threads() {
+    let records = sweep_records(
+        "plugged",
+        "[trees]\nkind = \"synthetic\"\nseeds = \"1-2\"\n\n\
+         [[grid]]\nb = [4]\nd = [6]\nmethods = [\"sequential\", \"root-split\"]\nranks = [1, 3]\n\n\
+         [cluster]\nbackend = \"threads\"\n",
+    );
+    assert_eq!(records.len(), 2 * (1 + 2));
+    for r in records.iter().filter(|r| r["method"] == "root-split") {
+        let sequential = records
+            .iter()
+            .find(|s| s["tree"] == r["tree"] && s["method"] == "sequential")
+            .unwrap();
+        assert_eq!(r["value"], sequential["value"], "{r}");
+        assert_eq!(r["backend"], "threads", "{r}");
+        assert!(r["processors"] == 1 || r["processors"] == 3, "{r}");
+    }
 }
 
 #[test]

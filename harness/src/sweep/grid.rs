@@ -325,7 +325,13 @@ fn run(c: &Config, trees: &TreeArgs, p: Point, node_cost: NodeCost) -> Result<Ru
     let mut options = Options::new(p.b, p.d, p.method, backend);
     options.d_prime = p.d_prime;
     options.tt_mb = cl.tt_mb;
-    options.workers = p.ranks.saturating_sub(1).max(1);
+    // A baseline's one rank is rank 0 searching alone, on threads as on
+    // the virtual cluster; the other methods need a worker.
+    options.workers = if p.method.on_ranks() {
+        p.ranks.saturating_sub(1)
+    } else {
+        p.ranks.saturating_sub(1).max(1)
+    };
     p.family.get().apply(&mut options);
     let trees = TreeArgs {
         b: Some(p.b),
