@@ -5,15 +5,18 @@
 //!
 //! - [`Stats`]: what a search counts (nodes, leaves, table hits, tasks).
 //! - [`TaskCounts`]: seed 000's workers' task searches.
+//! - [`RingCounts`]: seed 000's sharing ring.
 //! - [`Overheads`]: UCT-Treesplit's time by seed 001's work packages.
 //! - [`Model`]: the virtual cluster's cost of a node and of a message.
 
 mod cost_model;
 mod overheads;
+mod ring_counts;
 mod stats;
 mod task_counts;
 
 pub use cost_model::{Interconnect, Model};
 pub use overheads::{Overheads, Package};
+pub use ring_counts::RingCounts;
 pub use stats::Stats;
 pub use task_counts::TaskCounts;

@@ -7,6 +7,7 @@ mod common;
 
 use common::parallel::{config, run_threads, sequential, variants, METHODS};
 use std::sync::Arc;
+use yomi_measure::RingCounts;
 use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig};
 use yomi_shogi_game::ShogiGame;
 use yomi_tree::reference::Ending;
@@ -93,8 +94,13 @@ fn with_share_results_go_round_the_ring() {
         outcome.value,
         sequential(ShogiGame::new(pos, BranchLimit::top(5)), 8)
     );
-    let shared: u64 = outcome.reports.iter().map(|r| r.shared_received).sum();
-    assert!(shared > 0, "no entry went round the ring");
+    let mut ring = RingCounts::default();
+    for r in &outcome.reports {
+        ring += r.ring.expect("with share, every worker counts its ring");
+    }
+    assert!(ring.received > 0, "no entry went round the ring");
+    assert!(ring.sent > 0 && ring.sent + ring.dropped <= ring.produced);
+    assert!(ring.cutoffs <= ring.hits);
 }
 
 /// The games' master (see `yomi_play::MasterWorker`): NegaScout with null

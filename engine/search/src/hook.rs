@@ -26,6 +26,10 @@ pub trait Hook {
     fn incoming(&mut self) -> Vec<(u64, Entry)> {
         Vec::new()
     }
+
+    /// A probe found one of those results ([`Entry::shared`]); `cutoff`:
+    /// it settled the node.
+    fn found_shared(&mut self, _cutoff: bool) {}
 }
 
 /// The hook of a search that only its limits stop.

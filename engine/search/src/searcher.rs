@@ -386,7 +386,11 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         let entry = self.probe(ply).filter(|_| !partial_root);
         if let Some(e) = entry {
             self.stats.tt_hits += 1;
-            if let Some(v) = e.cutoff(depth, alpha, beta) {
+            let cutoff = e.cutoff(depth, alpha, beta);
+            if e.shared {
+                self.hook.found_shared(cutoff.is_some());
+            }
+            if let Some(v) = cutoff {
                 self.stats.tt_cutoffs += 1;
                 return v;
             }
@@ -481,6 +485,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             depth,
             bound,
             best,
+            shared: false,
         };
         self.store(ply, entry);
         if full_window {

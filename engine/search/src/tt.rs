@@ -29,9 +29,15 @@ struct Slot {
     /// The best child's index in the game's predicted order, or [`NO_CHILD`].
     best: u16,
     depth: u8,
-    /// 0 for an empty slot, else a [`Bound`].
+    /// 0 for an empty slot, else a [`Bound`], with [`SHARED`] where the
+    /// result came from another worker.
     bound: u8,
 }
+
+/// The slot's `bound` bits that hold the [`Bound`].
+const BOUND_BITS: u8 = 3;
+/// The slot's `bound` bit of an [`Entry::shared`] result.
+const SHARED: u8 = 4;
 
 /// A stored result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
@@ -40,6 +46,10 @@ pub struct Entry {
     pub depth: u32,
     pub bound: Bound,
     pub best: u16,
+    /// Found by another worker and passed on (the sharing ring): counted
+    /// where a probe finds it, not sent.
+    #[serde(skip)]
+    pub shared: bool,
 }
 
 impl Entry {
@@ -124,12 +134,13 @@ impl TranspositionTable {
             .map(|s| Entry {
                 value: s.value,
                 depth: u32::from(s.depth),
-                bound: match s.bound {
+                bound: match s.bound & BOUND_BITS {
                     1 => Bound::Exact,
                     2 => Bound::Lower,
                     _ => Bound::Upper,
                 },
                 best: s.best,
+                shared: s.bound & SHARED != 0,
             })
     }
 
@@ -167,7 +178,7 @@ impl TranspositionTable {
             value: entry.value,
             best,
             depth: entry.depth.min(u32::from(u8::MAX)) as u8,
-            bound: entry.bound as u8,
+            bound: entry.bound as u8 | if entry.shared { SHARED } else { 0 },
         };
     }
 
@@ -195,6 +206,7 @@ mod tests {
             depth,
             bound,
             best: 3,
+            shared: false,
         }
     }
 
@@ -236,6 +248,20 @@ mod tests {
         );
         tt.clear();
         assert_eq!(tt.probe(7), None);
+    }
+
+    #[test]
+    fn shared_results_are_told_apart() {
+        let mut tt = TranspositionTable::new(1);
+        let shared = Entry {
+            shared: true,
+            ..entry(10, 6, Bound::Upper)
+        };
+        tt.store(7, shared);
+        assert_eq!(tt.probe(7), Some(shared));
+        // The worker's own result of the state replaces it, and is its own.
+        tt.store(7, entry(12, 6, Bound::Exact));
+        assert_eq!(tt.probe(7), Some(entry(12, 6, Bound::Exact)));
     }
 
     #[test]

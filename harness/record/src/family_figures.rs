@@ -4,7 +4,7 @@
 
 use crate::shape::{BaselineShape, RbfShape, UctShape};
 use serde::{Deserialize, Serialize};
-use yomi_measure::{Overheads, TaskCounts};
+use yomi_measure::{Overheads, RingCounts, TaskCounts};
 use yomi_tree::Value;
 
 /// A method family's figures. A record holds its fields beside the
@@ -39,6 +39,9 @@ pub struct ParallelFigures {
     /// Table entries received over the sharing ring, all workers.
     #[serde(default)]
     pub shared_entries: u64,
+    /// With share: the ring's counts, all workers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ring: Option<RingCounts>,
     /// Means per worker, seconds.
     #[serde(default)]
     pub startup_idle_s: f64,

@@ -3,7 +3,7 @@
 use super::ring::Shared;
 use super::signature::Signature;
 use serde::{Deserialize, Serialize};
-use yomi_measure::TaskCounts;
+use yomi_measure::{RingCounts, TaskCounts};
 use yomi_runtime::Traffic;
 use yomi_search::{Entry, Stats};
 use yomi_tree::Value;
@@ -46,8 +46,8 @@ pub struct Report {
     pub searching_s: f64,
     /// What the worker sent (its report excluded).
     pub traffic: Traffic,
-    /// Table entries received over the sharing ring.
-    pub shared_received: u64,
+    /// The sharing ring's counts (with share).
+    pub ring: Option<RingCounts>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -12,7 +12,7 @@ use super::ring::{self, Shared};
 use super::task_search::{TaskPath, TaskSearch};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
-use yomi_measure::TaskCounts;
+use yomi_measure::{RingCounts, TaskCounts};
 use yomi_runtime::Transport;
 use yomi_search::{Entry, Hook, SearchOptions, Searcher, Stats};
 use yomi_tree::{Game, Value, INFINITE};
@@ -72,7 +72,7 @@ struct Ring {
     /// The ring message, held until this worker passes it on.
     token: Option<Vec<Shared<(u64, Entry)>>>,
     last_forward: Duration,
-    received: u64,
+    counts: RingCounts,
 }
 
 /// An empty ring message goes round at most this often.
@@ -283,8 +283,17 @@ impl<T: Transport<Message>> Inbox<T> {
                 Message::Share(search, entries) => {
                     // A ring message left over from an earlier search ends here.
                     if let Some(ring) = self.share.as_mut().filter(|r| r.search == search) {
-                        ring.received += entries.len() as u64;
-                        ring.incoming.extend(entries.iter().map(|s| s.entry));
+                        ring.counts.received += entries.len() as u64;
+                        ring.incoming.extend(entries.iter().map(|s| {
+                            let (key, entry) = s.entry;
+                            (
+                                key,
+                                Entry {
+                                    shared: true,
+                                    ..entry
+                                },
+                            )
+                        }));
                         ring.token = Some(entries);
                     }
                 }
@@ -315,6 +324,8 @@ impl<T: Transport<Message>> Inbox<T> {
         // a receiver that is itself sending.
         let room = MAX_SHARED_PER_MESSAGE.saturating_sub(received.len());
         let take = room.min(ring.own.len());
+        ring.counts.sent += take as u64;
+        ring.counts.hops += 1;
         let out = ring::forward(rank, workers, received, ring.own.drain(..take));
         ring.last_forward = now;
         self.transport
@@ -369,8 +380,10 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
 
     fn stored(&mut self, key: u64, entry: Entry) {
         if let Some(ring) = &mut self.share {
+            ring.counts.produced += 1;
             if ring.own.len() == MAX_OWN_PENDING {
                 ring.own.remove(0); // the oldest waited longest; keep the rest
+                ring.counts.dropped += 1;
             }
             ring.own.push((key, entry));
         }
@@ -380,6 +393,13 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
         self.share
             .as_mut()
             .map_or_else(Vec::new, |r| std::mem::take(&mut r.incoming))
+    }
+
+    fn found_shared(&mut self, cutoff: bool) {
+        if let Some(ring) = &mut self.share {
+            ring.counts.hits += 1;
+            ring.counts.cutoffs += u64::from(cutoff);
+        }
     }
 }
 
@@ -396,7 +416,7 @@ fn ring_for<T: Transport<Message>>(transport: &T, config: &WorkerConfig) -> Opti
             incoming: Vec::new(),
             token: (transport.rank() == 1).then(Vec::new),
             last_forward: Duration::ZERO,
-            received: 0,
+            counts: RingCounts::default(),
         })
 }
 
@@ -554,7 +574,7 @@ impl Tally {
             other_idle_s: self.idle.as_secs_f64(),
             searching_s: self.searching.as_secs_f64(),
             traffic: io.transport.traffic(),
-            shared_received: io.share.as_ref().map_or(0, |r| r.received),
+            ring: io.share.as_ref().map(|r| r.counts),
         }
     }
 }

@@ -66,7 +66,10 @@ pub(crate) fn search<G: Game + Clone + Send + 'static>(
         stats += r.stats;
         traffic += r.traffic;
         figures.tasks += r.tasks;
-        figures.shared_entries += r.shared_received;
+        if let Some(ring) = r.ring {
+            figures.shared_entries += ring.received;
+            *figures.ring.get_or_insert_default() += ring;
+        }
         figures.startup_idle_s += r.startup_idle_s;
         figures.other_idle_s += r.other_idle_s;
     }
