@@ -10,6 +10,7 @@ use super::message::{Message, Outcome, Report, Task, WorkerConfig};
 use super::priority::Priority;
 use super::ring::{self, Shared};
 use super::task_search::{TaskPath, TaskSearch};
+use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use yomi_measure::{RingCounts, TaskCounts};
@@ -65,8 +66,9 @@ struct Ring {
     /// Which search the ring serves (ranks run several in a row).
     search: u64,
     plies: usize,
-    /// Own results not yet sent round (the paper's pointer table).
-    own: Vec<(u64, Entry)>,
+    /// Own results not yet sent round, one per state, its latest (the
+    /// paper's pointer table, which points at table entries).
+    own: IndexMap<u64, Entry>,
     /// Received entries not yet in the table.
     incoming: Vec<(u64, Entry)>,
     /// The ring message, held until this worker passes it on.
@@ -77,8 +79,6 @@ struct Ring {
 
 /// An empty ring message goes round at most this often.
 const IDLE_RING_INTERVAL: Duration = Duration::from_millis(1);
-/// Entries per ring message (about 20 bytes each).
-const MAX_SHARED_PER_MESSAGE: usize = 100;
 /// Own entries waiting for the ring message; older ones give way.
 const MAX_OWN_PENDING: usize = 4096;
 
@@ -284,6 +284,9 @@ impl<T: Transport<Message>> Inbox<T> {
                     // A ring message left over from an earlier search ends here.
                     if let Some(ring) = self.share.as_mut().filter(|r| r.search == search) {
                         ring.counts.received += entries.len() as u64;
+                        // Putting them into the table costs the processor
+                        // as revisiting kept nodes does (no search).
+                        self.transport.visit(entries.len() as u64);
                         ring.incoming.extend(entries.iter().map(|s| {
                             let (key, entry) = s.entry;
                             (
@@ -320,13 +323,12 @@ impl<T: Transport<Message>> Inbox<T> {
         let Some(received) = ring.token.take() else {
             return;
         };
-        // Small messages: MPI sends them eagerly, so a send never waits for
-        // a receiver that is itself sending.
-        let room = MAX_SHARED_PER_MESSAGE.saturating_sub(received.len());
-        let take = room.min(ring.own.len());
-        ring.counts.sent += take as u64;
+        // All of them, as the paper's workers send their whole pointer
+        // table: a cap on the message's entries left most own results
+        // waiting for room the received ones took first.
+        ring.counts.sent += ring.own.len() as u64;
         ring.counts.hops += 1;
-        let out = ring::forward(rank, workers, received, ring.own.drain(..take));
+        let out = ring::forward(rank, workers, received, ring.own.drain(..));
         ring.last_forward = now;
         self.transport
             .send(ring::next(rank, workers), Message::Share(ring.search, out));
@@ -381,11 +383,15 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
     fn stored(&mut self, key: u64, entry: Entry) {
         if let Some(ring) = &mut self.share {
             ring.counts.produced += 1;
+            if let Some(pending) = ring.own.get_mut(&key) {
+                *pending = entry;
+                return;
+            }
             if ring.own.len() == MAX_OWN_PENDING {
-                ring.own.remove(0); // the oldest waited longest; keep the rest
+                ring.own.shift_remove_index(0); // the oldest waited longest; keep the rest
                 ring.counts.dropped += 1;
             }
-            ring.own.push((key, entry));
+            ring.own.insert(key, entry);
         }
     }
 
@@ -412,7 +418,7 @@ fn ring_for<T: Transport<Message>>(transport: &T, config: &WorkerConfig) -> Opti
         .map(|plies| Ring {
             search: config.search_id,
             plies,
-            own: Vec::new(),
+            own: IndexMap::new(),
             incoming: Vec::new(),
             token: (transport.rank() == 1).then(Vec::new),
             last_forward: Duration::ZERO,
@@ -584,6 +590,7 @@ mod tests {
     use super::*;
     use crate::minimal_tree::signature::Signature;
     use yomi_runtime::{thread_transports, ThreadTransport};
+    use yomi_search::Bound;
 
     fn task(key: u64, alpha: Value, beta: Value) -> Task {
         Task {
@@ -644,6 +651,55 @@ mod tests {
         master.send(1, Message::Stop);
         inbox.receive();
         assert!(inbox.stop);
+    }
+
+    #[test]
+    fn the_ring_message_carries_every_pending_result_once_at_its_latest() {
+        let config = WorkerConfig {
+            updates: true,
+            table_mb: 1,
+            eps: None,
+            confirmed_deepening: false,
+            fail_soft: false,
+            share_plies: Some(4),
+            search_id: 0,
+            say_idle: false,
+        };
+        let mut net = thread_transports::<Message>(3);
+        let mut second = Inbox::new(net.pop().expect("rank 2"), &config);
+        let mut first = Inbox::new(net.pop().expect("rank 1"), &config);
+        let result = |value| Entry {
+            value,
+            depth: 6,
+            bound: Bound::Exact,
+            best: 0,
+            shared: false,
+        };
+        // More results than a message held before (100), one of them twice.
+        for key in 0..150 {
+            first.stored(key, result(1));
+        }
+        first.stored(7, result(2));
+        first.forward_ring();
+        second.receive();
+        let ring = second.share.as_ref().expect("a ring");
+        assert_eq!(ring.counts.received, 150);
+        let incoming = second.incoming();
+        assert_eq!(incoming.len(), 150, "each state once");
+        assert_eq!(
+            incoming[7],
+            (
+                7,
+                Entry {
+                    shared: true,
+                    ..result(2)
+                }
+            ),
+            "its latest result"
+        );
+        assert!(incoming.iter().all(|(_, e)| e.shared));
+        let sent = first.share.as_ref().expect("a ring").counts;
+        assert_eq!((sent.produced, sent.sent, sent.hops), (151, 150, 1));
     }
 
     #[test]
