@@ -10,20 +10,24 @@ and the sharing ring's counts per run.
     scripts/share_effect.py DIR -- --tree shogi --b 5 --d 12 --d-prime 6 --ranks 17 --share-plies 4
 
 Records go to DIR/<method>-<message cost>.jsonl; runs whose file is there
-are not run again, so `scripts/share_effect.py DIR` alone summarises DIR.
+are not run again. Without search options it only summarises: the records
+of DIR's files, or of record files (.jsonl, .jsonl.gz) named instead,
+grouped by method and message cost.
 """
 
 import argparse
 import glob
+import gzip
 import json
 import os
 import statistics
 import subprocess
+import sys
 
 HARNESS = os.path.join(os.path.dirname(__file__), "..", "target", "release", "yomi-harness")
 METHODS = ["with-updates", "with-share"]
 COSTS = ["2.0", "2.01", "1.99", "2.02", "1.98"]
-RING = ["produced", "dropped", "sent", "hops", "received", "hits", "cutoffs"]
+RING = ["produced", "dropped", "sent", "hops", "received", "known", "hits", "cutoffs"]
 
 
 def run(out_dir, args):
@@ -39,27 +43,37 @@ def run(out_dir, args):
             os.replace(path + ".part", path)
 
 
-def runs(out_dir, method):
+def read(paths):
+    """Every record of the files (or of the files in the folders) named."""
+    files = []
+    for path in paths:
+        if os.path.isdir(path):
+            files += sorted(glob.glob(os.path.join(path, "*.jsonl")) + glob.glob(os.path.join(path, "*.jsonl.gz")))
+        else:
+            files.append(path)
+    for path in files:
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+            yield from (json.loads(line) for line in f if line.strip())
+
+
+def runs(records, method):
     """Per run (message cost): total leaves, total time, summed ring counts."""
+    by_cost = {}
+    for r in records:
+        if r["method"] == method:
+            by_cost.setdefault(r["virtual_cluster"]["message_cost_us"], []).append(r)
     out = []
-    for path in sorted(glob.glob(os.path.join(out_dir, f"{method}-*.jsonl*"))):
-        if path.endswith(".part"):
-            continue
-        opener = open
-        if path.endswith(".gz"):
-            import gzip
-            opener = gzip.open
-        with opener(path, "rt") as f:
-            records = [json.loads(line) for line in f if line.strip()]
-        ring = {k: sum(r.get("ring", {}).get(k, 0) for r in records) for k in RING}
-        out.append((sum(r["leaves"] for r in records), sum(r["time_s"] for r in records), ring))
+    for _, rs in sorted(by_cost.items()):
+        ring = {k: sum(r.get("ring", {}).get(k, 0) for r in rs) for k in RING}
+        out.append((sum(r["leaves"] for r in rs), sum(r["time_s"] for r in rs), ring))
     return out
 
 
-def summarise(out_dir):
-    rows = {m: runs(out_dir, m) for m in METHODS}
+def summarise(paths):
+    records = list(read(paths))
+    rows = {m: runs(records, m) for m in METHODS}
     if not all(rows.values()):
-        raise SystemExit(f"{out_dir}: no records of {[m for m in METHODS if not rows[m]]}")
+        raise SystemExit(f"{' '.join(paths)}: no records of {[m for m in METHODS if not rows[m]]}")
 
     def stat(values):
         return statistics.mean(values), statistics.pstdev(values)
@@ -78,14 +92,16 @@ def summarise(out_dir):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("dir")
-    parser.add_argument("search", nargs=argparse.REMAINDER, help="-- then yomi-harness search's options")
-    a = parser.parse_args()
-    os.makedirs(a.dir, exist_ok=True)
-    args = a.search[1:] if a.search[:1] == ["--"] else a.search
-    if args:
-        run(a.dir, args)
-    summarise(a.dir)
+    parser.add_argument("paths", nargs="+", help="DIR (to run into), or record files and folders to summarise")
+    argv = sys.argv[1:]
+    search = argv[argv.index("--") + 1:] if "--" in argv else []
+    a = parser.parse_args(argv[:len(argv) - len(search) - (1 if search else 0)])
+    if search:
+        if len(a.paths) != 1:
+            raise SystemExit("runs go into one folder")
+        os.makedirs(a.paths[0], exist_ok=True)
+        run(a.paths[0], search)
+    summarise(a.paths)
 
 
 if __name__ == "__main__":

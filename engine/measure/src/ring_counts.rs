@@ -19,6 +19,9 @@ pub struct RingCounts {
     pub hops: u64,
     /// Entries received (put into the table).
     pub received: u64,
+    /// Of those, entries for states the table held at least as deep
+    /// already: they came too late to save a search.
+    pub known: u64,
     /// Received entries that a table probe found.
     pub hits: u64,
     /// Of those, entries that settled the node without searching it.
@@ -32,6 +35,7 @@ impl AddAssign for RingCounts {
         self.sent += o.sent;
         self.hops += o.hops;
         self.received += o.received;
+        self.known += o.known;
         self.hits += o.hits;
         self.cutoffs += o.cutoffs;
     }

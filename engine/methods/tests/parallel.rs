@@ -100,7 +100,7 @@ fn with_share_results_go_round_the_ring() {
     }
     assert!(ring.received > 0, "no entry went round the ring");
     assert!(ring.sent > 0 && ring.sent + ring.dropped <= ring.produced);
-    assert!(ring.cutoffs <= ring.hits);
+    assert!(ring.cutoffs <= ring.hits && ring.known <= ring.received);
 }
 
 /// The games' master (see `yomi_play::MasterWorker`): NegaScout with null

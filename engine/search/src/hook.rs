@@ -30,6 +30,10 @@ pub trait Hook {
     /// A probe found one of those results ([`Entry::shared`]); `cutoff`:
     /// it settled the node.
     fn found_shared(&mut self, _cutoff: bool) {}
+
+    /// One of those results came for a state the table held at least as
+    /// deep already (its own search, or an earlier message, was first).
+    fn shared_known(&mut self) {}
 }
 
 /// The hook of a search that only its limits stop.

@@ -179,6 +179,13 @@ impl<G: Game, H: Hook> Searcher<G, H> {
     /// do this between slices by themselves).
     pub fn absorb_incoming(&mut self) {
         for (key, entry) in self.hook.incoming() {
+            if self
+                .table
+                .probe(key)
+                .is_some_and(|e| e.depth >= entry.depth)
+            {
+                self.hook.shared_known();
+            }
             self.table.store(key, entry);
         }
     }
@@ -299,9 +306,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             {
                 self.aborted = true;
             }
-            for (key, entry) in self.hook.incoming() {
-                self.table.store(key, entry);
-            }
+            self.absorb_incoming();
         }
         self.aborted
     }

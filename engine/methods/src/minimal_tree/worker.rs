@@ -401,6 +401,12 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
             .map_or_else(Vec::new, |r| std::mem::take(&mut r.incoming))
     }
 
+    fn shared_known(&mut self) {
+        if let Some(ring) = &mut self.share {
+            ring.counts.known += 1;
+        }
+    }
+
     fn found_shared(&mut self, cutoff: bool) {
         if let Some(ring) = &mut self.share {
             ring.counts.hits += 1;
