@@ -40,6 +40,7 @@ python3 scripts/check_crate_map.py
 python3 scripts/check_imports.py
 python3 scripts/check_links.py
 python3 -m unittest discover -s scripts/gamerecords/tests -t scripts
+python3 -m unittest discover -s scripts/tests -t scripts
 mdbook build docs
 cargo clippy --release --workspace --all-targets --features "$features" -- -D warnings
 cargo test --release --workspace --features "$features"
