@@ -37,8 +37,12 @@ pub struct MpiLink {
     world: SimpleCommunicator,
     /// This link's search, sent with every message.
     search: u32,
-    /// Sends in flight, when sends must never wait (see [`never_waiting`]).
-    sends: Option<Sends>,
+    /// Sends in flight: a send never waits for its receiver (see
+    /// `mpi_sends`). The engine's ranks need that where a rank stops
+    /// answering; the research harness's, because the sharing ring's
+    /// messages pass MPI's eager size, and a blocking one to a worker that
+    /// has left its search would never end.
+    sends: Sends,
 }
 
 // SAFETY: MPI calls are made from one thread at a time: a rank's link has
@@ -52,7 +56,7 @@ impl MpiLink {
         MpiLink {
             world,
             search: SEARCHES.fetch_add(1, Ordering::Relaxed),
-            sends: None,
+            sends: Sends::default(),
         }
     }
 
@@ -104,16 +108,11 @@ impl ByteLink for MpiLink {
         framed.extend_from_slice(&self.search.to_le_bytes());
         framed.extend_from_slice(&bytes);
         let to = self.world.process_at_rank(to as i32);
-        match &mut self.sends {
-            Some(sends) => sends.send(to, framed),
-            None => to.send(&framed[..]),
-        }
+        self.sends.send(to, framed);
     }
 
     fn receive(&mut self) -> Option<(Rank, Vec<u8>)> {
-        if let Some(sends) = &mut self.sends {
-            sends.reap();
-        }
+        self.sends.reap();
         let (from, mut bytes) = self.early().or_else(|| self.probe())?;
         bytes.drain(..HEADER);
         Some((from, bytes))
@@ -125,12 +124,8 @@ impl ByteLink for MpiLink {
     }
 }
 
-/// A transport whose sends never wait for the receiver (see
-/// `mpi_sends`): the engine's, where a rank that stops answering must not
-/// stall the one sending to it.
+/// The engine's transport on an [`MpiLink`] of `world`: a rank that stops
+/// answering stalls no one sending to it.
 pub fn never_waiting<M>(world: SimpleCommunicator) -> LinkTransport<M> {
-    LinkTransport::new(Box::new(MpiLink {
-        sends: Some(Sends::default()),
-        ..MpiLink::new(world)
-    }))
+    LinkTransport::new(Box::new(MpiLink::new(world)))
 }

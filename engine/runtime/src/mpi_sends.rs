@@ -1,4 +1,4 @@
-//! Sends that never wait for the receiver (the engine's MPI ranks): each
+//! Sends that never wait for the receiver (every MPI link's): each
 //! message goes out with `MPI_Isend` from a buffer of its own, kept until
 //! MPI says it is delivered. A rank that stops answering (a stopped
 //! process) then stalls no one: blocking and buffered sends (`MPI_Bsend`
