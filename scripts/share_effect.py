@@ -47,6 +47,8 @@ def read(paths):
     """Every record of the files (or of the files in the folders) named."""
     files = []
     for path in paths:
+        if not os.path.exists(path):
+            raise SystemExit(f"{path}: no such record file or folder")
         if os.path.isdir(path):
             files += sorted(glob.glob(os.path.join(path, "*.jsonl")) + glob.glob(os.path.join(path, "*.jsonl.gz")))
         else:
