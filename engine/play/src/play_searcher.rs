@@ -754,6 +754,8 @@ impl<H: Hook> PlaySearcher<H> {
             }
             move_count += 1;
             let pos = self.game.position();
+            let child_key = pos.key_after(mv);
+            self.table.prefetch(child_key);
             let tactical = pos.is_tactical(mv);
             let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
             let moved = piece_to(pos, mv);
@@ -830,7 +832,6 @@ impl<H: Hook> PlaySearcher<H> {
                 }
             }
             // Step 16. Make the move.
-            self.table.prefetch(self.game.position().key_after(mv));
             self.play_checking(mv, gives_check);
             self.stack.frames[ply].played = mv;
             self.stack.frames[ply].piece_to = Some(moved);
