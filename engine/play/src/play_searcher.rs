@@ -754,8 +754,7 @@ impl<H: Hook> PlaySearcher<H> {
             }
             move_count += 1;
             let pos = self.game.position();
-            let child_key = pos.key_after(mv);
-            self.table.prefetch(child_key);
+            self.table.prefetch(pos.key_after(mv));
             let tactical = pos.is_tactical(mv);
             let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
             let moved = piece_to(pos, mv);
