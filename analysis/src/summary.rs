@@ -60,6 +60,9 @@ impl Config {
         if run.fail_soft {
             variant.push("fail-soft workers".into());
         }
+        if let Some(n) = run.poll_nodes {
+            variant.push(format!("polls every {n} nodes"));
+        }
         let (clock, network) = match &run.virtual_cluster {
             Some(c) => (
                 format!("virtual, {} µs a node", short(c.model.node_cost_us)),

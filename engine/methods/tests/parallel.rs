@@ -9,6 +9,7 @@ use common::parallel::{config, run_threads, sequential, variants, METHODS};
 use std::sync::Arc;
 use yomi_measure::RingCounts;
 use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig};
+use yomi_search::DEFAULT_POLL_NODES;
 use yomi_shogi_game::ShogiGame;
 use yomi_tree::reference::Ending;
 use yomi_tree::{BranchLimit, EdgeModel, Game, SyntheticTree};
@@ -133,6 +134,7 @@ fn the_games_master_options_keep_the_sequential_value() {
                 eps: Some(0),
                 confirmed_deepening: false,
                 fail_soft: false,
+                poll_nodes: DEFAULT_POLL_NODES,
                 share_plies: None,
                 search_id: 0,
                 say_idle: true,

@@ -88,6 +88,37 @@ fn fail_soft_workers_keep_the_value_at_odd_d_prime() {
 }
 
 #[test]
+fn workers_polling_at_any_interval_keep_the_value() {
+    // The interval reaches the workers (whose six-ply tasks outlast a
+    // poll): the runs differ, the values do not.
+    let model = Arc::new(EdgeModel::embedded());
+    for seed in 0..2 {
+        let tree = SyntheticTree::new(seed, 5, model.clone());
+        let expected = sequential(tree.clone(), 10);
+        for method in METHODS {
+            let mut elapsed = Vec::new();
+            for poll_nodes in [1, 128, 1024] {
+                let config = ParallelConfig {
+                    poll_nodes,
+                    ..config(10, 4, 15, method)
+                };
+                let (outcome, _) =
+                    run_sim(tree.clone(), config, &MODEL).expect("the simulation runs");
+                assert_eq!(
+                    outcome.value, expected,
+                    "seed {seed} {method:?} poll {poll_nodes}"
+                );
+                elapsed.push(outcome.elapsed);
+            }
+            assert!(
+                elapsed[0] != elapsed[2],
+                "seed {seed} {method:?}: {elapsed:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn shogi_trees_get_the_sequential_value_at_64_and_256_ranks() {
     for pos in yomi_shogi::positions::startpos_and_pro()
         .into_iter()

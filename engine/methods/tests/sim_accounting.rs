@@ -9,6 +9,7 @@ use yomi_methods::minimal_tree::WorkerConfig;
 use yomi_methods::minimal_tree::{Message, Outcome, Report, Task};
 use yomi_runtime::sim::{simulate, Body, Interconnect, Model, SimTransport};
 use yomi_runtime::{encoded_size, Transport};
+use yomi_search::DEFAULT_POLL_NODES;
 use yomi_tree::{EdgeModel, Game, SyntheticTree};
 
 /// Whole nanoseconds everywhere: 1 µs a node, 2 µs to handle a message,
@@ -122,6 +123,7 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
         eps: None,
         confirmed_deepening: false,
         fail_soft: false,
+        poll_nodes: DEFAULT_POLL_NODES,
         share_plies: None,
         search_id: 0,
         say_idle: false,

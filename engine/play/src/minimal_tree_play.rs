@@ -32,7 +32,7 @@ use yomi_methods::minimal_tree::{announce, quit, serve, worker_inbox};
 use yomi_methods::minimal_tree::{Master, MasterOutcome};
 use yomi_methods::minimal_tree::{Message, Report};
 use yomi_runtime::{thread_transports, Transport};
-use yomi_search::{Iteration, Limits, SearchResult};
+use yomi_search::{Iteration, Limits, SearchResult, DEFAULT_POLL_NODES};
 use yomi_shogi::board::{Move, Position};
 use yomi_shogi_game::ShogiGame;
 use yomi_tree::{BranchLimit, Game, Value};
@@ -171,6 +171,7 @@ impl MasterWorker {
                 eps: Some(EPS),
                 confirmed_deepening: false,
                 fail_soft: false,
+                poll_nodes: DEFAULT_POLL_NODES,
                 share_plies: None,
                 search_id: *searches,
                 say_idle: true,

@@ -1,5 +1,5 @@
 //! A search's line to the outside world while it runs: every
-//! [`CHECK_EVERY`](super::searcher) nodes the searcher asks its hook whether
+//! [`SearchOptions::poll_nodes`](super::SearchOptions) nodes the searcher asks its hook whether
 //! to stop. The parallel workers' hook reads messages there, so a search
 //! runs in slices with messages handled between them. A hook also sees the
 //! shallow results the search stores and hands it results from elsewhere

@@ -13,7 +13,7 @@ use yomi_measure::Stats;
 use yomi_tree::{Game, Value, INFINITE};
 
 /// Search switches that stay fixed for a searcher's life.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
     /// NegaScout: null windows after the first child, re-search on fail high.
     pub negascout: bool,
@@ -24,6 +24,23 @@ pub struct SearchOptions {
     /// `--fail-soft`, whose results then answer more of the master's
     /// later windows). Off, the searches and their counts are as ever.
     pub fail_soft: bool,
+    /// Nodes between two checks of the limits and of the hook (where a
+    /// parallel worker reads its messages); at least 1.
+    pub poll_nodes: u64,
+}
+
+/// Nodes between two polls unless a search is told otherwise.
+pub const DEFAULT_POLL_NODES: u64 = 1024;
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            negascout: false,
+            split: None,
+            fail_soft: false,
+            poll_nodes: DEFAULT_POLL_NODES,
+        }
+    }
 }
 
 /// One finished iteration.
@@ -98,12 +115,9 @@ const UNKNOWN: i64 = -(INFINITE as i64) - 1;
 
 /// Plies searched deeper than this are refused (a safety bound on depth).
 pub(super) const MAX_PLY: usize = 250;
-/// Nodes between two checks of the limits.
-const CHECK_EVERY: u64 = 1024;
-
 pub struct Searcher<G: Game, H: Hook = NoHook> {
     pub(super) game: G,
-    /// Asked every [`CHECK_EVERY`] nodes whether to stop.
+    /// Asked every `options.poll_nodes` nodes whether to stop.
     pub(super) hook: H,
     pub(super) options: SearchOptions,
     /// The only table, or the master's table (plies ≤ d′) with a split.
@@ -147,7 +161,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
             stats: Stats::default(),
             limits: Limits::default(),
             start: Instant::now(),
-            next_check: CHECK_EVERY,
+            next_check: options.poll_nodes.max(1),
             aborted: false,
             root_excluded: Vec::new(),
             root_depth: 0,
@@ -199,7 +213,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         self.aborted = false;
         self.root_depth = depth;
         self.root_excluded.clear();
-        self.next_check = self.stats.nodes + CHECK_EVERY;
+        self.next_check = self.stats.nodes + self.options.poll_nodes.max(1);
         let value = self.alphabeta(depth.min(MAX_PLY as u32), 0, alpha, beta);
         (!self.aborted).then_some(value)
     }
@@ -228,7 +242,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         self.limits = limits;
         self.stats = Stats::default();
         self.start = Instant::now();
-        self.next_check = CHECK_EVERY;
+        self.next_check = self.options.poll_nodes.max(1);
         self.aborted = false;
         let max_depth = (self.limits.depth as usize).min(MAX_PLY) as u32;
         let mut result = SearchResult {
@@ -297,11 +311,11 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         result
     }
 
-    /// Whether the search must stop; checked every [`CHECK_EVERY`] nodes.
+    /// Whether the search must stop; checked every `options.poll_nodes` nodes.
     #[inline]
     pub(super) fn out_of_budget(&mut self) -> bool {
         if self.stats.nodes >= self.next_check {
-            self.next_check = self.stats.nodes + CHECK_EVERY;
+            self.next_check = self.stats.nodes + self.options.poll_nodes.max(1);
             if self.limits.reached(self.start, self.stats.nodes) || self.hook.poll(self.stats.nodes)
             {
                 self.aborted = true;

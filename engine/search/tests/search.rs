@@ -30,6 +30,7 @@ fn plain_configurations() -> Vec<(usize, SearchOptions)> {
                         negascout,
                         split: None,
                         fail_soft,
+                        ..SearchOptions::default()
                     },
                 ));
             }
@@ -59,6 +60,7 @@ fn split_configurations(depth: u32, d_prime: u32) -> Vec<SearchOptions> {
                         full_windows,
                     }),
                     fail_soft: false,
+                    ..SearchOptions::default()
                 });
             }
         }
@@ -215,6 +217,7 @@ fn split_variants_count_task_searches() {
             full_windows: false,
         }),
         fail_soft: false,
+        ..SearchOptions::default()
     };
     let mut searcher = Searcher::new(tree(3, 5), 1, options(Sharing::None));
     let result = searcher.search(Limits::depth(7), |_| {});

@@ -53,6 +53,10 @@ pub struct Record {
     /// The workers searched fail-soft (written only when on).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fail_soft: bool,
+    /// Nodes between a worker's looks at its messages, where a run set it
+    /// (written only then; otherwise 1,024).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll_nodes: Option<u64>,
     pub value: Value,
     #[serde(default)]
     pub best_move: String,

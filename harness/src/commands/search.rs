@@ -65,6 +65,12 @@ pub(crate) struct SearchArgs {
     /// fewer repeated tasks, most of all at odd d′ with ε-windows).
     #[arg(long)]
     fail_soft: bool,
+    /// Methods with d′: nodes a worker searches between two looks at its
+    /// messages (new tasks, the sharing ring's results) [default: 1024].
+    /// Fewer answer the master and the ring sooner; the virtual cluster
+    /// charges nothing for a look that finds nothing.
+    #[arg(long)]
+    poll_nodes: Option<u64>,
     /// Parallel methods: the number of workers (the master comes on top).
     #[arg(long, default_value_t = 4)]
     workers: usize,
@@ -133,6 +139,7 @@ impl SearchArgs {
             confirmed_deepening: self.confirmed_deepening,
             extension: self.extend,
             fail_soft: self.fail_soft,
+            poll_nodes: self.poll_nodes,
             workers: self.workers,
             backend: self.backend,
             cluster_options: self.sim.any(),

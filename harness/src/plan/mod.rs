@@ -64,6 +64,7 @@ pub(crate) struct Settings {
     pub confirmed_deepening: bool,
     pub extension: bool,
     pub fail_soft: bool,
+    pub poll_nodes: Option<u64>,
 }
 
 impl Family {
@@ -123,6 +124,16 @@ impl Plan {
         }
         if o.fail_soft && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
             return Err("--fail-soft needs a master and workers (a method with --d-prime)".into());
+        }
+        if let Some(n) = o.poll_nodes {
+            if o.d_prime.is_none() || !o.method.needs_d_prime() {
+                return Err(
+                    "--poll-nodes needs a master and workers (a method with --d-prime)".into(),
+                );
+            }
+            if n == 0 {
+                return Err("--poll-nodes must be at least 1".into());
+            }
         }
         let method = o.method;
         let family = match (baseline, rbf, uct) {
@@ -203,6 +214,7 @@ impl Plan {
                 s.confirmed_deepening = p.confirmed_deepening;
                 s.extension = p.extension;
                 s.fail_soft = p.fail_soft;
+                s.poll_nodes = p.poll_nodes;
             }
             Family::Baseline { .. } | Family::Rbf { .. } | Family::Uct { .. } => {}
         }
@@ -287,6 +299,14 @@ mod tests {
             Options {
                 fail_soft: true,
                 ..options(Method::Sequential)
+            },
+            Options {
+                poll_nodes: Some(128),
+                ..options(Method::Sequential)
+            },
+            Options {
+                poll_nodes: Some(0),
+                ..options(Method::WithUpdates)
             },
             Options {
                 cluster_options: true,

@@ -21,6 +21,9 @@ pub(crate) struct Options {
     pub confirmed_deepening: bool,
     pub extension: bool,
     pub fail_soft: bool,
+    /// Methods with d′: nodes between a worker's looks at its messages
+    /// (`None`: the searcher's default).
+    pub poll_nodes: Option<u64>,
     pub workers: usize,
     pub backend: Backend,
     /// Whether any virtual-cluster option was given.
@@ -60,6 +63,7 @@ impl Options {
             confirmed_deepening: false,
             extension: false,
             fail_soft: false,
+            poll_nodes: None,
             workers: 1,
             backend,
             cluster_options: false,

@@ -11,7 +11,7 @@ use super::parallel_search::{MasterSearch, ParallelConfig, ParallelSearch, Stop}
 use std::sync::Arc;
 use std::time::Instant;
 use yomi_runtime::on_threads;
-use yomi_search::{Iteration, Limits, SearchResult, Stats};
+use yomi_search::{Iteration, Limits, SearchResult, Stats, DEFAULT_POLL_NODES};
 use yomi_tree::Game;
 
 /// Deepest master tree: with a handful of threads a few plies give every
@@ -47,6 +47,7 @@ where
             confirmed_deepening: false,
             extension: false,
             fail_soft: false,
+            poll_nodes: DEFAULT_POLL_NODES,
             share_plies: None,
             search_id: u64::from(depth),
         };

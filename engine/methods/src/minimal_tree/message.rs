@@ -89,6 +89,11 @@ pub struct WorkerConfig {
     /// found, not the window's edge, so it answers more of the master's
     /// later windows (the research searcher's workers). Not in seed 000.
     pub fail_soft: bool,
+    /// Nodes searched between two looks at the messages (new tasks, the
+    /// ring's): seed 000's workers check "frequently"; fewer nodes answer
+    /// sooner. The virtual cluster charges nothing for a look that finds
+    /// nothing.
+    pub poll_nodes: u64,
     /// With share: results within this many plies of a task root go round
     /// the workers' ring (seed 000 §3.2).
     pub share_plies: Option<usize>,

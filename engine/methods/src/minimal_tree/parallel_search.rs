@@ -42,6 +42,9 @@ pub struct ParallelConfig {
     pub extension: bool,
     /// Workers search fail-soft (see `WorkerConfig::fail_soft`).
     pub fail_soft: bool,
+    /// Nodes between a worker's looks at its messages (see
+    /// `WorkerConfig::poll_nodes`).
+    pub poll_nodes: u64,
     /// With share: workers pass results within this many plies of their
     /// task roots round a ring.
     pub share_plies: Option<usize>,
@@ -123,6 +126,7 @@ fn worker_config(config: &ParallelConfig) -> WorkerConfig {
         },
         confirmed_deepening: config.confirmed_deepening,
         fail_soft: config.fail_soft,
+        poll_nodes: config.poll_nodes,
         share_plies: config.share_plies,
         search_id: config.search_id,
         say_idle: false,

@@ -9,6 +9,7 @@ use super::message::{Message, WorkerConfig};
 use super::task_search::TaskSearch;
 use super::worker::{search_tasks, Inbox};
 use yomi_runtime::Transport;
+use yomi_search::DEFAULT_POLL_NODES;
 use yomi_tree::Game;
 
 /// A worker rank's life: searches as rank 0 announces them, until `Quit`
@@ -57,6 +58,7 @@ pub fn worker_inbox<T: Transport<Message>>(transport: T) -> Inbox<T> {
         eps: None,
         confirmed_deepening: false,
         fail_soft: false,
+        poll_nodes: DEFAULT_POLL_NODES,
         share_plies: None,
         search_id: 0,
         say_idle: false,

@@ -440,6 +440,7 @@ pub fn run<G: Game + Clone, T: Transport<Message>>(root: G, transport: T, config
         config.table_mb,
         SearchOptions {
             fail_soft: config.fail_soft,
+            poll_nodes: config.poll_nodes,
             ..SearchOptions::default()
         },
         inbox,
@@ -596,7 +597,7 @@ mod tests {
     use super::*;
     use crate::minimal_tree::signature::Signature;
     use yomi_runtime::{thread_transports, ThreadTransport};
-    use yomi_search::Bound;
+    use yomi_search::{Bound, DEFAULT_POLL_NODES};
 
     fn task(key: u64, alpha: Value, beta: Value) -> Task {
         Task {
@@ -619,6 +620,7 @@ mod tests {
             eps,
             confirmed_deepening: false,
             fail_soft: false,
+            poll_nodes: DEFAULT_POLL_NODES,
             share_plies: None,
             search_id: 0,
             say_idle: false,
@@ -667,6 +669,7 @@ mod tests {
             eps: None,
             confirmed_deepening: false,
             fail_soft: false,
+            poll_nodes: DEFAULT_POLL_NODES,
             share_plies: Some(4),
             search_id: 0,
             say_idle: false,

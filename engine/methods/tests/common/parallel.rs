@@ -5,7 +5,7 @@ use yomi_methods::minimal_tree::MasterOutcome;
 use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig, ParallelSearch};
 use yomi_runtime::sim::{Model, SimStats};
 use yomi_runtime::{on_sim, on_threads};
-use yomi_search::{Limits, SearchOptions, Searcher};
+use yomi_search::{Limits, SearchOptions, Searcher, DEFAULT_POLL_NODES};
 use yomi_tree::{Game, Value};
 
 /// A parallel method: (dynamic updates, the master's search, sharing plies).
@@ -55,6 +55,7 @@ pub(crate) fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -
         confirmed_deepening: false,
         extension: false,
         fail_soft: false,
+        poll_nodes: DEFAULT_POLL_NODES,
         share_plies,
         search_id: 0,
     }

@@ -5,6 +5,7 @@ use crate::plan::options::Options;
 use serde::{Deserialize, Serialize};
 use yomi_methods::minimal_tree::{MasterSearch, ParallelConfig};
 use yomi_record::Method;
+use yomi_search::DEFAULT_POLL_NODES;
 
 /// Seed 000's master and workers: the method, the master's plies and
 /// what the method adds.
@@ -24,6 +25,10 @@ pub(crate) struct MinimalTreePlan {
     pub extension: bool,
     /// Workers search fail-soft.
     pub fail_soft: bool,
+    /// Nodes between a worker's looks at its messages (`None`: the
+    /// searcher's default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll_nodes: Option<u64>,
 }
 
 impl MinimalTreePlan {
@@ -38,6 +43,8 @@ impl MinimalTreePlan {
             confirmed_deepening: o.confirmed_deepening,
             extension: o.extension,
             fail_soft: o.fail_soft,
+            // The default named is the default: the same run, the same key.
+            poll_nodes: o.poll_nodes.filter(|&n| n != DEFAULT_POLL_NODES),
         }
     }
 
@@ -59,6 +66,9 @@ impl MinimalTreePlan {
         if let Some(k) = self.share_plies {
             s += &format!(" share_plies={k}");
         }
+        if let Some(n) = self.poll_nodes {
+            s += &format!(" poll_nodes={n}");
+        }
         s
     }
 
@@ -79,6 +89,7 @@ impl MinimalTreePlan {
             confirmed_deepening: self.confirmed_deepening,
             extension: self.extension,
             fail_soft: self.fail_soft,
+            poll_nodes: self.poll_nodes.unwrap_or(DEFAULT_POLL_NODES),
             share_plies: self.share_plies.map(|k| k as usize),
             search_id: 0,
         }

@@ -1,6 +1,7 @@
-//! Seed 000's master and workers, their sweep keys: ε, and the switches
-//! beyond the paper (confirmed deepening, the master's extension,
-//! fail-soft workers), expanded into runs at each d′ and rank count.
+//! Seed 000's master and workers, their sweep keys: ε, the workers' poll
+//! interval, and the switches beyond the paper (confirmed deepening, the
+//! master's extension, fail-soft workers), expanded into runs at each d′
+//! and rank count.
 
 use crate::methods::sweep_keys::{
     product3, some_or_none, unused, Seed000Key, SharedKeys, SweepPoint,
@@ -8,6 +9,7 @@ use crate::methods::sweep_keys::{
 use crate::plan::options::Options;
 use serde::{Deserialize, Serialize};
 use yomi_record::Method;
+use yomi_search::DEFAULT_POLL_NODES;
 
 /// Seed 000's parallel methods' keys of a grid (each a list of runs).
 #[derive(Deserialize)]
@@ -21,6 +23,9 @@ pub(crate) struct MinimalTreeKeys {
     extension: Vec<bool>,
     /// The workers search fail-soft.
     fail_soft: Vec<bool>,
+    /// Nodes between a worker's looks at its messages (none given: the
+    /// searcher's default, 1,024).
+    poll_nodes: Vec<u64>,
 }
 
 impl Default for MinimalTreeKeys {
@@ -31,6 +36,7 @@ impl Default for MinimalTreeKeys {
             confirmed_deepening: vec![false],
             extension: vec![false],
             fail_soft: vec![false],
+            poll_nodes: Vec::new(),
         }
     }
 }
@@ -52,6 +58,8 @@ pub(crate) struct MinimalTreePoint {
     extension: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     fail_soft: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    poll_nodes: Option<u64>,
 }
 
 impl MinimalTreeKeys {
@@ -69,6 +77,12 @@ impl MinimalTreeKeys {
             if values.contains(&true) && !masters {
                 return Err(unused(key, "the methods with d_prime"));
             }
+        }
+        if !self.poll_nodes.is_empty() && !masters {
+            return Err(unused("poll_nodes", "the methods with d_prime"));
+        }
+        if self.poll_nodes.contains(&0) {
+            return Err("sweep key poll_nodes: every value must be at least 1".into());
         }
         Ok(())
     }
@@ -93,26 +107,28 @@ impl MinimalTreeKeys {
             Method::WithoutUpdates => &[false],
             _ => &self.confirmed_deepening,
         };
+        let polls = some_or_none(&self.poll_nodes);
         let mut points = Vec::new();
         for d_prime in some_or_none(d_primes) {
             for &ranks in &shared.ranks {
                 for (&eps, &share_plies, &confirmed_deepening) in product3(&eps, &plies, confirmed)
                 {
-                    for &extension in &self.extension {
-                        for &fail_soft in &self.fail_soft {
-                            points.push(MinimalTreePoint {
-                                d_prime,
-                                ranks,
-                                key: Seed000Key {
-                                    eps,
-                                    share_plies,
-                                    ..Seed000Key::default()
-                                },
-                                confirmed_deepening,
-                                extension,
-                                fail_soft,
-                            });
-                        }
+                    let switches = product3(&self.extension, &self.fail_soft, &polls);
+                    for (&extension, &fail_soft, &poll_nodes) in switches {
+                        points.push(MinimalTreePoint {
+                            d_prime,
+                            ranks,
+                            key: Seed000Key {
+                                eps,
+                                share_plies,
+                                ..Seed000Key::default()
+                            },
+                            confirmed_deepening,
+                            extension,
+                            fail_soft,
+                            // The default named is the default: the key of a run without it.
+                            poll_nodes: poll_nodes.filter(|&n| n != DEFAULT_POLL_NODES),
+                        });
                     }
                 }
             }
@@ -136,5 +152,6 @@ impl SweepPoint for MinimalTreePoint {
         o.confirmed_deepening = self.confirmed_deepening;
         o.extension = self.extension;
         o.fail_soft = self.fail_soft;
+        o.poll_nodes = self.poll_nodes;
     }
 }

@@ -74,6 +74,7 @@ impl SequentialPlan {
             negascout: self.negascout,
             split,
             fail_soft: false,
+            ..SearchOptions::default()
         }
     }
 }

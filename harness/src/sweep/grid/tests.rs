@@ -56,6 +56,22 @@ fn the_switches_beyond_the_paper_double_the_parallel_runs_and_keep_the_other_key
 }
 
 #[test]
+fn a_second_poll_interval_doubles_the_parallel_runs_and_the_default_keeps_its_keys() {
+    let plain = parse(SMALL, "small").unwrap();
+    let both = SMALL.replace("ranks = [4, 8]", "ranks = [4, 8]\npoll_nodes = [1024, 128]");
+    let runs = parse(&both, "small").unwrap();
+    assert_eq!(runs.len(), 1 + 2 * (2 + 4));
+    let often = runs
+        .iter()
+        .filter(|r| r.plan.settings().poll_nodes == Some(128));
+    assert_eq!(often.count(), 2 + 4);
+    let keys: std::collections::HashSet<String> = runs.iter().map(|r| r.key("seed1")).collect();
+    assert!(plain.iter().all(|r| keys.contains(&r.key("seed1"))));
+    let zero = SMALL.replace("ranks = [4, 8]", "ranks = [4, 8]\npoll_nodes = [0]");
+    assert!(parse(&zero, "small").is_err());
+}
+
+#[test]
 fn runs_that_two_grids_name_run_once() {
     let two = format!("{SMALL}\n[[grid]]\nb = [5]\nd = [8, 10]\nmethods = [\"sequential\"]");
     let runs = parse(&two, "two").unwrap();
