@@ -1,6 +1,6 @@
-"""The with-share results page's table comes from the records shipped
-beside it: each record file's totals, summarised as share_effect.py does,
-stand in the page."""
+"""The with-share results pages' tables come from the records shipped
+beside them: each record file's totals, summarised as share_effect.py
+does, stand in its page."""
 
 import glob
 import os
@@ -10,16 +10,22 @@ import unittest
 import share_effect
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-PAGE = os.path.join(ROOT, "docs", "results", "2026-11-27-with-share.md")
-DATA = os.path.join(ROOT, "docs", "results", "data", "2026-11-27-with-share")
+RESULTS = os.path.join(ROOT, "docs", "results")
+# Each page and the least number of record files beside it.
+PAGES = [("2026-11-27-with-share", 15), ("2026-11-28-poll-interval", 8)]
 
 
 class PageFromRecords(unittest.TestCase):
     def test_every_record_file_gives_its_row(self):
-        with open(PAGE) as f:
+        for name, least in PAGES:
+            with self.subTest(page=name):
+                self.check_page(name, least)
+
+    def check_page(self, name, least):
+        with open(os.path.join(RESULTS, name + ".md")) as f:
             page = f.read()
-        files = sorted(glob.glob(os.path.join(DATA, "*.jsonl.gz")))
-        self.assertGreaterEqual(len(files), 15)
+        files = sorted(glob.glob(os.path.join(RESULTS, "data", name, "*.jsonl.gz")))
+        self.assertGreaterEqual(len(files), least)
         for path in files:
             records = list(share_effect.read([path]))
             for method in share_effect.METHODS:
@@ -33,7 +39,6 @@ class PageFromRecords(unittest.TestCase):
                      for r in records if r["method"] == "with-updates"}
             for r in records:
                 self.assertEqual(r["value"], value[(r["tree"], r["virtual_cluster"]["message_cost_us"])])
-
 
 if __name__ == "__main__":
     unittest.main()
