@@ -213,7 +213,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         self.aborted = false;
         self.root_depth = depth;
         self.root_excluded.clear();
-        self.next_check = self.stats.nodes + self.options.poll_nodes.max(1);
+        self.next_check = self.stats.nodes + self.poll_interval();
         let value = self.alphabeta(depth.min(MAX_PLY as u32), 0, alpha, beta);
         (!self.aborted).then_some(value)
     }
@@ -242,7 +242,7 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         self.limits = limits;
         self.stats = Stats::default();
         self.start = Instant::now();
-        self.next_check = self.options.poll_nodes.max(1);
+        self.next_check = self.poll_interval();
         self.aborted = false;
         let max_depth = (self.limits.depth as usize).min(MAX_PLY) as u32;
         let mut result = SearchResult {
@@ -311,11 +311,17 @@ impl<G: Game, H: Hook> Searcher<G, H> {
         result
     }
 
+    /// Nodes between two polls (`options.poll_nodes`, at least 1).
+    #[inline]
+    fn poll_interval(&self) -> u64 {
+        self.options.poll_nodes.max(1)
+    }
+
     /// Whether the search must stop; checked every `options.poll_nodes` nodes.
     #[inline]
     pub(super) fn out_of_budget(&mut self) -> bool {
         if self.stats.nodes >= self.next_check {
-            self.next_check = self.stats.nodes + self.options.poll_nodes.max(1);
+            self.next_check = self.stats.nodes + self.poll_interval();
             if self.limits.reached(self.start, self.stats.nodes) || self.hook.poll(self.stats.nodes)
             {
                 self.aborted = true;
