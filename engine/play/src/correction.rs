@@ -8,66 +8,15 @@
 //! sum of its scores. Stockfish's correction history, with the weights
 //! YaneuraOu plays with; hands are left out of the keys, as there.
 
+use super::correction_keys::PartialKeys;
 use super::history::{Context, PieceTo, PIECE_TO};
-use yomi_shogi::board::{Bitboard, Color, PieceKind, Position};
+use yomi_shogi::board::Color;
 use yomi_tree::Value;
 
 /// Scores stay within ±`LIMIT`.
 const LIMIT: i32 = 1024;
 /// Entries per side in each keyed table.
 const ENTRIES: usize = 1 << 14;
-
-/// A position's keys into the keyed tables: its pawns, its minor pieces,
-/// and each side's pieces other than pawns (by [`Color::index`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PartialKeys {
-    pawn: u64,
-    minor: u64,
-    non_pawn: [u64; 2],
-}
-
-/// A bitboard of `salt`'s pieces, hashed; xor-ed together, these make the
-/// keys.
-#[inline(always)]
-fn mix(bb: Bitboard, salt: u64) -> u64 {
-    let lo = bb.0 as u64;
-    let hi = (bb.0 >> 64) as u64;
-    let v = lo.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hi.wrapping_mul(0xc2b2_ae3d_27d4_eb4f) ^ salt;
-    (v ^ (v >> 31)).wrapping_mul(0x94d0_49bb_1331_11eb)
-}
-
-impl PartialKeys {
-    pub(crate) fn of(pos: &Position) -> PartialKeys {
-        const MINORS: [PieceKind; 3] = [PieceKind::Lance, PieceKind::Knight, PieceKind::Silver];
-        const MAJORS: [PieceKind; 5] = [
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Horse,
-            PieceKind::Dragon,
-            PieceKind::King,
-        ];
-        let mut keys = PartialKeys {
-            pawn: 0,
-            minor: 0,
-            non_pawn: [0; 2],
-        };
-        for c in [Color::Black, Color::White] {
-            let salt = |kind: usize| (c.index() as u64 * 16 + kind as u64 + 1) << 56;
-            keys.pawn ^= mix(pos.pieces(c, PieceKind::Pawn), salt(0));
-            let mut minor = mix(pos.golds(c), salt(PieceKind::Gold.index()));
-            for kind in MINORS {
-                minor ^= mix(pos.pieces(c, kind), salt(kind.index()));
-            }
-            keys.minor ^= minor;
-            let mut non_pawn = minor;
-            for kind in MAJORS {
-                non_pawn ^= mix(pos.pieces(c, kind), salt(kind.index()));
-            }
-            keys.non_pawn[c.index()] = non_pawn;
-        }
-        keys
-    }
-}
 
 /// The moves a node's correction reads: the last one, and the ones two
 /// and four plies before it (`None`: a pass, or before the root).
@@ -183,37 +132,11 @@ mod tests {
 
     use yomi_shogi::board::GamePosition;
 
-    fn after(moves: &[&str]) -> Position {
-        let line = format!("startpos moves {}", moves.join(" "));
-        GamePosition::parse_line(&line).unwrap().current()
-    }
-
-    #[test]
-    fn each_key_follows_its_own_pieces() {
-        let start = PartialKeys::of(&after(&[]));
-        // A pawn: only the pawn key changes.
-        let pawn = PartialKeys::of(&after(&["7g7f"]));
-        assert_ne!(pawn.pawn, start.pawn);
-        assert_eq!((pawn.minor, pawn.non_pawn), (start.minor, start.non_pawn));
-        // Black's silver: the minor key and Black's other pieces.
-        let silver = PartialKeys::of(&after(&["3i4h"]));
-        assert_eq!(silver.pawn, start.pawn);
-        assert_ne!(silver.minor, start.minor);
-        assert_ne!(silver.non_pawn[0], start.non_pawn[0]);
-        assert_eq!(silver.non_pawn[1], start.non_pawn[1]);
-        // Black's rook: not a minor piece.
-        let rook = PartialKeys::of(&after(&["2h5h"]));
-        assert_eq!((rook.pawn, rook.minor), (start.pawn, start.minor));
-        assert_ne!(rook.non_pawn[0], start.non_pawn[0]);
-        // The same pieces on the same squares by another order: the same keys.
-        let a = PartialKeys::of(&after(&["7g7f", "3c3d", "2g2f"]));
-        let b = PartialKeys::of(&after(&["2g2f", "3c3d", "7g7f"]));
-        assert_eq!(a, b);
-    }
-
     #[test]
     fn errors_learnt_move_the_correction_within_bounds() {
-        let pos = after(&["7g7f"]);
+        let pos = GamePosition::parse_line("startpos moves 7g7f")
+            .unwrap()
+            .current();
         let keys = PartialKeys::of(&pos);
         let pairs = MovePairs::new(&[Some(100), Some(200), None, None]);
         let side = pos.side_to_move();

@@ -7,6 +7,7 @@ mod cluster;
 mod cluster_message;
 mod cluster_tables;
 mod correction;
+mod correction_keys;
 mod history;
 mod lazy_smp;
 mod machines;

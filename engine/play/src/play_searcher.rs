@@ -6,7 +6,8 @@
 //! Shogi only, for games (USI play mode): research mode keeps the plain
 //! alpha-beta of [`yomi_search`].
 
-use super::correction::{Correction, MovePairs, PartialKeys};
+use super::correction::{Correction, MovePairs};
+use super::correction_keys::{KeyStack, PartialKeys};
 use super::history::{piece_to, Context, History, CONTEXT_PLIES};
 use super::node_counts::NodeCounts;
 use super::picker::{Hints, Picker};
@@ -65,6 +66,8 @@ pub struct PlaySearcher<H: Hook = NoHook> {
     pub(super) history: History,
     /// The static evaluation's errors, learnt.
     pub(super) correction: Correction,
+    /// The correction's keys along the searched line.
+    pub(super) partial_keys: KeyStack,
     /// The static evaluation: built in, or a net.
     pub(super) eval: StaticEval,
     /// Per ply and at the root.
@@ -133,6 +136,7 @@ impl<H: Hook> PlaySearcher<H> {
             table,
             history: History::new(MAX_PLY + 1),
             correction: Correction::new(),
+            partial_keys: KeyStack::new(),
             eval: StaticEval::new(None),
             stack: SearchStack::new(MAX_PLY),
             clock: SearchClock::new(),
@@ -191,6 +195,7 @@ impl<H: Hook> PlaySearcher<H> {
     #[inline(always)]
     pub(super) fn play(&mut self, mv: Move) {
         self.eval.push(self.game.position(), mv);
+        self.partial_keys.push(self.game.position(), mv);
         self.game.play(mv);
     }
 
@@ -198,6 +203,7 @@ impl<H: Hook> PlaySearcher<H> {
     #[inline(always)]
     pub(super) fn play_checking(&mut self, mv: Move, gives_check: bool) {
         self.eval.push(self.game.position(), mv);
+        self.partial_keys.push(self.game.position(), mv);
         self.game.play_checking(mv, gives_check);
     }
 
@@ -206,6 +212,7 @@ impl<H: Hook> PlaySearcher<H> {
     pub(super) fn undo(&mut self, mv: Move) {
         self.game.undo(mv);
         self.eval.pop();
+        self.partial_keys.pop();
     }
 
     /// Passes, where the rules of the search allow it (not in check).
@@ -213,6 +220,7 @@ impl<H: Hook> PlaySearcher<H> {
         let passed = self.game.play_null();
         if passed {
             self.eval.push_null();
+            self.partial_keys.push_null();
         }
         passed
     }
@@ -220,6 +228,7 @@ impl<H: Hook> PlaySearcher<H> {
     fn undo_null(&mut self) {
         self.game.undo_null();
         self.eval.pop();
+        self.partial_keys.pop();
     }
 
     /// The static value of the current position, side to move's view.
@@ -269,6 +278,7 @@ impl<H: Hook> PlaySearcher<H> {
         }
         self.history.clear_killers();
         self.eval.reset();
+        self.partial_keys.reset();
         let max_depth = (self.clock.limits.depth as usize).min(MAX_PLY - 1) as i32;
         let mut result = SearchResult {
             depth: 0,
@@ -465,10 +475,10 @@ impl<H: Hook> PlaySearcher<H> {
 
     /// What the correction of the static value at `ply` reads (with
     /// `CorrectionHistory` on).
-    pub(super) fn correction_keys(&self, ply: usize) -> Option<(PartialKeys, MovePairs)> {
+    pub(super) fn correction_keys(&mut self, ply: usize) -> Option<(PartialKeys, MovePairs)> {
         (self.params.correction_history == 1).then(|| {
-            let pos = self.game.position();
-            (PartialKeys::of(pos), MovePairs::new(&self.context(ply)))
+            let keys = self.partial_keys.current(self.game.position());
+            (keys, MovePairs::new(&self.context(ply)))
         })
     }
 

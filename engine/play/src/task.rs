@@ -58,6 +58,7 @@ impl<H: Hook> TaskSearch<ShogiGame, H> for PlaySearcher<H> {
         self.stack.root_excluded.clear();
         self.stack.root_best.clear();
         self.eval.reset();
+        self.partial_keys.reset();
         let depth = depth.min(super::MAX_PLY as u32 - 2) as i32;
         let Some(&last) = path.moves.last() else {
             self.stack.root_depth = depth;
