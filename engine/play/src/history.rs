@@ -77,8 +77,12 @@ impl History {
 
     /// Ages history between searches so that newer results weigh more.
     pub(crate) fn age(&mut self) {
-        for h in self.butterfly.iter_mut().chain(&mut self.continuation) {
-            *h /= 2;
+        // A loop per table: the compiler vectorises each (a chained
+        // iterator it does not, and the 3 MB then took milliseconds a move).
+        for table in [&mut self.butterfly, &mut self.continuation] {
+            for h in table.iter_mut() {
+                *h /= 2;
+            }
         }
     }
 
