@@ -107,7 +107,14 @@ impl StaticEval {
     pub(super) fn evaluate(&mut self, pos: &Position) -> Value {
         match self {
             StaticEval::Net(acc) if yomi_nnue::has_kings(pos) => {
-                acc.evaluate(pos).clamp(-NET_LIMIT, NET_LIMIT)
+                let v = acc.evaluate(pos);
+                debug_assert_eq!(
+                    Some(v),
+                    yomi_nnue::evaluate(acc.network(), pos),
+                    "{}",
+                    pos.to_sfen()
+                );
+                v.clamp(-NET_LIMIT, NET_LIMIT)
             }
             StaticEval::Builtin(p) => p.evaluate(pos),
             StaticEval::Net(_) => eval::PLAY.evaluate(pos),
