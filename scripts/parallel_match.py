@@ -8,7 +8,11 @@ by `--deadline` still counts every finished game.
     python3 scripts/parallel_match.py 15 OUT --deadline 540 -- \\
         .device/yomi .device/yo-material --yaneuraou --games 400 --byoyomi 1000
 
-Everything after `--` goes to match.py as it is (without `--part`).
+Everything after `--` goes to match.py as it is (without `--part`), so
+`--games G` caps each process: process K plays min(G, 2 × the openings
+of its slice) games, from its slice's openings in one fixed shuffled
+order (the runner's seed 0), so two runs with the same arguments play
+the same openings in the same order.
 """
 
 import argparse
