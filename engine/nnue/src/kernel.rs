@@ -243,7 +243,7 @@ mod avx2 {
     /// The indices of the groups of four inputs that are not all zero, into
     /// `out`, and how many there are: eight groups a step, by a compare and
     /// a table, so that no branch depends on the inputs (a branch a group
-    /// mispredicts about as often as the groups are empty).
+    /// follows the inputs, which no predictor can learn).
     ///
     /// # Safety
     /// The processor must have AVX2; `input.len()` a multiple of 32 and at
