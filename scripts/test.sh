@@ -35,6 +35,9 @@ fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 features=yomi-harness/mpi,yomi-usi/mpi
+# The `ci` profile: release optimisation without link-time optimisation,
+# which cost most of the suite's time (every test binary linked as one unit).
+profile=ci
 cargo fmt --all --check
 python3 scripts/check_crate_map.py
 python3 scripts/check_imports.py
@@ -42,8 +45,8 @@ python3 scripts/check_links.py
 python3 -m unittest discover -s scripts/gamerecords/tests -t scripts
 python3 -m unittest discover -s scripts/tests -t scripts
 mdbook build docs
-cargo clippy --release --workspace --all-targets --features "$features" -- -D warnings
-cargo test --release --workspace --features "$features"
+cargo clippy --profile "$profile" --workspace --all-targets --features "$features" -- -D warnings
+cargo test --profile "$profile" --workspace --features "$features"
 # Every command of the README and the book against the binaries' --help.
-cargo build --release --workspace --features "$features"
-python3 scripts/check_commands.py
+cargo build --profile "$profile" --workspace --features "$features"
+python3 scripts/check_commands.py --bin-dir "target/$profile"
