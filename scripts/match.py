@@ -131,7 +131,8 @@ def main():
     p.add_argument("--draw", type=int, default=256, help="moves before a draw")
     p.add_argument("--part", help="K/N: play only the K-th of N slices of the openings")
     p.add_argument("--resign", type=int, help="a score of -CP or below loses the game")
-    p.add_argument("--pgn", help="write the games here")
+    p.add_argument("--pgn", help="write the games here (moves only)")
+    p.add_argument("--csa", help="write the games here as CSA, with each move's time, score and line")
     args = p.parse_args()
 
     options1 = {"USI_Hash": str(args.hash)}
@@ -167,6 +168,8 @@ def main():
         opening=openings,
         opening_seed=0,
         pgn=args.pgn,
+        csa=args.csa,
+        multi_csa=bool(args.csa),
         print_summary=False,
         callback=running_total,
     )

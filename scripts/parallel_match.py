@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """One match as N processes of scripts/match.py, for a machine with many
 cores: process K plays `--part K/N` of the openings (both colours each),
-its log goes to OUT/part-K.log, and the first engine's wins, losses and
+its log goes to OUT/part-K.log and its games (CSA, with each move's time,
+score and expected line) to OUT/part-K.csa, and the first engine's wins, losses and
 draws are added up from the logs' running totals, so that a match cut off
 by `--deadline` still counts every finished game.
 
     python3 scripts/parallel_match.py 15 OUT --deadline 540 -- \\
         .device/yomi .device/yo-material --yaneuraou --games 400 --byoyomi 1000
 
-Everything after `--` goes to match.py as it is (without `--part`), so
+Everything after `--` goes to match.py as it is (without `--part` and
+`--csa`, which this script sets), so
 `--games G` caps each process: process K plays min(G, 2 × the openings
 of its slice) games, from its slice's openings in one fixed shuffled
 order (the runner's seed 0), so two runs with the same arguments play
@@ -65,7 +67,8 @@ def main():
     procs = []
     for k in range(1, a.parts + 1):
         log = open(os.path.join(a.out, f"part-{k}.log"), "w")
-        cmd = [sys.executable, os.path.join(HERE, "match.py"), *args, "--part", f"{k}/{a.parts}"]
+        records = os.path.join(a.out, f"part-{k}.csa")
+        cmd = [sys.executable, os.path.join(HERE, "match.py"), *args, "--part", f"{k}/{a.parts}", "--csa", records]
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         procs.append(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True))
     start = time.monotonic()
