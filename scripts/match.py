@@ -132,7 +132,7 @@ def main():
     p.add_argument("--part", help="K/N: play only the K-th of N slices of the openings")
     p.add_argument("--resign", type=int, help="a score of -CP or below loses the game")
     p.add_argument("--pgn", help="write the games here (moves only)")
-    p.add_argument("--csa", help="write the games here as CSA, with each move's time, score and line")
+    p.add_argument("--csa", help="append the games here as CSA, with each move's time, score and line")
     args = p.parse_args()
 
     options1 = {"USI_Hash": str(args.hash)}

@@ -68,6 +68,7 @@ def main():
     for k in range(1, a.parts + 1):
         log = open(os.path.join(a.out, f"part-{k}.log"), "w")
         records = os.path.join(a.out, f"part-{k}.csa")
+        open(records, "w").close()  # the runner appends; a rerun starts afresh, as the log does
         cmd = [sys.executable, os.path.join(HERE, "match.py"), *args, "--part", f"{k}/{a.parts}", "--csa", records]
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         procs.append(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True))
