@@ -168,6 +168,23 @@ impl History {
         }
     }
 
+    /// Moves `mv`'s history and continuation histories by `bonus`.
+    pub(crate) fn reward(
+        &mut self,
+        side: Color,
+        mv: Move,
+        to: PieceTo,
+        context: &Context,
+        bonus: i32,
+    ) {
+        self.update(side, mv, to, context, bonus);
+    }
+
+    /// Moves `mv`'s history (not its continuation histories) by `bonus`.
+    pub(crate) fn reward_butterfly(&mut self, side: Color, mv: Move, bonus: i32) {
+        gravity(&mut self.butterfly[index(side, mv)], bonus);
+    }
+
     fn update(&mut self, side: Color, mv: Move, to: PieceTo, context: &Context, bonus: i32) {
         gravity(&mut self.butterfly[index(side, mv)], bonus);
         for (slot, before) in context.iter().enumerate() {

@@ -640,6 +640,20 @@ impl<H: Hook> PlaySearcher<H> {
             }
         }
         self.stack.frames[ply].eval = static_eval;
+        // HistoryForm 1: the opponent's last quiet move learns from how much
+        // the static value changed across it (YaneuraOu's).
+        if self.params.history_form == 1
+            && !in_check
+            && !partial
+            && ply >= 1
+            && self.stack.frames[ply - 1].played_quiet
+            && self.stack.frames[ply - 1].eval != NO_EVAL
+        {
+            let diff = (-(self.stack.frames[ply - 1].eval + static_eval)).clamp(-214, 171) + 60;
+            let them = self.game.position().side_to_move().flip();
+            let previous = self.stack.frames[ply - 1].played;
+            self.history.reward_butterfly(them, previous, diff * 23);
+        }
         let improving = !in_check
             && ply >= 2
             && self.stack.frames[ply - 2].eval != NO_EVAL
@@ -681,6 +695,7 @@ impl<H: Hook> PlaySearcher<H> {
             {
                 self.stack.frames[ply].played = Move::NONE;
                 self.stack.frames[ply].piece_to = None;
+                self.stack.frames[ply].played_quiet = false;
                 let p = &self.params;
                 let r = p.null_move_base
                     + depth / p.null_move_depth_divisor
@@ -936,6 +951,7 @@ impl<H: Hook> PlaySearcher<H> {
             self.play_checking(mv, gives_check);
             self.stack.frames[ply].played = mv;
             self.stack.frames[ply].piece_to = Some(moved);
+            self.stack.frames[ply].played_quiet = !tactical;
             let mut new_depth = depth - 1 + i32::from(extend);
             if mv == table_move && !extend {
                 new_depth -= table_move_less;
@@ -1080,13 +1096,28 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 22. The histories learn from a quiet cutoff; the table keeps the result.
         let pos = self.game.position();
-        if best >= beta && !is_tactical(pos, best_move, quiet_promotions) {
+        let history_form = self.params.history_form == 1;
+        let learns = best >= beta || history_form && best_move != Move::NONE;
+        if learns && !is_tactical(pos, best_move, quiet_promotions) {
             let best = (best_move, piece_to(pos, best_move));
             let bonus = self.params.history_bonus(depth);
             self.history
                 .cutoff(us, ply, bonus, best, &tried, previous, &context);
         }
         self.stack.frames[ply].tried = tried;
+        // HistoryForm 1: a node where no move raised alpha rewards the
+        // opponent's quiet move that led here.
+        if history_form && best_move == Move::NONE && ply >= 1 && !partial {
+            let parent = &self.stack.frames[ply - 1];
+            if let (true, Some(to)) = (parent.played_quiet, parent.piece_to) {
+                let previous = parent.played;
+                let them = self.game.position().side_to_move().flip();
+                let mut context = self.context(ply - 1);
+                context[self.params.continuation_plies as usize..].fill(None);
+                let bonus = self.params.history_bonus(depth);
+                self.history.reward(them, previous, to, &context, bonus);
+            }
+        }
         // A node that fails low below a principal-variation node joins the
         // variation: the move that led here was probably good.
         if best <= alpha && ply > 0 {

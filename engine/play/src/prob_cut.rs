@@ -57,6 +57,7 @@ impl<H: Hook> PlaySearcher<H> {
             self.table.prefetch(pos.key_after(mv));
             self.stack.frames[ply].played = mv;
             self.stack.frames[ply].piece_to = Some(piece_to(pos, mv));
+            self.stack.frames[ply].played_quiet = false;
             self.play(mv);
             let mut v = -self.quiesce(ply + 1, -pc_beta, -pc_beta + 1);
             if v >= pc_beta && node.depth > 4 && !self.clock.aborted {

@@ -153,6 +153,8 @@ search_params! {
         "Late move reductions: 1 searches a move whose reduced search beat alpha a ply deeper when it beat the best value by 48, a ply shallower when by less than 9.";
     lmr_history_divisor "LmrHistoryDivisor" = 8192 in 2048..=32768 step 512:
         "Late move reductions: a quiet move's reduction shrinks by a ply per this much history.";
+    history_form "HistoryForm" = 0 in 0..=1 step 1:
+        "History: 1 also learns as YaneuraOu does where no move cuts off: from a raised alpha, from the static value's change across the opponent's quiet move, and for the opponent's quiet move at a node where nothing raised alpha.";
     history_bonus_quadratic "HistoryBonusQuadratic" = 16 in 2..=64 step 2:
         "History: a cutoff's bonus per depth squared.";
     history_bonus_linear "HistoryBonusLinear" = 32 in 0..=128 step 6:
