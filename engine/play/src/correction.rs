@@ -42,12 +42,8 @@ pub(crate) struct Correction {
     minor: Vec<i16>,
     /// By the color of the pieces keyed, then the side to move.
     non_pawn: [Vec<i16>; 2],
-    /// By (the move two or four plies before the last, the last move):
-    /// two tables, by the side to move where [`Correction::by_side`].
+    /// By (the move two or four plies before the last, the last move).
     continuation: Vec<i16>,
-    /// The search's `ContinuationBySide`: the move pairs kept apart by the
-    /// side to move (without, only the first table is used).
-    pub(crate) by_side: bool,
 }
 
 #[inline(always)]
@@ -67,8 +63,7 @@ impl Correction {
             pawn: vec![0; 2 * ENTRIES],
             minor: vec![0; 2 * ENTRIES],
             non_pawn: [vec![0; 2 * ENTRIES], vec![0; 2 * ENTRIES]],
-            continuation: vec![0; 2 * PIECE_TO * PIECE_TO],
-            by_side: false,
+            continuation: vec![0; PIECE_TO * PIECE_TO],
         }
     }
 
@@ -80,12 +75,6 @@ impl Correction {
         {
             t.fill(0);
         }
-    }
-
-    #[inline(always)]
-    fn pair(&self, side: Color, before: PieceTo, last: PieceTo) -> usize {
-        let table = if self.by_side { side.index() } else { 0 };
-        (table * PIECE_TO + before) * PIECE_TO + last
     }
 
     /// The correction of a static value, in the evaluation's units.
@@ -100,7 +89,7 @@ impl Correction {
                 .before
                 .iter()
                 .flatten()
-                .map(|&b| i32::from(self.continuation[self.pair(side, b, last)]))
+                .map(|b| i32::from(self.continuation[b * PIECE_TO + last]))
                 .sum(),
             None => 8,
         };
@@ -129,9 +118,8 @@ impl Correction {
         }
         if let Some(last) = pairs.last {
             for (b, w) in pairs.before.iter().zip([126, 63]) {
-                if let Some(b) = *b {
-                    let i = self.pair(side, b, last);
-                    gravity(&mut self.continuation[i], bonus * w / 128);
+                if let Some(b) = b {
+                    gravity(&mut self.continuation[b * PIECE_TO + last], bonus * w / 128);
                 }
             }
         }

@@ -47,12 +47,7 @@ fn index(side: Color, mv: Move) -> usize {
 
 pub(crate) struct History {
     butterfly: Vec<i16>,
-    /// Four tables (see [`History::by_side`]), each by (move before, move).
     continuation: Vec<i16>,
-    /// Whether the continuation histories keep apart the side to move and
-    /// whether the move before was its own or the opponent's (the search's
-    /// `ContinuationBySide`); without, only the first table is used.
-    pub(crate) by_side: bool,
     counters: Vec<Move>,
     killers: Vec<[Move; 2]>,
 }
@@ -61,8 +56,7 @@ impl History {
     pub(crate) fn new(plies: usize) -> History {
         History {
             butterfly: vec![0; 2 << 15],
-            continuation: vec![0; 4 * PIECE_TO * PIECE_TO],
-            by_side: false,
+            continuation: vec![0; PIECE_TO * PIECE_TO],
             counters: vec![Move::NONE; 2 << 15],
             killers: vec![[Move::NONE; 2]; plies],
         }
@@ -92,36 +86,14 @@ impl History {
         }
     }
 
-    /// The continuation entry of `to` after `before`, the move
-    /// `CONTEXT_PLIES[slot]` plies back, for `side` to move.
-    #[inline(always)]
-    fn continuation_index(&self, side: Color, slot: usize, before: PieceTo, to: PieceTo) -> usize {
-        let table = if self.by_side {
-            side.index() * 2 + (CONTEXT_PLIES[slot] & 1)
-        } else {
-            0
-        };
-        (table * PIECE_TO + before) * PIECE_TO + to
-    }
-
     /// A quiet move's score: its history and its continuation histories.
     #[inline]
     pub(crate) fn score(&self, side: Color, mv: Move, to: PieceTo, context: &Context) -> i32 {
         let mut score = i32::from(self.butterfly[index(side, mv)]);
-        for (slot, before) in context.iter().enumerate() {
-            if let Some(before) = *before {
-                score +=
-                    i32::from(self.continuation[self.continuation_index(side, slot, before, to)]);
-            }
+        for before in context.iter().flatten() {
+            score += i32::from(self.continuation[before * PIECE_TO + to]);
         }
         score
-    }
-
-    /// A quiet move's statistics as YaneuraOu's reductions weigh them:
-    /// twice its history and its continuation histories.
-    #[inline]
-    pub(crate) fn stat_score(&self, side: Color, mv: Move, to: PieceTo, context: &Context) -> i32 {
-        self.score(side, mv, to, context) + i32::from(self.butterfly[index(side, mv)])
     }
 
     #[inline]
@@ -168,30 +140,10 @@ impl History {
         }
     }
 
-    /// Moves `mv`'s history and continuation histories by `bonus`.
-    pub(crate) fn reward(
-        &mut self,
-        side: Color,
-        mv: Move,
-        to: PieceTo,
-        context: &Context,
-        bonus: i32,
-    ) {
-        self.update(side, mv, to, context, bonus);
-    }
-
-    /// Moves `mv`'s history (not its continuation histories) by `bonus`.
-    pub(crate) fn reward_butterfly(&mut self, side: Color, mv: Move, bonus: i32) {
-        gravity(&mut self.butterfly[index(side, mv)], bonus);
-    }
-
     fn update(&mut self, side: Color, mv: Move, to: PieceTo, context: &Context, bonus: i32) {
         gravity(&mut self.butterfly[index(side, mv)], bonus);
-        for (slot, before) in context.iter().enumerate() {
-            if let Some(before) = *before {
-                let i = self.continuation_index(side, slot, before, to);
-                gravity(&mut self.continuation[i], bonus);
-            }
+        for before in context.iter().flatten() {
+            gravity(&mut self.continuation[before * PIECE_TO + to], bonus);
         }
     }
 }

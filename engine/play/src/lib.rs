@@ -17,7 +17,6 @@ mod net_files;
 mod node_counts;
 mod picker;
 mod play_searcher;
-mod prob_cut;
 mod quiesce;
 mod rank_watch;
 mod search_clock;

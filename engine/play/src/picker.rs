@@ -8,25 +8,12 @@
 
 use super::history::{piece_to, Context, History};
 use super::see::{captured_value, see_ge};
-use yomi_shogi::board::{CheckSquares, Move, MoveList, PieceKind, Position};
+use yomi_shogi::board::{CheckSquares, Move, MoveList, Position};
 use yomi_shogi::eval::piece_value;
 
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const BAD_CAPTURE: i32 = -(1 << 28);
-
-/// Whether the search takes `mv` (legal) as tactical: a capture or a
-/// promotion, or with `quiet_promotions` (the search's `QuietPromotions`)
-/// a capture or a pawn's promotion, YaneuraOu's capture stage, the other
-/// promotions then ordered, reduced and pruned as quiet moves.
-#[inline]
-pub(crate) fn is_tactical(pos: &Position, mv: Move, quiet_promotions: bool) -> bool {
-    if quiet_promotions {
-        pos.is_capture(mv) || mv.is_promotion() && pos.piece_at(mv.from()).kind() == PieceKind::Pawn
-    } else {
-        pos.is_tactical(mv)
-    }
-}
 
 /// Most valuable victim, least valuable attacker.
 fn mvv_lva(pos: &Position, mv: Move) -> i32 {
@@ -46,8 +33,6 @@ pub(crate) struct Hints {
     pub counter: Move,
     /// The moves one and two plies before, for continuation histories.
     pub context: Context,
-    /// See [`is_tactical`].
-    pub quiet_promotions: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -132,11 +117,11 @@ impl<'a> Picker<'a> {
                 Stage::GenerateCaptures => {
                     let mut moves = MoveList::new();
                     pos.tactical_moves(&mut moves);
-                    let (table, qp) = (self.hints.table, self.hints.quiet_promotions);
+                    let table = self.hints.table;
                     self.list.extend(
                         moves
                             .iter()
-                            .filter(|&&mv| mv != table && (!qp || is_tactical(pos, mv, true)))
+                            .filter(|&&mv| mv != table)
                             .map(|&mv| (mvv_lva(pos, mv), mv)),
                     );
                     self.stage = Stage::GoodCaptures;
@@ -169,7 +154,7 @@ impl<'a> Picker<'a> {
                         && mv != self.hints.table
                         && !self.refuted.contains(&mv)
                         && pos.is_legal(mv)
-                        && !is_tactical(pos, mv, self.hints.quiet_promotions)
+                        && !pos.is_tactical(mv)
                         && self.wanted_quiet(pos, mv)
                     {
                         self.refuted[i] = mv;
@@ -181,15 +166,6 @@ impl<'a> Picker<'a> {
                     self.next = self.bad_end;
                     let mut moves = MoveList::new();
                     pos.quiet_moves(&mut moves);
-                    if self.hints.quiet_promotions {
-                        let mut tactical = MoveList::new();
-                        pos.tactical_moves(&mut tactical);
-                        for &mv in tactical.iter() {
-                            if !is_tactical(pos, mv, true) {
-                                moves.push(mv);
-                            }
-                        }
-                    }
                     let us = pos.side_to_move();
                     let (table, context) = (self.hints.table, self.hints.context);
                     for &mv in moves.iter() {
@@ -242,7 +218,7 @@ impl<'a> Picker<'a> {
         let h = self.hints;
         self.list
             .extend(moves.iter().filter(|&&mv| mv != h.table).map(|&mv| {
-                let score = if is_tactical(pos, mv, h.quiet_promotions) {
+                let score = if pos.is_tactical(mv) {
                     let base = if see_ge(pos, mv, 0) {
                         GOOD_CAPTURE
                     } else {
@@ -367,7 +343,6 @@ mod tests {
                     killers: [k0.unwrap_or(Move::NONE), k1.unwrap_or(foreign)],
                     counter: foreign,
                     context: [None; 4],
-                    quiet_promotions: false,
                 };
                 history.cutoff(
                     pos.side_to_move(),

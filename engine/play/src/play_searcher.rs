@@ -10,8 +10,7 @@ use super::correction::{Correction, MovePairs};
 use super::correction_keys::{KeyStack, PartialKeys};
 use super::history::{piece_to, Context, History, CONTEXT_PLIES};
 use super::node_counts::NodeCounts;
-use super::picker::{is_tactical, Hints, Picker};
-use super::prob_cut::ProbCutNode;
+use super::picker::{Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
 use super::search_params::SearchParams;
 use super::search_stack::SearchStack;
@@ -27,21 +26,10 @@ use yomi_shogi::board::{CheckSquares, Move, MoveList};
 use yomi_shogi_game::{Repetition, ShogiGame, DRAW};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
-/// YaneuraOu's reduction factors, `2763 / 128 · ln i` (LmrForm 1).
-static LMR_LOG: std::sync::LazyLock<[i32; 64]> = std::sync::LazyLock::new(|| {
-    std::array::from_fn(|i| {
-        if i == 0 {
-            0
-        } else {
-            (2763.0 / 128.0 * (i as f64).ln()) as i32
-        }
-    })
-});
-
 /// The deepest ply searched, quiescence included.
 pub const MAX_PLY: usize = 128;
 /// Values this far from a loss or beyond are mates.
-pub(crate) const MATE_ZONE: Value = -LOSS - MAX_PLY as Value;
+pub(super) const MATE_ZONE: Value = -LOSS - MAX_PLY as Value;
 /// The static value of a node in check: none.
 pub(super) const NO_EVAL: Value = -INFINITE;
 
@@ -166,8 +154,6 @@ impl<H: Hook> PlaySearcher<H> {
     pub fn set_params(&mut self, params: SearchParams) {
         if params != self.params {
             self.lmr = params.reductions();
-            self.history.by_side = params.continuation_by_side == 1;
-            self.correction.by_side = params.continuation_by_side == 1;
             self.params = params;
         }
         for helper in &mut self.helpers {
@@ -570,7 +556,6 @@ impl<H: Hook> PlaySearcher<H> {
             }
         }
         // Step 4. The table: a stored value that settles the window ends the node.
-        let quiet_promotions = self.params.quiet_promotions == 1;
         let in_check = self.game.in_check();
         let partial_root = root && !self.stack.root_excluded.is_empty();
         let excluded = self.stack.frames[ply].excluded;
@@ -640,20 +625,6 @@ impl<H: Hook> PlaySearcher<H> {
             }
         }
         self.stack.frames[ply].eval = static_eval;
-        // HistoryForm 1: the opponent's last quiet move learns from how much
-        // the static value changed across it (YaneuraOu's).
-        if self.params.history_form == 1
-            && !in_check
-            && !partial
-            && ply >= 1
-            && self.stack.frames[ply - 1].played_quiet
-            && self.stack.frames[ply - 1].eval != NO_EVAL
-        {
-            let diff = (-(self.stack.frames[ply - 1].eval + static_eval)).clamp(-214, 171) + 60;
-            let them = self.game.position().side_to_move().flip();
-            let previous = self.stack.frames[ply - 1].played;
-            self.history.reward_butterfly(them, previous, diff * 23);
-        }
         let improving = !in_check
             && ply >= 2
             && self.stack.frames[ply - 2].eval != NO_EVAL
@@ -680,9 +651,6 @@ impl<H: Hook> PlaySearcher<H> {
                 && eval - margin >= beta
                 && eval < MATE_ZONE
                 && !(tt_pv && p.reverse_futility_tt_pv == 1)
-                && !(p.reverse_futility_quiet_move == 1
-                    && table_move != Move::NONE
-                    && !is_tactical(self.game.position(), table_move, quiet_promotions))
             {
                 return eval;
             }
@@ -695,7 +663,6 @@ impl<H: Hook> PlaySearcher<H> {
             {
                 self.stack.frames[ply].played = Move::NONE;
                 self.stack.frames[ply].piece_to = None;
-                self.stack.frames[ply].played_quiet = false;
                 let p = &self.params;
                 let r = p.null_move_base
                     + depth / p.null_move_depth_divisor
@@ -712,49 +679,12 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 10. Internal iterative reduction: without a table move the node was
         // not searched before; search it a ply shallower.
-        let mut depth = if table_move == Move::NONE && depth >= 4 && (pv_node || cut) && !partial {
+        let depth = if table_move == Move::NONE && depth >= 4 && (pv_node || cut) && !partial {
             depth - 1
         } else {
             depth
         };
 
-        // Step 10b. ProbCut: a capture whose reduced search clears beta by a
-        // margin cuts the node.
-        if !pv_node && !in_check && !root && !partial {
-            let node = ProbCutNode {
-                depth,
-                ply,
-                beta,
-                cut,
-                improving,
-                static_eval,
-                raw_eval,
-                table_move,
-                table_value: hit.map(|h| Self::value_from_table(h.value, ply)),
-                tt_pv,
-            };
-            if let Some(v) = self.prob_cut(&node) {
-                return v;
-            }
-            if self.clock.aborted {
-                return 0;
-            }
-        }
-        // Step 10c. A table's lower bound far above beta at nearly the
-        // node's depth cuts it (SmallProbCutMargin).
-        if let Some(h) = hit.filter(|h| {
-            self.params.small_prob_cut_margin > 0
-                && h.bound == Bound::Lower
-                && h.depth >= depth - 4
-                && beta.abs() < MATE_ZONE
-                && !partial
-        }) {
-            let v = Self::value_from_table(h.value, ply);
-            let bound = beta + self.params.small_prob_cut_margin;
-            if v >= bound && v.abs() < MATE_ZONE {
-                return bound;
-            }
-        }
         // Step 11. Singular extension: the table move is searched a ply deeper when
         // every other move falls well short of its value; when even they
         // reach beta, the node is cut off at once (multi-cut).
@@ -762,31 +692,16 @@ impl<H: Hook> PlaySearcher<H> {
         // Plies less for the table move where the search without it still
         // reaches beta or the node is expected to cut (SingularNegative).
         let mut table_move_less = 0;
-        // SingularForm 1: YaneuraOu's singular extension (from depth 6, its
-        // margin, two or three plies for a clearly singular move, the node a
-        // ply deeper, a cut on the excluded search's own value, the table
-        // move shallower otherwise).
-        let form = self.params.singular_form == 1;
-        let mut singular_plies = 1;
-        let singular_depth = if form {
-            6 + i32::from(tt_pv)
-        } else {
-            self.params.singular_depth
-        };
         if let Some(h) = hit.filter(|h| {
             !root
-                && depth >= singular_depth
+                && depth >= self.params.singular_depth
                 && table_move != Move::NONE
                 && h.depth >= depth - 3
                 && h.bound != Bound::Upper
         }) {
             let tv = Self::value_from_table(h.value, ply);
             if tv.abs() < MATE_ZONE {
-                let singular_beta = if form {
-                    tv - (60 + 66 * i32::from(tt_pv && !pv_node)) * depth / 55
-                } else {
-                    tv - self.params.singular_margin * depth
-                };
+                let singular_beta = tv - self.params.singular_margin * depth;
                 self.stack.frames[ply].excluded = table_move;
                 let v =
                     self.search_node((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut);
@@ -796,23 +711,9 @@ impl<H: Hook> PlaySearcher<H> {
                 }
                 if v < singular_beta {
                     singular = true;
-                    if form {
-                        let quiet = i32::from(!self.game.position().is_capture(table_move));
-                        let deep = i32::from(ply > self.stack.root_depth as usize);
-                        let pv = i32::from(pv_node);
-                        let double = -4 + 212 * pv - 182 * quiet - 44 * deep;
-                        let triple =
-                            73 + 320 * pv - 218 * quiet + 92 * i32::from(tt_pv) - 45 * deep;
-                        singular_plies = 1
-                            + i32::from(v < singular_beta - double)
-                            + i32::from(v < singular_beta - triple);
-                        depth += 1;
-                    }
-                } else if form && v >= beta && v.abs() < MATE_ZONE {
-                    return v;
-                } else if !form && singular_beta >= beta {
+                } else if singular_beta >= beta {
                     return singular_beta;
-                } else if form || self.params.singular_negative == 1 {
+                } else if self.params.singular_negative == 1 {
                     table_move_less = if tv >= beta {
                         3
                     } else if cut {
@@ -838,7 +739,6 @@ impl<H: Hook> PlaySearcher<H> {
             killers: self.history.killers(ply),
             counter: self.history.counter(us, previous),
             context,
-            quiet_promotions,
         };
         let mut allowed = None;
         if self.game.branch_limit().limits() {
@@ -865,7 +765,7 @@ impl<H: Hook> PlaySearcher<H> {
             move_count += 1;
             let pos = self.game.position();
             self.table.prefetch(pos.key_after(mv));
-            let tactical = is_tactical(pos, mv, quiet_promotions);
+            let tactical = pos.is_tactical(mv);
             let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
             let moved = piece_to(pos, mv);
             // Step 14. Extensions. Checks are searched a ply deeper: all of them by
@@ -940,80 +840,19 @@ impl<H: Hook> PlaySearcher<H> {
                     }
                 }
             }
-            // YaneuraOu's reductions (LmrForm 1) judge a move by its
-            // statistics, taken before it is played.
-            let stat_score = if self.game.position().is_capture(mv) {
-                863 * captured_value(self.game.position(), mv) / 128
-            } else {
-                self.history.stat_score(us, mv, moved, &context)
-            };
             // Step 16. Make the move.
             self.play_checking(mv, gives_check);
             self.stack.frames[ply].played = mv;
             self.stack.frames[ply].piece_to = Some(moved);
-            self.stack.frames[ply].played_quiet = !tactical;
             let mut new_depth = depth - 1 + i32::from(extend);
             if mv == table_move && !extend {
                 new_depth -= table_move_less;
-            }
-            if singular && mv == table_move {
-                // The node's depth is a ply more already with SingularForm.
-                new_depth += singular_plies - 1 - i32::from(form);
             }
             let mut v = -INFINITE;
             let mut full = pv_node && move_count == 1;
             // Step 17. Late move reductions: a reduced null-window search, again at
             // full depth if it beats alpha.
-            if !full && self.params.lmr_form == 1 {
-                // YaneuraOu's late move reductions, in 1024ths of a ply.
-                let scale = LMR_LOG[depth.min(63) as usize] * LMR_LOG[move_count.min(63)];
-                let mut r = scale + if improving { 0 } else { scale * 206 / 512 } + 1133 - 292;
-                if tt_pv {
-                    let above = hit.is_some_and(|h| Self::value_from_table(h.value, ply) > alpha);
-                    let deep = hit.is_some_and(|h| h.depth >= depth);
-                    r -= 2819
-                        + 973 * i32::from(pv_node)
-                        + 905 * i32::from(above)
-                        + i32::from(deep) * (935 + 959 * i32::from(cut));
-                }
-                r += 691 - 65 * move_count as i32;
-                if cut {
-                    r += 3611 + 985 * i32::from(table_move == Move::NONE);
-                }
-                if table_capture {
-                    r += 1054;
-                }
-                let all_node = !pv_node && !cut;
-                let child_cutoffs = self.stack.frames[ply + 1].cutoffs;
-                if child_cutoffs > 1 {
-                    r += 251 + 1124 * i32::from(child_cutoffs > 2) + 1042 * i32::from(all_node);
-                }
-                if mv == table_move {
-                    r -= 2239;
-                }
-                r -= stat_score * 428 / 4096;
-                if all_node {
-                    r += r * 273 / (256 * depth + 260);
-                }
-                if depth >= 2 && move_count > 1 {
-                    let d = (new_depth - r / 1024).min(new_depth + 2).max(1) + i32::from(pv_node);
-                    v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
-                    if v > alpha && !self.clock.aborted {
-                        new_depth +=
-                            i32::from(d < new_depth && v > best + 48) - i32::from(v < best + 9);
-                        if new_depth > d {
-                            v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
-                        }
-                    }
-                } else if !pv_node || move_count > 1 {
-                    if table_move == Move::NONE {
-                        r += 1057;
-                    }
-                    let d = new_depth - i32::from(r > 4628) - i32::from(r > 5772 && new_depth > 2);
-                    v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, !cut);
-                }
-                full = pv_node && v > alpha && v < beta;
-            } else if !full {
+            if !full {
                 let reduce = depth >= 3
                     && move_count > 1 + usize::from(pv_node)
                     && (!tactical || Picker::is_bad_capture(score));
@@ -1040,14 +879,7 @@ impl<H: Hook> PlaySearcher<H> {
                 }
                 v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
                 if v > alpha && d < new_depth && !self.clock.aborted {
-                    // LmrResearchAdjust: a ply deeper where the reduced search
-                    // beat the best so far by much, a ply shallower where by little.
-                    if self.params.lmr_research_adjust == 1 {
-                        new_depth += i32::from(v > best + 48) - i32::from(v < best + 9);
-                    }
-                    if d < new_depth {
-                        v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
-                    }
+                    v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
                 }
                 full = pv_node && v > alpha && v < beta;
             }
@@ -1096,28 +928,13 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 22. The histories learn from a quiet cutoff; the table keeps the result.
         let pos = self.game.position();
-        let history_form = self.params.history_form == 1;
-        let learns = best >= beta || history_form && best_move != Move::NONE;
-        if learns && !is_tactical(pos, best_move, quiet_promotions) {
+        if best >= beta && !pos.is_tactical(best_move) {
             let best = (best_move, piece_to(pos, best_move));
             let bonus = self.params.history_bonus(depth);
             self.history
                 .cutoff(us, ply, bonus, best, &tried, previous, &context);
         }
         self.stack.frames[ply].tried = tried;
-        // HistoryForm 1: a node where no move raised alpha rewards the
-        // opponent's quiet move that led here.
-        if history_form && best_move == Move::NONE && ply >= 1 && !partial {
-            let parent = &self.stack.frames[ply - 1];
-            if let (true, Some(to)) = (parent.played_quiet, parent.piece_to) {
-                let previous = parent.played;
-                let them = self.game.position().side_to_move().flip();
-                let mut context = self.context(ply - 1);
-                context[self.params.continuation_plies as usize..].fill(None);
-                let bonus = self.params.history_bonus(depth);
-                self.history.reward(them, previous, to, &context, bonus);
-            }
-        }
         // A node that fails low below a principal-variation node joins the
         // variation: the move that led here was probably good.
         if best <= alpha && ply > 0 {

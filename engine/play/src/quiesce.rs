@@ -5,7 +5,7 @@
 //! nothing of the node, is its value. Fail-soft.
 
 use super::history::piece_to;
-use super::picker::{is_tactical, order_tactical};
+use super::picker::order_tactical;
 use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
 use super::table::Stored;
@@ -72,9 +72,6 @@ impl<H: Hook> PlaySearcher<H> {
             let pos = self.game.position();
             alpha = alpha.max(corrected);
             pos.tactical_moves(&mut moves);
-            if self.params.quiet_promotions == 1 {
-                moves.retain(|mv| is_tactical(pos, mv, true));
-            }
             (raw, corrected)
         };
         let mut best = stand_pat;

@@ -73,14 +73,12 @@ search_params! {
         "Razoring: a node this far below alpha per ply of depth (depth 1-2) tries captures only.";
     reverse_futility_margin "ReverseFutilityMargin" = 80 in 20..=200 step 8:
         "Reverse futility: a node this far above beta per ply of depth returns its static value.";
-    reverse_futility_improving "ReverseFutilityImproving" = 40 in 0..=240 step 6:
+    reverse_futility_improving "ReverseFutilityImproving" = 40 in 0..=120 step 6:
         "Reverse futility: the margin less this when the static value improves on two plies before.";
-    reverse_futility_depth "ReverseFutilityDepth" = 4 in 2..=16 step 1:
+    reverse_futility_depth "ReverseFutilityDepth" = 4 in 2..=12 step 1:
         "Reverse futility: the deepest node it applies to.";
     reverse_futility_tt_pv "ReverseFutilityTtPv" = 0 in 0..=1 step 1:
         "Reverse futility: 1 spares a node on a principal variation now or when last searched.";
-    reverse_futility_quiet_move "ReverseFutilityQuietMove" = 0 in 0..=1 step 1:
-        "Reverse futility: 1 spares a node whose table move is quiet.";
     null_move_base "NullMoveBase" = 5 in 1..=6 step 1:
         "Null move: the reduction's constant part.";
     null_move_depth_divisor "NullMoveDepthDivisor" = 3 in 2..=8 step 1:
@@ -91,8 +89,6 @@ search_params! {
         "Singular extension: the shallowest node it is tried at.";
     singular_margin "SingularMargin" = 2 in 1..=8 step 1:
         "Singular extension: the other moves must fall this much per ply of depth below the table's value.";
-    singular_form "SingularForm" = 0 in 0..=1 step 1:
-        "Singular extension: 1 as YaneuraOu (from depth 6, margin (60 + 66 off the PV) d / 55, up to three plies, a cut on the excluded search's value, the table move 3 or 2 plies shallower otherwise); 0 Yomi's.";
     singular_negative "SingularNegative" = 0 in 0..=1 step 1:
         "Singular extension: 1 searches the table move 3 plies shallower where the other moves reach beta, 2 at an expected cut node; 0 at its depth.";
     check_extension_depth "CheckExtensionDepth" = 1 in 1..=64 step 1:
@@ -101,18 +97,8 @@ search_params! {
         "Shallow pruning: 1 also leaves out checks that lose material (static exchange), as captures; 0 spares every check.";
     continuation_plies "ContinuationPlies" = 2 in 2..=4 step 1:
         "Continuation histories: how many of the moves 1, 2, 4 and 6 plies before a node score its quiet moves and learn from its cutoffs.";
-    continuation_by_side "ContinuationBySide" = 0 in 0..=1 step 1:
-        "Continuation histories: 1 keeps them apart by the side to move and by whose move came before (also the correction's move pairs); 0 shares one table.";
     correction_history "CorrectionHistory" = 1 in 0..=1 step 1:
         "Correction history: 1 corrects static values by what searches found of their errors (per pawns, minor pieces, other pieces, move pairs); 0 takes them as they are.";
-    prob_cut_margin "ProbCutMargin" = 0 in 0..=500 step 15:
-        "ProbCut: a capture whose reduced search clears beta by this cuts a node (0: off).";
-    prob_cut_improving "ProbCutImproving" = 61 in 0..=200 step 8:
-        "ProbCut: the margin less this when the static value improves on two plies before.";
-    small_prob_cut_margin "SmallProbCutMargin" = 0 in 0..=1000 step 30:
-        "ProbCut: a table's lower bound this far above beta, at most 4 plies shallower than the node, cuts it (0: off).";
-    quiet_promotions "QuietPromotions" = 0 in 0..=1 step 1:
-        "Move classes: 1 takes promotions other than a pawn's, without a capture, as quiet moves (ordered by history, reduced, pruned, left out of the quiescence search), as YaneuraOu; 0 as captures.";
     late_move_base "LateMoveBase" = 3 in 0..=12 step 1:
         "Late move pruning: quiet moves past (this + depth^2), halved when not improving, are left out.";
     history_pruning "HistoryPruning" = 2000 in 500..=6000 step 150:
@@ -147,14 +133,8 @@ search_params! {
         "Late move reductions: plies more where more than two nodes a ply below (under the node above) cut off.";
     lmr_tt_pv "LmrTtPv" = 0 in 0..=2 step 1:
         "Late move reductions: at a node on a principal variation now or when last searched, this many plies less, and a ply less each where the table's value beats alpha and where its depth reaches the node's (0: off).";
-    lmr_form "LmrForm" = 0 in 0..=1 step 1:
-        "Late move reductions: 1 reduces as YaneuraOu does (all moves from depth 2, in 1024ths of a ply, its terms and weights, its re-search a ply deeper or shallower); 0 Yomi's table and terms.";
-    lmr_research_adjust "LmrResearchAdjust" = 0 in 0..=1 step 1:
-        "Late move reductions: 1 searches a move whose reduced search beat alpha a ply deeper when it beat the best value by 48, a ply shallower when by less than 9.";
     lmr_history_divisor "LmrHistoryDivisor" = 8192 in 2048..=32768 step 512:
         "Late move reductions: a quiet move's reduction shrinks by a ply per this much history.";
-    history_form "HistoryForm" = 0 in 0..=1 step 1:
-        "History: 1 also learns as YaneuraOu does where no move cuts off: from a raised alpha, from the static value's change across the opponent's quiet move, and for the opponent's quiet move at a node where nothing raised alpha.";
     history_bonus_quadratic "HistoryBonusQuadratic" = 16 in 2..=64 step 2:
         "History: a cutoff's bonus per depth squared.";
     history_bonus_linear "HistoryBonusLinear" = 32 in 0..=128 step 6:

@@ -20,9 +20,6 @@ pub(super) struct Frame {
     /// piece and square (`None` for a pass).
     pub(super) played: Move,
     pub(super) piece_to: Option<PieceTo>,
-    /// Whether that move was quiet (no capture, no promotion; false for a
-    /// pass).
-    pub(super) played_quiet: bool,
     /// The move a singular-extension search leaves out (`Move::NONE`).
     pub(super) excluded: Move,
     /// Cutoffs at this ply below the node two plies up (its grandchildren

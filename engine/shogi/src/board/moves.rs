@@ -167,12 +167,6 @@ impl MoveList {
         self.0.push(mv);
     }
 
-    /// Keeps only the moves `keep` accepts, in their order.
-    #[inline]
-    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        self.0.retain(|mv| keep(*mv));
-    }
-
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
         self.0.as_slice()
