@@ -66,8 +66,9 @@ class PageFromRecords(unittest.TestCase):
         ("sing300", "baseline-300k", "the same"),
         ("hist", "b100k", "`HistoryForm 1`"),
         ("corr0", "b100k", "`CorrectionHistory 0`"),
-        ("null1", "b100k", "**null:** `HistoryBonusMax 1610`"),
+        ("null1", "b100k", "**null:** `HistoryBonusMax 1610` instead of 1600 |"),
         ("null2", "b100k", "**null:** `LmrHistoryDivisor 8250`"),
+        ("null300", "baseline-300k", "**null:** `HistoryBonusMax 1610` instead of 1600, at"),
     ]
 
     def test_every_row_comes_from_its_logs(self):
