@@ -28,7 +28,8 @@ import os
 import re
 import sys
 
-TOTAL = re.compile(r"^after (\d+) games: (\d+)-(\d+)-(\d+)$")
+from parallel_match import TOTAL
+
 POINTS = {"W": 1.0, "D": 0.5, "L": 0.0}
 
 
