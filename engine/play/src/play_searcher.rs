@@ -433,25 +433,6 @@ impl<H: Hook> PlaySearcher<H> {
         }
     }
 
-    /// `eval`, or the table's value where its bound says that is nearer
-    /// the truth (a mate's value left out).
-    pub(super) fn sharpened(eval: Value, hit: Option<Stored>, ply: usize) -> Value {
-        let Some(h) = hit else {
-            return eval;
-        };
-        let v = Self::value_from_table(h.value, ply);
-        let tighter = match h.bound {
-            Bound::Exact => true,
-            Bound::Lower => v > eval,
-            Bound::Upper => v < eval,
-        };
-        if tighter && v.abs() < MATE_ZONE {
-            v
-        } else {
-            eval
-        }
-    }
-
     /// The value of a node (not in check, not yet in the table) whose side
     /// to move mates at once, stored; `None` when it has no such mate.
     /// A branch limit may leave the mate out of the tree: not asked then.
@@ -631,11 +612,18 @@ impl<H: Hook> PlaySearcher<H> {
         } else {
             self.corrected(raw_eval, correction_read.as_ref())
         };
-        let eval = if in_check {
-            static_eval
-        } else {
-            Self::sharpened(static_eval, hit, ply)
-        };
+        let mut eval = static_eval;
+        if let Some(h) = hit.filter(|_| !in_check) {
+            let v = Self::value_from_table(h.value, ply);
+            let tighter = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => v > eval,
+                Bound::Upper => v < eval,
+            };
+            if tighter && v.abs() < MATE_ZONE {
+                eval = v;
+            }
+        }
         self.stack.frames[ply].eval = static_eval;
         let improving = !in_check
             && ply >= 2

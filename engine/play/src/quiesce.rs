@@ -6,7 +6,7 @@
 
 use super::history::piece_to;
 use super::picker::order_tactical;
-use super::play_searcher::{proves, PlaySearcher, MATE_ZONE, MAX_PLY, NO_EVAL};
+use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
 use super::table::Stored;
 use yomi_search::{Bound, Hook};
@@ -56,10 +56,7 @@ impl<H: Hook> PlaySearcher<H> {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.evaluate(),
             };
-            let mut corrected = self.corrected(raw, correction_read.as_ref());
-            if self.params.qs_table_stand_pat == 1 {
-                corrected = Self::sharpened(corrected, hit, ply);
-            }
+            let corrected = self.corrected(raw, correction_read.as_ref());
             self.counts.stats.leaves += 1;
             if corrected >= beta {
                 return corrected;
@@ -83,20 +80,9 @@ impl<H: Hook> PlaySearcher<H> {
         let mut ordered = std::mem::take(&mut self.stack.frames[ply].moves);
         order_tactical(self.game.position(), &moves, table_move, &mut ordered);
         let mut best_move = Move::NONE;
-        let last_to = ply
-            .checked_sub(1)
-            .and_then(|p| self.stack.frames[p].piece_to)
-            .map(|pt| pt % 81);
-        let mut move_count = 0;
         // Step 6. Loop over the moves.
         for &(_, mv) in &ordered {
-            move_count += 1;
-            // Step 7. Past a move that keeps the node from a loss, some moves
-            // are left out (QsMoveCount, QsQuietEvasions).
-            if best > -MATE_ZONE && self.past_saving_move(mv, move_count, in_check, last_to) {
-                continue;
-            }
-            // Step 8. Delta and SEE pruning (not in check).
+            // Step 7. Delta and SEE pruning (not in check).
             if !in_check {
                 let pos = self.game.position();
                 if !mv.is_promotion()
@@ -108,7 +94,7 @@ impl<H: Hook> PlaySearcher<H> {
                     continue;
                 }
             }
-            // Step 9. Make the move, search it, take it back.
+            // Step 8. Make the move, search it, take it back.
             self.table.prefetch(self.game.position().key_after(mv));
             self.stack.frames[ply].piece_to = Some(piece_to(self.game.position(), mv));
             self.play(mv);
@@ -117,7 +103,7 @@ impl<H: Hook> PlaySearcher<H> {
             if self.clock.aborted {
                 break;
             }
-            // Step 10. A new best move: a raised alpha or a cutoff.
+            // Step 9. A new best move: a raised alpha or a cutoff.
             if v > best {
                 best = v;
                 if v > alpha {
@@ -133,7 +119,7 @@ impl<H: Hook> PlaySearcher<H> {
         if self.clock.aborted {
             return 0;
         }
-        // Step 11. The table keeps the result.
+        // Step 10. The table keeps the result.
         let bound = if best >= beta {
             Bound::Lower
         } else {
@@ -149,29 +135,5 @@ impl<H: Hook> PlaySearcher<H> {
         };
         self.table.store(key, stored);
         best
-    }
-
-    /// Whether quiescence leaves out `mv`, the `move_count`-th move, once a
-    /// move has kept the node from a loss: in check an evasion that
-    /// captures nothing (QsQuietEvasions); else a move past the first
-    /// QsMoveCount that neither checks nor recaptures on `last_to`.
-    fn past_saving_move(
-        &self,
-        mv: Move,
-        move_count: i32,
-        in_check: bool,
-        last_to: Option<usize>,
-    ) -> bool {
-        let p = &self.params;
-        let pos = self.game.position();
-        if in_check {
-            return p.qs_quiet_evasions == 1 && !pos.is_capture(mv);
-        }
-        p.qs_move_count > 0
-            && move_count > p.qs_move_count
-            && last_to != Some(mv.to().index())
-            && !CheckSquares::new(pos)
-                .as_ref()
-                .is_some_and(|c| c.gives_check(pos, mv))
     }
 }

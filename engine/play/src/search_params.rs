@@ -143,12 +143,6 @@ search_params! {
         "History: the largest bonus.";
     delta_margin "DeltaMargin" = 200 in 50..=600 step 20:
         "Quiescence: a capture that cannot lift the static value within this of alpha is left out.";
-    qs_move_count "QsMoveCount" = 0 in 0..=8 step 1:
-        "Quiescence: once a move keeps the node from a loss, moves past this many that neither give check nor recapture on the last move's square are left out (0: off).";
-    qs_quiet_evasions "QsQuietEvasions" = 0 in 0..=1 step 1:
-        "Quiescence: 1, in check, leaves out evasions that capture nothing once one keeps the node from a loss; 0 tries every evasion.";
-    qs_table_stand_pat "QsTableStandPat" = 0 in 0..=1 step 1:
-        "Quiescence: 1 stands pat on the table's value where its bound says it is nearer the truth than the static value.";
 }
 
 impl SearchParams {
