@@ -9,6 +9,7 @@ import sys
 import tempfile
 import unittest
 
+import paired_games
 import search_accuracy as sa
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
@@ -81,6 +82,14 @@ class SearchAccuracy(unittest.TestCase):
                              capture_output=True, text=True, check=True)
         self.assertIn("294 positions", out.stdout)
         self.assertEqual([line for line in out.stdout.splitlines() if ".jsonl.gz |" in line], rows)
+
+    def test_the_pages_matches_against_the_baseline(self):
+        base = paired_games.parts(os.path.join(ROOT, "docs", "results", "data",
+                                               "2026-11-28-more-yaneuraou-forms", "b100k"))
+        for match, expected in (("CheckSeePruning-1", (99, 36, 43.5, 28, 20)),
+                                ("QsTableStandPat-1", (45, 17, 11, 4, 10))):
+            cand = paired_games.parts(os.path.join(DATA, "matches", match))
+            self.assertEqual(paired_games.compare(base, cand), expected, match)
 
 
 if __name__ == "__main__":
