@@ -9,7 +9,7 @@ replace the match: a change lands with games (docs/strength.md).
     python3 scripts/search_accuracy.py search "target/release/yomi" REF-YOMI.jsonl --nodes 2000000 --net DIR
     # each candidate, then the figures
     python3 scripts/search_accuracy.py search "target/release/yomi usi --search-params" CAND.jsonl \\
-        --nodes 100000 --net DIR --options QsTableStandPat:1
+        --nodes 100000 --net DIR --options CheckSeePruning:1
     python3 scripts/search_accuracy.py score REF-YO.jsonl REF-YOMI.jsonl --results BASE.jsonl CAND.jsonl
 
 `search` runs one engine (a command line: a wrapper, or Yomi with `usi
