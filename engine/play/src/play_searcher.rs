@@ -776,7 +776,6 @@ impl<H: Hook> PlaySearcher<H> {
             let extend = gives_check
                 && ply < 2 * self.stack.root_depth as usize
                 && depth >= self.params.check_extension_depth
-                && (self.params.check_extension_see == 0 || see_ge(pos, mv, 0))
                 || singular && mv == table_move;
             // Step 15. Shallow pruning, once a move has kept us from being mated;
             // checks are spared (or only SEE-pruned, as captures, with
