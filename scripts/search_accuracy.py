@@ -45,17 +45,6 @@ YANEURAOU_CP = 0.9
 MATE = 30000
 
 
-def parse_options(text):
-    """`NAME:VALUE,...` as (name, value) pairs."""
-    pairs = []
-    for item in filter(None, text.split(",")):
-        name, sep, value = item.partition(":")
-        if not sep or not name:
-            sys.exit(f"option {item!r}: give NAME:VALUE")
-        pairs.append((name, value))
-    return pairs
-
-
 def reported_value(info):
     """The value of an `info … score cp V | mate N …` line's words."""
     at = info.index("score")
@@ -130,11 +119,11 @@ def search(a):
     options = [("USI_Hash", str(a.hash)), ("Threads", "1")]
     if a.net:
         options.append(("EvalDir", os.path.abspath(a.net)))
-    if a.yaneuraou:
-        from match import YANEURAOU  # cshogi is needed only here
+    from match import YANEURAOU, parse_options  # cshogi is needed only here
 
+    if a.yaneuraou:
         options += [kv for kv in YANEURAOU.items() if kv[0] != "Threads"]
-    engine = Engine(a.engine, options + parse_options(a.options))
+    engine = Engine(a.engine, options + list(parse_options(a.options).items()))
     with open(a.out, "a") as out:
         for sfen in positions:
             if sfen in done:
