@@ -1,0 +1,21 @@
+"""Matches shipped beside a results page give the total the page states."""
+
+import os
+import unittest
+
+import paired_games
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "results", "data")
+
+
+class MatchTotals(unittest.TestCase):
+    def test_each_match_folder_gives_its_pages_total(self):
+        for folder, expected in (("2026-11-28-nnue-byoyomi-1s", (13, 52, 1)),):
+            with self.subTest(match=folder):
+                parts = paired_games.parts(os.path.join(DATA, folder))
+                games = [g for part in parts.values() for g in part]
+                self.assertEqual(tuple(games.count(r) for r in "WLD"), expected)
+
+
+if __name__ == "__main__":
+    unittest.main()
