@@ -5,7 +5,8 @@
 //! of a move one, two, four or six plies before, piece and square of this
 //! one; the search's `ContinuationPlies` says how many of those it uses).
 //! Scores rise when a move cuts off and fall when it was tried before one
-//! that did.
+//! that did. Captures and promotions have a history of their own, per
+//! (piece and square after the move, kind taken).
 
 use yomi_shogi::board::{Color, Move, Position};
 
@@ -28,6 +29,25 @@ pub(crate) fn piece_to(pos: &Position, mv: Move) -> PieceTo {
     kind.index() * 81 + mv.to().index()
 }
 
+/// A capture or promotion as [`PieceTo`] and the kind it takes (0 for
+/// none): `piece_to · 15 + kind`.
+pub(crate) type CaptureKey = usize;
+const CAPTURE_KEYS: usize = PIECE_TO * 15;
+
+pub(crate) fn capture_key(pos: &Position, mv: Move) -> CaptureKey {
+    let taken = if mv.is_drop() {
+        0
+    } else {
+        let piece = pos.piece_at(mv.to());
+        if piece.is_empty() {
+            0
+        } else {
+            piece.kind().index()
+        }
+    };
+    piece_to(pos, mv) * 15 + taken
+}
+
 /// How many plies before a node the moves of its [`Context`] were played.
 pub(crate) const CONTEXT_PLIES: [usize; 4] = [1, 2, 4, 6];
 
@@ -48,6 +68,7 @@ fn index(side: Color, mv: Move) -> usize {
 pub(crate) struct History {
     butterfly: Vec<i16>,
     continuation: Vec<i16>,
+    capture: Vec<i16>,
     counters: Vec<Move>,
     killers: Vec<[Move; 2]>,
 }
@@ -57,6 +78,7 @@ impl History {
         History {
             butterfly: vec![0; 2 << 15],
             continuation: vec![0; PIECE_TO * PIECE_TO],
+            capture: vec![0; CAPTURE_KEYS],
             counters: vec![Move::NONE; 2 << 15],
             killers: vec![[Move::NONE; 2]; plies],
         }
@@ -66,6 +88,7 @@ impl History {
     pub(crate) fn clear(&mut self) {
         self.butterfly.fill(0);
         self.continuation.fill(0);
+        self.capture.fill(0);
         self.counters.fill(Move::NONE);
         self.clear_killers();
     }
@@ -79,7 +102,11 @@ impl History {
     pub(crate) fn age(&mut self) {
         // A loop per table: the compiler vectorises each (a chained
         // iterator it does not, and the 3 MB then took milliseconds a move).
-        for table in [&mut self.butterfly, &mut self.continuation] {
+        for table in [
+            &mut self.butterfly,
+            &mut self.continuation,
+            &mut self.capture,
+        ] {
             for h in table.iter_mut() {
                 *h /= 2;
             }
@@ -94,6 +121,29 @@ impl History {
             score += i32::from(self.continuation[before * PIECE_TO + to]);
         }
         score
+    }
+
+    /// A capture's or promotion's score.
+    #[inline]
+    pub(crate) fn capture_score(&self, key: CaptureKey) -> i32 {
+        i32::from(self.capture[key])
+    }
+
+    /// At a node whose best move is `best` (a capture or promotion, or
+    /// `None` for a quiet one), the captures and promotions `tried` before
+    /// it fall by `bonus` and `best` rises by as much.
+    pub(crate) fn capture_cutoff(
+        &mut self,
+        bonus: i32,
+        best: Option<CaptureKey>,
+        tried: &[CaptureKey],
+    ) {
+        if let Some(key) = best {
+            gravity(&mut self.capture[key], bonus);
+        }
+        for &key in tried {
+            gravity(&mut self.capture[key], -bonus);
+        }
     }
 
     #[inline]

@@ -6,7 +6,7 @@
 //! by history; the captures that lose material. A branch-limited node gets
 //! its allowed moves at once and picks among them in the same order.
 
-use super::history::{piece_to, Context, History};
+use super::history::{capture_key, piece_to, Context, History};
 use super::see::{captured_value, see_ge};
 use yomi_shogi::board::{CheckSquares, Move, MoveList, Position};
 use yomi_shogi::eval::piece_value;
@@ -33,6 +33,24 @@ pub(crate) struct Hints {
     pub counter: Move,
     /// The moves one and two plies before, for continuation histories.
     pub context: Context,
+    /// What a quiet check that keeps its material scores above its history.
+    pub quiet_check_bonus: i32,
+    /// Whether captures are ordered by their history too.
+    pub capture_history: bool,
+}
+
+/// A quiet check is ordered up only where it loses less than this.
+const QUIET_CHECK_SEE: i32 = -75;
+
+/// A capture's or promotion's score: victim and attacker, and its history
+/// where `with_history`.
+fn capture_score(pos: &Position, history: &History, mv: Move, with_history: bool) -> i32 {
+    let learnt = if with_history {
+        history.capture_score(capture_key(pos, mv))
+    } else {
+        0
+    };
+    mvv_lva(pos, mv) + learnt
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -117,12 +135,12 @@ impl<'a> Picker<'a> {
                 Stage::GenerateCaptures => {
                     let mut moves = MoveList::new();
                     pos.tactical_moves(&mut moves);
-                    let table = self.hints.table;
+                    let (table, learnt) = (self.hints.table, self.hints.capture_history);
                     self.list.extend(
                         moves
                             .iter()
                             .filter(|&&mv| mv != table)
-                            .map(|&mv| (mvv_lva(pos, mv), mv)),
+                            .map(|&mv| (capture_score(pos, history, mv, learnt), mv)),
                     );
                     self.stage = Stage::GoodCaptures;
                 }
@@ -168,10 +186,17 @@ impl<'a> Picker<'a> {
                     pos.quiet_moves(&mut moves);
                     let us = pos.side_to_move();
                     let (table, context) = (self.hints.table, self.hints.context);
+                    let bonus = self.hints.quiet_check_bonus;
                     for &mv in moves.iter() {
                         if mv != table && !self.refuted.contains(&mv) && self.wanted_quiet(pos, mv)
                         {
-                            let score = history.score(us, mv, piece_to(pos, mv), &context);
+                            let mut score = history.score(us, mv, piece_to(pos, mv), &context);
+                            if bonus != 0
+                                && self.checks.is_some_and(|c| c.gives_check(pos, mv))
+                                && see_ge(pos, mv, QUIET_CHECK_SEE)
+                            {
+                                score += bonus;
+                            }
                             self.list.push((score, mv));
                         }
                     }
@@ -280,10 +305,13 @@ impl<'a> Picker<'a> {
     }
 }
 
-/// Quiescence ordering: captures and promotions by victim and attacker,
-/// the table move first when it is one of them.
+/// Quiescence ordering: captures and promotions by victim and attacker
+/// (and their history where `with_history`), the table move first when it
+/// is one of them.
 pub(crate) fn order_tactical(
     pos: &Position,
+    history: &History,
+    with_history: bool,
     moves: &[Move],
     table: Move,
     out: &mut Vec<(i32, Move)>,
@@ -293,7 +321,7 @@ pub(crate) fn order_tactical(
         let score = if mv == table {
             GOOD_CAPTURE
         } else {
-            mvv_lva(pos, mv)
+            capture_score(pos, history, mv, with_history)
         };
         (score, mv)
     }));
@@ -343,6 +371,8 @@ mod tests {
                     killers: [k0.unwrap_or(Move::NONE), k1.unwrap_or(foreign)],
                     counter: foreign,
                     context: [None; 4],
+                    quiet_check_bonus: if rng.random_bool(0.5) { 16_384 } else { 0 },
+                    capture_history: rng.random_bool(0.5),
                 };
                 history.cutoff(
                     pos.side_to_move(),

@@ -8,7 +8,7 @@
 
 use super::correction::{Correction, MovePairs};
 use super::correction_keys::{KeyStack, PartialKeys};
-use super::history::{piece_to, Context, History, CONTEXT_PLIES};
+use super::history::{capture_key, piece_to, Context, History, CONTEXT_PLIES};
 use super::node_counts::NodeCounts;
 use super::picker::{Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
@@ -739,6 +739,8 @@ impl<H: Hook> PlaySearcher<H> {
             killers: self.history.killers(ply),
             counter: self.history.counter(us, previous),
             context,
+            quiet_check_bonus: self.params.quiet_check_bonus,
+            capture_history: self.params.capture_history == 1,
         };
         let mut allowed = None;
         if self.game.branch_limit().limits() {
@@ -753,6 +755,9 @@ impl<H: Hook> PlaySearcher<H> {
         );
         let mut tried = std::mem::take(&mut self.stack.frames[ply].tried);
         tried.clear();
+        let mut tried_captures = std::mem::take(&mut self.stack.frames[ply].tried_captures);
+        tried_captures.clear();
+        let learn_captures = self.params.capture_history == 1;
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
@@ -768,6 +773,7 @@ impl<H: Hook> PlaySearcher<H> {
             let tactical = pos.is_tactical(mv);
             let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
             let moved = piece_to(pos, mv);
+            let taken = (tactical && learn_captures).then(|| capture_key(pos, mv));
             // Step 14. Extensions. Checks are searched a ply deeper: all of them by
             // default (without the extension −108 Elo, extending only checks
             // that keep material −35 ± 100, in 40-game matches at 40–50k
@@ -868,7 +874,16 @@ impl<H: Hook> PlaySearcher<H> {
                         r += self.params.lmr_child_cutoffs;
                     }
                     if !tactical {
-                        r -= score / self.params.lmr_history_divisor;
+                        // The history alone, without the ordering's bonus for checks.
+                        let stat = if gives_check
+                            && self.params.quiet_check_bonus != 0
+                            && !Picker::is_refutation(score)
+                        {
+                            self.history.score(us, mv, moved, &context)
+                        } else {
+                            score
+                        };
+                        r -= stat / self.params.lmr_history_divisor;
                     }
                     if tt_pv && self.params.lmr_tt_pv > 0 {
                         let above = |h: &Stored| Self::value_from_table(h.value, ply) > alpha;
@@ -912,30 +927,44 @@ impl<H: Hook> PlaySearcher<H> {
                     alpha = v;
                 }
             }
-            if mv != best_move && !tactical {
-                tried.push((mv, moved));
+            if mv != best_move {
+                if let Some(key) = taken {
+                    tried_captures.push(key);
+                } else if !tactical {
+                    tried.push((mv, moved));
+                }
             }
         }
         self.stack.frames[ply].moves = picker.into_list();
         if self.clock.aborted {
             self.stack.frames[ply].tried = tried;
+            self.stack.frames[ply].tried_captures = tried_captures;
             return 0;
         }
         // Step 21. No move: mated (or every root move left out).
         if move_count == 0 {
             self.stack.frames[ply].tried = tried;
+            self.stack.frames[ply].tried_captures = tried_captures;
             // Every root move left out, or no legal move: lost.
             return if partial { alpha } else { LOSS + ply as Value };
         }
         // Step 22. The histories learn from a quiet cutoff; the table keeps the result.
         let pos = self.game.position();
-        if best >= beta && !pos.is_tactical(best_move) {
-            let best = (best_move, piece_to(pos, best_move));
+        if best >= beta {
             let bonus = self.params.history_bonus(depth);
-            self.history
-                .cutoff(us, ply, bonus, best, &tried, previous, &context);
+            let best_tactical = pos.is_tactical(best_move);
+            if !best_tactical {
+                let best = (best_move, piece_to(pos, best_move));
+                self.history
+                    .cutoff(us, ply, bonus, best, &tried, previous, &context);
+            }
+            if learn_captures {
+                let best = best_tactical.then(|| capture_key(pos, best_move));
+                self.history.capture_cutoff(bonus, best, &tried_captures);
+            }
         }
         self.stack.frames[ply].tried = tried;
+        self.stack.frames[ply].tried_captures = tried_captures;
         // A node that fails low below a principal-variation node joins the
         // variation: the move that led here was probably good.
         if best <= alpha && ply > 0 {

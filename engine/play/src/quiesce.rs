@@ -78,7 +78,15 @@ impl<H: Hook> PlaySearcher<H> {
         // Step 5. The moves in order: the table move, then MVV-LVA.
         let table_move = hit.map_or(Move::NONE, |h| h.mv);
         let mut ordered = std::mem::take(&mut self.stack.frames[ply].moves);
-        order_tactical(self.game.position(), &moves, table_move, &mut ordered);
+        let learnt = self.params.capture_history == 1;
+        order_tactical(
+            self.game.position(),
+            &self.history,
+            learnt,
+            &moves,
+            table_move,
+            &mut ordered,
+        );
         let mut best_move = Move::NONE;
         // Step 6. Loop over the moves.
         for &(_, mv) in &ordered {

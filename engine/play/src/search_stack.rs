@@ -2,7 +2,7 @@
 //! storage, the static value and the move played from it; at the root, the
 //! moves left out (MultiPV), the running iteration's best line and depth.
 
-use super::history::PieceTo;
+use super::history::{CaptureKey, PieceTo};
 use yomi_shogi::board::Move;
 use yomi_tree::Value;
 
@@ -14,6 +14,8 @@ pub(super) struct Frame {
     pub(super) moves: Vec<(i32, Move)>,
     /// Quiet moves searched before the one that cut off.
     pub(super) tried: Vec<(Move, PieceTo)>,
+    /// Captures and promotions searched before the best move.
+    pub(super) tried_captures: Vec<CaptureKey>,
     /// The static value ([`NO_EVAL`] in check).
     pub(super) eval: Value,
     /// The move played from this ply (`Move::NONE` for a pass), and its
