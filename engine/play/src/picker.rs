@@ -33,14 +33,9 @@ pub(crate) struct Hints {
     pub counter: Move,
     /// The moves one and two plies before, for continuation histories.
     pub context: Context,
-    /// What a quiet check that keeps its material scores above its history.
-    pub quiet_check_bonus: i32,
     /// Whether captures are ordered by their history too.
     pub capture_history: bool,
 }
-
-/// A quiet check is ordered up only where it loses less than this.
-const QUIET_CHECK_SEE: i32 = -75;
 
 /// A capture's or promotion's score: victim and attacker, and its history
 /// where `with_history`.
@@ -186,17 +181,10 @@ impl<'a> Picker<'a> {
                     pos.quiet_moves(&mut moves);
                     let us = pos.side_to_move();
                     let (table, context) = (self.hints.table, self.hints.context);
-                    let bonus = self.hints.quiet_check_bonus;
                     for &mv in moves.iter() {
                         if mv != table && !self.refuted.contains(&mv) && self.wanted_quiet(pos, mv)
                         {
-                            let mut score = history.score(us, mv, piece_to(pos, mv), &context);
-                            if bonus != 0
-                                && self.checks.is_some_and(|c| c.gives_check(pos, mv))
-                                && see_ge(pos, mv, QUIET_CHECK_SEE)
-                            {
-                                score += bonus;
-                            }
+                            let score = history.score(us, mv, piece_to(pos, mv), &context);
                             self.list.push((score, mv));
                         }
                     }
@@ -371,7 +359,6 @@ mod tests {
                     killers: [k0.unwrap_or(Move::NONE), k1.unwrap_or(foreign)],
                     counter: foreign,
                     context: [None; 4],
-                    quiet_check_bonus: if rng.random_bool(0.5) { 16_384 } else { 0 },
                     capture_history: rng.random_bool(0.5),
                 };
                 history.cutoff(

@@ -739,7 +739,6 @@ impl<H: Hook> PlaySearcher<H> {
             killers: self.history.killers(ply),
             counter: self.history.counter(us, previous),
             context,
-            quiet_check_bonus: self.params.quiet_check_bonus,
             capture_history: self.params.capture_history == 1,
         };
         let mut allowed = None;
@@ -874,16 +873,7 @@ impl<H: Hook> PlaySearcher<H> {
                         r += self.params.lmr_child_cutoffs;
                     }
                     if !tactical {
-                        // The history alone, without the ordering's bonus for checks.
-                        let stat = if gives_check
-                            && self.params.quiet_check_bonus != 0
-                            && !Picker::is_refutation(score)
-                        {
-                            self.history.score(us, mv, moved, &context)
-                        } else {
-                            score
-                        };
-                        r -= stat / self.params.lmr_history_divisor;
+                        r -= score / self.params.lmr_history_divisor;
                     }
                     if tt_pv && self.params.lmr_tt_pv > 0 {
                         let above = |h: &Stored| Self::value_from_table(h.value, ply) > alpha;

@@ -95,8 +95,6 @@ search_params! {
         "Check extension: moves that give check are searched a ply deeper at this depth and above.";
     check_see_pruning "CheckSeePruning" = 1 in 0..=1 step 1:
         "Shallow pruning: 1 also leaves out checks that lose material (static exchange), as captures; 0 spares every check.";
-    quiet_check_bonus "QuietCheckBonus" = 0 in 0..=32768 step 1024:
-        "Move ordering: a quiet move that gives check without losing material (static exchange) scores this much above its history.";
     capture_history "CaptureHistory" = 0 in 0..=1 step 1:
         "Capture history: 1 orders captures and promotions by the material taken and what such moves did before, learnt at each cutoff; 0 by victim and attacker only.";
     continuation_plies "ContinuationPlies" = 2 in 2..=4 step 1:
