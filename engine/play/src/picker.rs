@@ -1,6 +1,7 @@
 //! Move ordering for the play search, in stages so that a node that cuts
 //! off early never generates or scores the rest: the table's move; then
-//! captures and promotions, most valuable victim first, each judged by SEE
+//! captures and promotions, most valuable victim first (with the capture
+//! history added where the search's `CaptureHistory` says), each judged by SEE
 //! only when picked (those that lose material wait for the end); the two
 //! killers and the counter move, each checked legal alone; the quiet moves
 //! by history; the captures that lose material. A branch-limited node gets

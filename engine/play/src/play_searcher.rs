@@ -938,7 +938,8 @@ impl<H: Hook> PlaySearcher<H> {
             // Every root move left out, or no legal move: lost.
             return if partial { alpha } else { LOSS + ply as Value };
         }
-        // Step 22. The histories learn from a quiet cutoff; the table keeps the result.
+        // Step 22. The histories learn from a cutoff (the capture history, where on,
+        // from captures too); the table keeps the result.
         let pos = self.game.position();
         if best >= beta {
             let bonus = self.params.history_bonus(depth);
