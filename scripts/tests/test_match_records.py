@@ -14,6 +14,7 @@ class MatchTotals(unittest.TestCase):
             ("2026-11-28-nnue-byoyomi-1s", (13, 52, 1)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1", (118, 104, 6)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-120", (127, 110, 3)),
+            ("2026-11-28-capture-history-and-check-ordering/yaneuraou-CaptureHistory-1", (44, 56, 0)),
         ):
             with self.subTest(match=folder):
                 parts = paired_games.parts(os.path.join(DATA, folder))
