@@ -59,11 +59,6 @@ def label(backend, ranks=1, detail=""):
     return "-".join(str(x) for x in (backend, ranks, detail) if x != "")
 
 
-def read_records(path):
-    with open(path) as f:
-        return [json.loads(line) for line in f if line.startswith("{")]
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--tree", default="synthetic")

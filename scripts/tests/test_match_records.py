@@ -11,6 +11,7 @@ DATA = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "results", "d
 class MatchTotals(unittest.TestCase):
     def test_each_match_folder_gives_its_pages_total(self):
         for folder, expected in (
+            ("2026-11-28-search-accuracy/matches/self-play-CheckSeePruning-1", (147, 90, 3)),
             ("2026-11-28-nnue-byoyomi-1s", (13, 52, 1)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1", (118, 104, 6)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-120", (127, 110, 3)),

@@ -39,13 +39,9 @@ pub(crate) struct Hints {
 }
 
 /// A capture's or promotion's score: victim and attacker, and its history
-/// where `with_history`.
-fn capture_score(pos: &Position, history: &History, mv: Move, with_history: bool) -> i32 {
-    let learnt = if with_history {
-        history.capture_score(capture_key(pos, mv))
-    } else {
-        0
-    };
+/// where one is given.
+fn capture_score(pos: &Position, history: Option<&History>, mv: Move) -> i32 {
+    let learnt = history.map_or(0, |h| h.capture_score(capture_key(pos, mv)));
     mvv_lva(pos, mv) + learnt
 }
 
@@ -131,12 +127,13 @@ impl<'a> Picker<'a> {
                 Stage::GenerateCaptures => {
                     let mut moves = MoveList::new();
                     pos.tactical_moves(&mut moves);
-                    let (table, learnt) = (self.hints.table, self.hints.capture_history);
+                    let table = self.hints.table;
+                    let learnt = self.hints.capture_history.then_some(history);
                     self.list.extend(
                         moves
                             .iter()
                             .filter(|&&mv| mv != table)
-                            .map(|&mv| (capture_score(pos, history, mv, learnt), mv)),
+                            .map(|&mv| (capture_score(pos, learnt, mv), mv)),
                     );
                     self.stage = Stage::GoodCaptures;
                 }
@@ -295,12 +292,11 @@ impl<'a> Picker<'a> {
 }
 
 /// Quiescence ordering: captures and promotions by victim and attacker
-/// (and their history where `with_history`), the table move first when it
+/// (and their history where one is given), the table move first when it
 /// is one of them.
 pub(crate) fn order_tactical(
     pos: &Position,
-    history: &History,
-    with_history: bool,
+    history: Option<&History>,
     moves: &[Move],
     table: Move,
     out: &mut Vec<(i32, Move)>,
@@ -310,7 +306,7 @@ pub(crate) fn order_tactical(
         let score = if mv == table {
             GOOD_CAPTURE
         } else {
-            capture_score(pos, history, mv, with_history)
+            capture_score(pos, history, mv)
         };
         (score, mv)
     }));
