@@ -13,6 +13,7 @@ class MatchTotals(unittest.TestCase):
         for folder, expected in (
             ("2026-11-28-search-accuracy/matches/self-play-CheckSeePruning-1", (147, 90, 3)),
             ("2026-11-28-nnue-byoyomi-1s", (13, 52, 1)),
+            ("2026-11-28-threads-2-vs-1", (19, 8, 4)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1", (118, 104, 6)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-120", (127, 110, 3)),
             ("2026-11-28-capture-history-and-check-ordering/yaneuraou-CaptureHistory-1", (44, 56, 0)),
