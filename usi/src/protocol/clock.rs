@@ -88,6 +88,13 @@ pub(super) fn budget(go: &Go, us: Color, margin: Duration) -> Option<Budget> {
     if remaining.is_none() && byoyomi.is_zero() {
         return None;
     }
+    // An empty clock beside a node or depth limit is no clock: the limit
+    // bounds the search, as YaneuraOu reads it and as match runners send
+    // node-limited games (`go btime 0 wtime 0 nodes N`).
+    let no_clock = remaining.is_none_or(|r| r.is_zero()) && byoyomi.is_zero() && inc.is_zero();
+    if no_clock && (go.nodes.is_some() || go.depth.is_some()) {
+        return None;
+    }
     let remaining = remaining.unwrap_or(Duration::ZERO);
     let margin = margin.min((remaining + byoyomi + inc) / 4);
     let (soft, hard) = if !byoyomi.is_zero() {
@@ -185,6 +192,12 @@ mod tests {
         assert_eq!(budget(&go("depth 5"), Color::Black, MARGIN), None);
         let empty = budget(&go("btime 0 wtime 0"), Color::Black, MARGIN).unwrap();
         assert_eq!(empty.hard, FLOOR);
+        // With a node or depth limit an empty clock is no clock.
+        assert_eq!(budget(&go("btime 0 wtime 0 nodes 50000"), Color::Black, MARGIN), None);
+        assert_eq!(budget(&go("btime 0 wtime 0 depth 8"), Color::White, MARGIN), None);
+        // A clock with time on it still limits a node-limited search.
+        assert!(budget(&go("btime 1000 wtime 0 nodes 50000"), Color::Black, MARGIN).is_some());
+        assert!(budget(&go("btime 0 wtime 0 byoyomi 100 nodes 50000"), Color::Black, MARGIN).is_some());
         // A byoyomi shorter than the margin keeps three quarters of it.
         let short = budget(&go("btime 0 wtime 0 byoyomi 200"), Color::Black, MARGIN).unwrap();
         assert_eq!(short.hard, Duration::from_millis(150) - STOP_TIME);
