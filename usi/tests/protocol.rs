@@ -509,6 +509,27 @@ fn two_threads_answer_every_kind_of_go_with_uct_treesplit() {
 }
 
 #[test]
+fn an_empty_clock_with_a_node_limit_searches_to_the_limit() {
+    // Match runners send node-limited games so (ShogiArena's node_limit);
+    // the clock's 0 must not cut the search to its floor.
+    let mut e = ready_engine();
+    e.send("position startpos");
+    e.send("go btime 0 wtime 0 nodes 200000");
+    let lines = e.bestmove(LONG);
+    let nodes: u64 = lines
+        .iter()
+        .rev()
+        .find_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "nodes")?;
+            words.get(at + 1)?.parse().ok()
+        })
+        .expect("an info line with nodes");
+    assert!(nodes >= 150_000, "{nodes} nodes: {lines:?}");
+    legal_bestmove(lines.last().unwrap(), &Position::startpos());
+}
+
+#[test]
 fn uct_treesplit_runs_the_simulations_it_is_given() {
     let mut e = Engine::start();
     e.send("setoption name ParallelMethod value uct-treesplit");
