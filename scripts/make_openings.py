@@ -9,7 +9,9 @@ format `scripts/match.py --openings` reads.
 
 `scripts/openings-120.txt` was made so (`--count 120 --plies 4`, the play
 search of commit ca799a2), and `scripts/openings-240.txt` (`--count 240
---plies 6 --seed 27`, the play search of commit a404977).
+--plies 6 --seed 27`, the play search of commit a404977), and
+`scripts/openings-240b.txt` (`--count 240 --plies 8 --seed 41`, the play
+search of commit 4616521).
 
 Fixed-node matches are deterministic: forty games from 20 openings are all
 a fixed-node match can tell, and more games need more openings.
