@@ -193,11 +193,22 @@ mod tests {
         let empty = budget(&go("btime 0 wtime 0"), Color::Black, MARGIN).unwrap();
         assert_eq!(empty.hard, FLOOR);
         // With a node or depth limit an empty clock is no clock.
-        assert_eq!(budget(&go("btime 0 wtime 0 nodes 50000"), Color::Black, MARGIN), None);
-        assert_eq!(budget(&go("btime 0 wtime 0 depth 8"), Color::White, MARGIN), None);
+        assert_eq!(
+            budget(&go("btime 0 wtime 0 nodes 50000"), Color::Black, MARGIN),
+            None
+        );
+        assert_eq!(
+            budget(&go("btime 0 wtime 0 depth 8"), Color::White, MARGIN),
+            None
+        );
         // A clock with time on it still limits a node-limited search.
         assert!(budget(&go("btime 1000 wtime 0 nodes 50000"), Color::Black, MARGIN).is_some());
-        assert!(budget(&go("btime 0 wtime 0 byoyomi 100 nodes 50000"), Color::Black, MARGIN).is_some());
+        assert!(budget(
+            &go("btime 0 wtime 0 byoyomi 100 nodes 50000"),
+            Color::Black,
+            MARGIN
+        )
+        .is_some());
         // A byoyomi shorter than the margin keeps three quarters of it.
         let short = budget(&go("btime 0 wtime 0 byoyomi 200"), Color::Black, MARGIN).unwrap();
         assert_eq!(short.hard, Duration::from_millis(150) - STOP_TIME);
