@@ -4,8 +4,7 @@
 //! history added where the search's `CaptureHistory` says), each judged by SEE
 //! only when picked (those that lose material wait for the end); the two
 //! killers and the counter move, each checked legal alone; the quiet moves
-//! by history (and by the attacks of cheaper pieces they leave or enter,
-//! where the search's `QuietThreats` says); the captures that lose material. A branch-limited node gets
+//! by history; the captures that lose material. A branch-limited node gets
 //! its allowed moves at once and picks among them in the same order.
 
 use super::history::{capture_key, piece_to, Context, History};
