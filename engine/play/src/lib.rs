@@ -27,7 +27,6 @@ mod see;
 mod static_eval;
 mod table;
 mod task;
-mod threats;
 mod watched_workers;
 
 pub use cluster::{serve_cluster, Cluster};

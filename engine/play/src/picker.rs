@@ -9,7 +9,6 @@
 
 use super::history::{capture_key, piece_to, Context, History};
 use super::see::{captured_value, see_ge};
-use super::threats::Threats;
 use yomi_shogi::board::{CheckSquares, Move, MoveList, Position};
 use yomi_shogi::eval::piece_value;
 
@@ -37,9 +36,6 @@ pub(crate) struct Hints {
     pub context: Context,
     /// Whether captures are ordered by their history too.
     pub capture_history: bool,
-    /// The quiet moves' bonus for leaving an attack by a cheaper piece
-    /// (and malus for entering one): `QuietThreats`, 0 for none.
-    pub quiet_threats: i32,
 }
 
 /// A capture's or promotion's score: victim and attacker, and its history
@@ -183,14 +179,10 @@ impl<'a> Picker<'a> {
                     pos.quiet_moves(&mut moves);
                     let us = pos.side_to_move();
                     let (table, context) = (self.hints.table, self.hints.context);
-                    let threats = (self.hints.quiet_threats > 0).then(|| Threats::new(pos));
                     for &mv in moves.iter() {
                         if mv != table && !self.refuted.contains(&mv) && self.wanted_quiet(pos, mv)
                         {
-                            let mut score = history.score(us, mv, piece_to(pos, mv), &context);
-                            if let Some(t) = &threats {
-                                score += t.quiet_score(pos, mv, self.hints.quiet_threats);
-                            }
+                            let score = history.score(us, mv, piece_to(pos, mv), &context);
                             self.list.push((score, mv));
                         }
                     }
@@ -365,7 +357,6 @@ mod tests {
                     counter: foreign,
                     context: [None; 4],
                     capture_history: rng.random_bool(0.5),
-                    quiet_threats: if rng.random_bool(0.5) { 16384 } else { 0 },
                 };
                 history.cutoff(
                     pos.side_to_move(),

@@ -740,7 +740,6 @@ impl<H: Hook> PlaySearcher<H> {
             counter: self.history.counter(us, previous),
             context,
             capture_history: self.params.capture_history == 1,
-            quiet_threats: self.params.quiet_threats,
         };
         let mut allowed = None;
         if self.game.branch_limit().limits() {

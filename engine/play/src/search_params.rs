@@ -97,8 +97,6 @@ search_params! {
         "Shallow pruning: 1 also leaves out checks that lose material (static exchange), as captures; 0 spares every check.";
     capture_history "CaptureHistory" = 0 in 0..=1 step 1:
         "Capture history: 1 orders captures and promotions by the material taken and what such moves did before, learnt at each cutoff; 0 by victim and attacker only.";
-    quiet_threats "QuietThreats" = 0 in 0..=32768 step 1024:
-        "Quiet move ordering: a bishop's or rook's move out of an attack by a cheaper piece scores this much more, into one (or dropped into one) this much less, a small piece's half (pawns attacking it); 0: off.";
     continuation_plies "ContinuationPlies" = 2 in 2..=4 step 1:
         "Continuation histories: how many of the moves 1, 2, 4 and 6 plies before a node score its quiet moves and learn from its cutoffs.";
     correction_history "CorrectionHistory" = 1 in 0..=1 step 1:
