@@ -16,6 +16,7 @@ class MatchTotals(unittest.TestCase):
             ("2026-11-28-threads-2-vs-1", (19, 8, 4)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1", (118, 104, 6)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-120", (127, 110, 3)),
+            ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-240b", (151, 136, 9)),
             ("2026-11-28-capture-history-and-check-ordering/yaneuraou-CaptureHistory-1", (44, 56, 0)),
         ):
             with self.subTest(match=folder):
