@@ -519,12 +519,10 @@ fn an_empty_clock_with_a_node_limit_searches_to_the_limit() {
     let nodes: u64 = lines
         .iter()
         .rev()
-        .find_map(|l| {
-            let words: Vec<&str> = l.split_whitespace().collect();
-            let at = words.iter().position(|&w| w == "nodes")?;
-            words.get(at + 1)?.parse().ok()
-        })
-        .expect("an info line with nodes");
+        .find_map(|l| words_after(l, "nodes"))
+        .expect("an info line with nodes")[0]
+        .parse()
+        .unwrap();
     assert!(nodes >= 150_000, "{nodes} nodes: {lines:?}");
     legal_bestmove(lines.last().unwrap(), &Position::startpos());
 }
@@ -671,9 +669,14 @@ fn info_at_depth(e: &mut Engine, position: &str, depth: u32, field: &str) -> Vec
         .rev()
         .find(|l| l.starts_with(&format!("info depth {depth} ")))
         .unwrap_or_else(|| panic!("{lines:?}"));
-    let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|&w| w == field).unwrap();
-    words[at + 1..].iter().map(|w| w.to_string()).collect()
+    words_after(info, field).unwrap_or_else(|| panic!("{field} in {info}"))
+}
+
+/// The words after `field` in a line, if it has the field.
+fn words_after(line: &str, field: &str) -> Option<Vec<String>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == field)?;
+    Some(words[at + 1..].iter().map(|w| w.to_string()).collect())
 }
 
 /// The last `info` line's score of `go depth 3` on `sfen`, from a
