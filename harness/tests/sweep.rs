@@ -85,10 +85,10 @@ fn the_smoke_sweep_repeats_byte_for_byte_whatever_the_jobs() {
     assert_eq!(std::fs::read(&a).unwrap(), first);
 }
 
-/// Starts the smoke sweep, kills it once its file holds `records` lines
-/// (or a partial one), and returns.
-fn kill_after(out: &Path, records: usize) {
-    let mut child: Child = sweep_command(SMOKE, out, "1")
+/// Starts the smoke sweep with `jobs`, kills it once its file holds
+/// `records` lines (or a partial one), and returns.
+fn kill_after(out: &Path, records: usize, jobs: &str) {
+    let mut child: Child = sweep_command(SMOKE, out, jobs)
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
@@ -110,14 +110,17 @@ fn a_killed_sweep_resumes_to_the_same_records() {
     let whole = dir.join("whole.jsonl");
     ok(sweep(SMOKE, &whole, "1"));
     let expected: HashSet<String> = lines(&whole).into_iter().collect();
-    let resumed = dir.join("resumed.jsonl");
-    kill_after(&resumed, 4);
-    let partial = lines(&resumed).len();
-    assert!(partial < expected.len(), "killed before the end: {partial}");
-    ok(sweep(SMOKE, &resumed, "1"));
-    let got = lines(&resumed);
-    assert_eq!(got.len(), expected.len(), "no record twice");
-    assert_eq!(got.into_iter().collect::<HashSet<_>>(), expected);
+    // With two jobs records are written as runs finish, in any order.
+    for jobs in ["1", "2"] {
+        let resumed = dir.join(format!("resumed-{jobs}.jsonl"));
+        kill_after(&resumed, 4, jobs);
+        let partial = lines(&resumed).len();
+        assert!(partial < expected.len(), "killed before the end: {partial}");
+        ok(sweep(SMOKE, &resumed, jobs));
+        let got = lines(&resumed);
+        assert_eq!(got.len(), expected.len(), "no record twice");
+        assert_eq!(got.into_iter().collect::<HashSet<_>>(), expected);
+    }
 }
 
 #[test]

@@ -1,9 +1,10 @@
 //! `yomi-harness sweep CONFIG.toml --out FILE.jsonl`: a grid of searches
 //! (see `sweep::grid`) run tree by tree into one JSON Lines file, each
 //! record under its run key. A rerun skips what the file holds, so a
-//! killed sweep resumes where it stopped; virtual-cluster runs share the
-//! cores within half of the machine's memory, MPI runs start through the
-//! sweep's launcher one at a time. A run that fails (an MPI job that
+//! killed sweep resumes where it stopped (a record is written as its run
+//! finishes); virtual-cluster runs share the cores within half of the
+//! machine's memory, MPI runs start through the sweep's launcher one at a
+//! time. A run that fails (an MPI job that
 //! hung past its timeout, say) is logged to `FILE.failures.jsonl` and
 //! the sweep goes on; it ends with an error naming the failures, which a
 //! rerun retries.
@@ -15,7 +16,6 @@ use crate::sweep::run::Run;
 use crate::sweep::store::{self as sweep_store, Store};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -77,9 +77,7 @@ pub(crate) fn run(args: &SweepArgs) -> Result<(), String> {
     }
     let items = to_do(&runs, &names, &store, &args.out);
     // Virtual-cluster runs first, `jobs` at a time, each job taking the
-    // next in order: records are written in this order, so a finished
-    // record waits only for the few runs under way before it, and a
-    // killed sweep loses no more than those.
+    // next in order: the order the records are put in at the end.
     let (shared, alone): (Vec<Item>, Vec<Item>) = items
         .into_iter()
         .partition(|item| item.run.plan.backend == Backend::Sim);
@@ -174,8 +172,10 @@ fn run_item(item: &Item) -> Result<String, String> {
         .ok_or_else(|| format!("{} on {}: no record", item.run.describe(), item.tree))
 }
 
-/// Writes finished records in the order the runs start (so that a sweep's
-/// file does not depend on --jobs) and shows the progress.
+/// Writes each record as its run finishes (a killed sweep loses only the
+/// runs under way), puts this sweep's records in the order the runs start
+/// once all have finished (so that a whole sweep's file does not depend on
+/// --jobs), and shows the progress.
 struct Writer {
     state: Mutex<WriterState>,
     progress: ProgressBar,
@@ -186,9 +186,8 @@ struct Writer {
 
 struct WriterState {
     store: Store,
-    next: usize,
-    /// Finished items not yet written: their key and record (none: failed).
-    waiting: BTreeMap<usize, Option<(String, String)>>,
+    /// This sweep's records as written: each run's index and record.
+    written: Vec<(usize, String)>,
     done: usize,
     failed: usize,
 }
@@ -205,8 +204,7 @@ impl Writer {
         Writer {
             state: Mutex::new(WriterState {
                 store,
-                next: 0,
-                waiting: BTreeMap::new(),
+                written: Vec::new(),
                 done: 0,
                 failed: 0,
             }),
@@ -216,8 +214,8 @@ impl Writer {
         }
     }
 
-    /// Item `index` finished with `result`: its record is written once
-    /// every earlier item's is; a failure is logged at once.
+    /// Item `index` finished with `result`: its record is written at once,
+    /// a failure logged.
     fn finished(
         &self,
         index: usize,
@@ -225,25 +223,17 @@ impl Writer {
         result: Result<String, String>,
     ) -> Result<(), String> {
         let mut s = self.state.lock().expect("no writer panicked");
-        let record = match result {
-            Ok(line) => Some((item.key.clone(), line)),
+        match result {
+            Ok(line) => {
+                s.store.append(&item.key, &line)?;
+                s.written.push((index, line));
+            }
             Err(e) => {
                 let error = format!("{} on {}: {e}", item.run.describe(), item.tree);
                 self.progress.suspend(|| eprintln!("sweep: FAILED {error}"));
                 self.log_failure(item, &error)?;
                 s.failed += 1;
-                None
             }
-        };
-        s.waiting.insert(index, record);
-        while let Some(record) = {
-            let next = s.next;
-            s.waiting.remove(&next)
-        } {
-            if let Some((key, line)) = record {
-                s.store.append(&key, &line)?;
-            }
-            s.next += 1;
         }
         s.done += 1;
         self.progress.inc(1);
@@ -277,10 +267,17 @@ impl Writer {
         writeln!(file, "{line}").map_err(|e| format!("cannot write {shown}: {e}"))
     }
 
-    /// The summary; an error when runs failed.
+    /// This sweep's records in start order; the summary; an error when
+    /// runs failed.
     fn done(&self) -> Result<(), String> {
         self.progress.finish_and_clear();
-        let s = self.state.lock().expect("no writer panicked");
+        let mut s = self.state.lock().expect("no writer panicked");
+        if !s.written.is_sorted_by_key(|(index, _)| *index) {
+            let mut records = std::mem::take(&mut s.written);
+            records.sort_by_key(|(index, _)| *index);
+            let lines: Vec<String> = records.into_iter().map(|(_, line)| line).collect();
+            s.store.rewrite_appended(&lines)?;
+        }
         eprintln!(
             "sweep: {} records written in {:.0} s; the file holds {}",
             s.done - s.failed,

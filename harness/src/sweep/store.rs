@@ -4,7 +4,7 @@
 
 use ahash::AHashSet;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 
@@ -12,6 +12,8 @@ pub(crate) struct Store {
     file: File,
     path: PathBuf,
     keys: AHashSet<String>,
+    /// The length of the records the file held when opened.
+    opened_len: u64,
 }
 
 impl Store {
@@ -29,9 +31,7 @@ impl Store {
             .create(true)
             .open(path)
             .map_err(|e| format!("cannot write {shown}: {e}"))?;
-        // SAFETY: flock on a descriptor this function owns; the lock goes
-        // with the descriptor when the process ends, however it ends.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        if !lock(&file) {
             return Err(format!(
                 "{shown} is being written by another sweep (it holds the file's lock)"
             ));
@@ -50,6 +50,7 @@ impl Store {
                 file,
                 path: path.to_path_buf(),
                 keys,
+                opened_len: good_len as u64,
             },
             torn,
         ))
@@ -73,6 +74,37 @@ impl Store {
         self.keys.insert(key.to_string());
         Ok(())
     }
+
+    /// Replaces the records appended since the file was opened with
+    /// `lines` (the same records in another order), by way of a new file
+    /// renamed over the old: a sweep killed meanwhile leaves one or the
+    /// other whole.
+    pub(crate) fn rewrite_appended(&mut self, lines: &[String]) -> Result<(), String> {
+        let shown = self.path.display();
+        let name = self.path.file_name().unwrap_or_default().to_string_lossy();
+        let temporary = self.path.with_file_name(format!(".{name}.reordered"));
+        let fail = |e: std::io::Error| format!("cannot rewrite {shown}: {e}");
+        let mut new = File::create(&temporary).map_err(fail)?;
+        // The new file is this sweep's from its first byte.
+        lock(&new);
+        self.file.seek(SeekFrom::Start(0)).map_err(fail)?;
+        std::io::copy(&mut (&self.file).take(self.opened_len), &mut new).map_err(fail)?;
+        for line in lines {
+            new.write_all(format!("{line}\n").as_bytes())
+                .map_err(fail)?;
+        }
+        new.sync_all().map_err(fail)?;
+        std::fs::rename(&temporary, &self.path).map_err(fail)?;
+        self.file = new;
+        Ok(())
+    }
+}
+
+/// Takes `file`'s exclusive lock, if no other process holds it. The lock
+/// goes with the descriptor when the process ends, however it ends.
+fn lock(file: &File) -> bool {
+    // SAFETY: flock on a descriptor the caller owns.
+    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
 }
 
 /// The run keys of the records in the file at `path` (none if it does not
@@ -104,6 +136,30 @@ fn complete_records(text: &str) -> (AHashSet<String>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn appended_records_are_reordered_behind_the_old_ones_and_the_lock_kept() {
+        let dir = std::env::temp_dir().join(format!("yomi-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("records.jsonl");
+        std::fs::write(&path, "{\"run_key\":\"old\"}\n").unwrap();
+        let (mut store, torn) = Store::open(&path).unwrap();
+        assert!(!torn);
+        let (b, a) = ("{\"run_key\":\"b\"}", "{\"run_key\":\"a\"}");
+        store.append("b", b).unwrap();
+        store.append("a", a).unwrap();
+        store
+            .rewrite_appended(&[a.to_string(), b.to_string()])
+            .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, format!("{{\"run_key\":\"old\"}}\n{a}\n{b}\n"));
+        assert!(Store::open(&path).is_err(), "the new file is still locked");
+        drop(store);
+        assert_eq!(Store::open(&path).unwrap().0.len(), 3);
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(left.len(), 1, "no temporary file left");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_torn_last_line_is_cut_off_and_complete_ones_kept() {
