@@ -123,17 +123,6 @@ impl History {
         score
     }
 
-    /// A quiet move's statistics as YaneuraOu's reductions weigh them:
-    /// twice its history and the continuation histories one and two plies back.
-    #[inline]
-    pub(crate) fn stat_score(&self, side: Color, mv: Move, to: PieceTo, context: &Context) -> i32 {
-        let mut score = 2 * i32::from(self.butterfly[index(side, mv)]);
-        for before in context[..2].iter().flatten() {
-            score += i32::from(self.continuation[before * PIECE_TO + to]);
-        }
-        score
-    }
-
     /// A capture's or promotion's score.
     #[inline]
     pub(crate) fn capture_score(&self, key: CaptureKey) -> i32 {

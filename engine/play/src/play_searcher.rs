@@ -26,17 +26,6 @@ use yomi_shogi::board::{CheckSquares, Move, MoveList};
 use yomi_shogi_game::{Repetition, ShogiGame, DRAW};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
-/// YaneuraOu's reduction factors, `2763 / 128 · ln i` (LmrForm 1).
-static LMR_LOG: std::sync::LazyLock<[i32; 64]> = std::sync::LazyLock::new(|| {
-    std::array::from_fn(|i| {
-        if i == 0 {
-            0
-        } else {
-            (2763.0 / 128.0 * (i as f64).ln()) as i32
-        }
-    })
-});
-
 /// The deepest ply searched, quiescence included.
 pub const MAX_PLY: usize = 128;
 /// Values this far from a loss or beyond are mates.
@@ -857,11 +846,6 @@ impl<H: Hook> PlaySearcher<H> {
                     }
                 }
             }
-            let stat_score = if self.game.position().is_capture(mv) {
-                863 * captured_value(self.game.position(), mv) / 128
-            } else {
-                self.history.stat_score(us, mv, moved, &full_context)
-            };
             // Step 16. Make the move.
             self.play_checking(mv, gives_check);
             self.stack.frames[ply].played = mv;
@@ -874,55 +858,7 @@ impl<H: Hook> PlaySearcher<H> {
             let mut full = pv_node && move_count == 1;
             // Step 17. Late move reductions: a reduced null-window search, again at
             // full depth if it beats alpha.
-            if !full && self.params.lmr_form == 1 {
-                let scale = LMR_LOG[depth.min(63) as usize] * LMR_LOG[move_count.min(63)];
-                let mut r = scale + if improving { 0 } else { scale * 206 / 512 } + 1133 - 292;
-                if tt_pv {
-                    let above = hit.is_some_and(|h| Self::value_from_table(h.value, ply) > alpha);
-                    let deep = hit.is_some_and(|h| h.depth >= depth);
-                    r -= 2819
-                        + 973 * i32::from(pv_node)
-                        + 905 * i32::from(above)
-                        + i32::from(deep) * (935 + 959 * i32::from(cut));
-                }
-                r += 691 - 65 * move_count as i32;
-                if cut {
-                    r += 3611 + 985 * i32::from(table_move == Move::NONE);
-                }
-                if table_capture {
-                    r += 1054;
-                }
-                let all_node = !pv_node && !cut;
-                let child_cutoffs = self.stack.frames[ply + 1].cutoffs;
-                if child_cutoffs > 1 {
-                    r += 251 + 1124 * i32::from(child_cutoffs > 2) + 1042 * i32::from(all_node);
-                }
-                if mv == table_move {
-                    r -= 2239;
-                }
-                r -= stat_score * 428 / 4096;
-                if all_node {
-                    r += r * 273 / (256 * depth + 260);
-                }
-                if depth >= 2 && move_count > 1 {
-                    let d = (new_depth - r / 1024).min(new_depth + 2).max(1) + i32::from(pv_node);
-                    v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
-                    if v > alpha && !self.clock.aborted {
-                        new_depth +=
-                            i32::from(d < new_depth && v > best + 48) - i32::from(v < best + 9);
-                        if new_depth > d {
-                            v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
-                        }
-                    }
-                } else if !pv_node || move_count > 1 {
-                    if table_move == Move::NONE {
-                        r += 1057;
-                    }
-                    let d = new_depth - i32::from(r > 4628) - i32::from(r > 5772 && new_depth > 2);
-                    v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, !cut);
-                }
-                full = pv_node && v > alpha && v < beta;
-            } else if !full {
+            if !full {
                 let reduce = depth >= 3
                     && move_count > 1 + usize::from(pv_node)
                     && (!tactical || Picker::is_bad_capture(score));
@@ -931,7 +867,7 @@ impl<H: Hook> PlaySearcher<H> {
                     let mut r = reduction;
                     r += self.params.lmr_cut * i32::from(cut) + i32::from(!improving);
                     r += self.params.lmr_table_capture * i32::from(table_capture);
-                    r -= self.params.lmr_pv * i32::from(pv_node) + i32::from(gives_check);
+                    r -= i32::from(pv_node) + i32::from(gives_check);
                     r -= i32::from(Picker::is_refutation(score));
                     if self.stack.frames[ply + 1].cutoffs > 2 {
                         r += self.params.lmr_child_cutoffs;
@@ -939,7 +875,6 @@ impl<H: Hook> PlaySearcher<H> {
                     if !tactical {
                         r -= score / self.params.lmr_history_divisor;
                     }
-                    r -= move_count as i32 * self.params.lmr_move_count / 1024;
                     if tt_pv && self.params.lmr_tt_pv > 0 {
                         let above = |h: &Stored| Self::value_from_table(h.value, ply) > alpha;
                         r -= self.params.lmr_tt_pv

@@ -133,14 +133,8 @@ search_params! {
         "Late move reductions: plies more where the table move is a capture.";
     lmr_child_cutoffs "LmrChildCutoffs" = 0 in 0..=2 step 1:
         "Late move reductions: plies more where more than two nodes a ply below (under the node above) cut off.";
-    lmr_pv "LmrPv" = 1 in 0..=8 step 1:
-        "Late move reductions: plies less at a principal-variation node.";
     lmr_tt_pv "LmrTtPv" = 0 in 0..=2 step 1:
         "Late move reductions: at a node on a principal variation now or when last searched, this many plies less, and a ply less each where the table's value beats alpha and where its depth reaches the node's (0: off).";
-    lmr_move_count "LmrMoveCount" = 0 in 0..=128 step 6:
-        "Late move reductions: a ply less per 1024 / this moves searched before (0: off).";
-    lmr_form "LmrForm" = 0 in 0..=1 step 1:
-        "Late move reductions: 1 takes YaneuraOu's (in 1024ths of a ply: less at nodes on a principal variation and for late moves, more at expected cut nodes), 0 this search's own.";
     lmr_history_divisor "LmrHistoryDivisor" = 8192 in 2048..=32768 step 512:
         "Late move reductions: a quiet move's reduction shrinks by a ply per this much history.";
     history_bonus_quadratic "HistoryBonusQuadratic" = 16 in 2..=64 step 2:
