@@ -11,7 +11,9 @@ format `scripts/match.py --openings` reads.
 search of commit ca799a2), and `scripts/openings-240.txt` (`--count 240
 --plies 6 --seed 27`, the play search of commit a404977), and
 `scripts/openings-240b.txt` (`--count 240 --plies 8 --seed 41`, the play
-search of commit 4616521).
+search of commit 4616521), and `scripts/openings-340c.txt` (`--count 240
+--plies 8 --seed 53`, then `--count 100 --plies 8 --seed 59`, the play
+search of commit 2f6bcfa; none of them in the other files).
 
 Fixed-node matches are deterministic: forty games from 20 openings are all
 a fixed-node match can tell, and more games need more openings.
