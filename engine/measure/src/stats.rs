@@ -24,6 +24,18 @@ pub struct Stats {
     /// The deepest ply reached (the play search: quiescence and extensions
     /// included).
     pub seldepth: u32,
+    /// The play search's nodes that cut off (fail high), quiescence aside;
+    /// not counted by the research search, so not written when zero.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cutoffs: u64,
+    /// Those of them that cut off on the first move tried: how well the
+    /// moves are ordered.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub first_move_cutoffs: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Stats {
@@ -37,6 +49,8 @@ impl Stats {
             task_searches: self.task_searches - before.task_searches,
             task_searches_last: self.task_searches_last - before.task_searches_last,
             seldepth: self.seldepth,
+            cutoffs: self.cutoffs - before.cutoffs,
+            first_move_cutoffs: self.first_move_cutoffs - before.first_move_cutoffs,
         }
     }
 }
@@ -50,5 +64,7 @@ impl AddAssign for Stats {
         self.task_searches += o.task_searches;
         self.task_searches_last += o.task_searches_last;
         self.seldepth = self.seldepth.max(o.seldepth);
+        self.cutoffs += o.cutoffs;
+        self.first_move_cutoffs += o.first_move_cutoffs;
     }
 }

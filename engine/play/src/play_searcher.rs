@@ -912,6 +912,8 @@ impl<H: Hook> PlaySearcher<H> {
                     }
                     if v >= beta {
                         self.stack.frames[ply].cutoffs += 1;
+                        self.counts.stats.cutoffs += 1;
+                        self.counts.stats.first_move_cutoffs += u64::from(move_count == 1);
                         break;
                     }
                     alpha = v;

@@ -120,5 +120,13 @@ pub(crate) fn run(args: &BenchArgs, cluster: Option<Ranks>) -> Result<(), String
         (total.nodes as f64 / secs) as u64,
         (total.leaves as f64 / secs) as u64
     );
+    if total.cutoffs > 0 {
+        // How well the play search orders its moves.
+        println!(
+            "cutoffs {} first_move {:.1} %",
+            total.cutoffs,
+            100.0 * total.first_move_cutoffs as f64 / total.cutoffs as f64
+        );
+    }
     Ok(())
 }
