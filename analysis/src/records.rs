@@ -4,6 +4,7 @@
 
 use ahash::AHashSet;
 use rayon::prelude::*;
+use std::io::Read;
 use yomi_record::{GameRecord, Method, Record};
 
 /// The baselines beside seed 000's methods, in the order tables show them.
@@ -137,7 +138,7 @@ pub(crate) fn read(files: &[String]) -> Result<Reading, String> {
     let mut reading = Reading::default();
     let mut keys = AHashSet::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        let text = read_text(file)?;
         let lines: Vec<(usize, &str)> = text
             .lines()
             .enumerate()
@@ -164,6 +165,22 @@ pub(crate) fn read(files: &[String]) -> Result<Reading, String> {
         }
     }
     Ok(reading)
+}
+
+/// A records file's text; one ending in `.gz` (as the results pages ship
+/// theirs) is unpacked first.
+fn read_text(file: &str) -> Result<String, String> {
+    let fail = |e: std::io::Error| format!("cannot read {file}: {e}");
+    if file.ends_with(".gz") {
+        let mut text = String::new();
+        let packed = std::fs::File::open(file).map_err(fail)?;
+        flate2::read::MultiGzDecoder::new(std::io::BufReader::new(packed))
+            .read_to_string(&mut text)
+            .map_err(fail)?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(file).map_err(fail)
+    }
 }
 
 /// [`read`], naming the lines left out on stderr; an error when no
@@ -201,12 +218,20 @@ mod tests {
             format!("{line}\n{ordered}\n{split}\n{{\"run_key\":\"k2\",\"tr"),
         )
         .unwrap();
-        let files = [a, b].map(|p| p.to_string_lossy().into_owned());
+        // The second file as the results pages ship records: packed.
+        let packed = dir.join("b.jsonl.gz");
+        let mut encoder = flate2::write::GzEncoder::new(
+            std::fs::File::create(&packed).unwrap(),
+            flate2::Compression::default(),
+        );
+        std::io::Write::write_all(&mut encoder, &std::fs::read(&b).unwrap()).unwrap();
+        encoder.finish().unwrap();
+        let files = [a, packed].map(|p| p.to_string_lossy().into_owned());
         let reading = read(&files).unwrap();
         assert_eq!(reading.runs.len(), 3);
         assert_eq!(reading.duplicates, 1);
         assert_eq!(reading.skipped.len(), 1);
-        assert!(reading.skipped[0].contains("b.jsonl:4"));
+        assert!(reading.skipped[0].contains("b.jsonl.gz:4"));
         let first = &reading.runs[0];
         assert!(first.is_plain_sequential() && first.tree_set() == TreeSet::Synthetic);
         assert_eq!(first.ranks(), 1);
