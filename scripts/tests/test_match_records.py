@@ -18,6 +18,7 @@ class MatchTotals(unittest.TestCase):
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-120", (127, 110, 3)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-240b", (151, 136, 9)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-340c", (152, 121, 7)),
+            ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-builtin-340c", (90, 99, 12)),
             ("2026-11-28-capture-history-and-check-ordering/yaneuraou-CaptureHistory-1", (44, 56, 0)),
             ("2026-11-29-pv-reductions/self-play-CheckExtensionDepth-64-200k", (41, 45, 1)),
         ):

@@ -191,6 +191,17 @@ impl<H: Hook> PlaySearcher<H> {
         }
     }
 
+    /// Whether captures are ordered and learnt by their history
+    /// (`CaptureHistory`: 2 follows the evaluation).
+    #[inline]
+    pub(super) fn capture_history(&self) -> bool {
+        match self.params.capture_history {
+            0 => false,
+            1 => true,
+            _ => self.eval.is_net(),
+        }
+    }
+
     /// Plays `mv` on the game, the evaluation following.
     #[inline(always)]
     pub(super) fn play(&mut self, mv: Move) {
@@ -739,7 +750,7 @@ impl<H: Hook> PlaySearcher<H> {
             killers: self.history.killers(ply),
             counter: self.history.counter(us, previous),
             context,
-            capture_history: self.params.capture_history == 1,
+            capture_history: self.capture_history(),
         };
         let mut allowed = None;
         if self.game.branch_limit().limits() {
@@ -756,7 +767,7 @@ impl<H: Hook> PlaySearcher<H> {
         tried.clear();
         let mut tried_captures = std::mem::take(&mut self.stack.frames[ply].tried_captures);
         tried_captures.clear();
-        let learn_captures = self.params.capture_history == 1;
+        let learn_captures = self.capture_history();
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;

@@ -78,7 +78,7 @@ impl<H: Hook> PlaySearcher<H> {
         // Step 5. The moves in order: the table move, then MVV-LVA.
         let table_move = hit.map_or(Move::NONE, |h| h.mv);
         let mut ordered = std::mem::take(&mut self.stack.frames[ply].moves);
-        let learnt = (self.params.capture_history == 1).then_some(&self.history);
+        let learnt = self.capture_history().then_some(&self.history);
         order_tactical(
             self.game.position(),
             learnt,

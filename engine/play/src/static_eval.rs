@@ -62,6 +62,12 @@ impl StaticEval {
         }
     }
 
+    /// Whether a net evaluates (not the built-in evaluation).
+    #[inline]
+    pub(super) fn is_net(&self) -> bool {
+        matches!(self, StaticEval::Net(_))
+    }
+
     /// A new root: the path starts at the game's current position.
     pub(super) fn reset(&mut self) {
         match self {
