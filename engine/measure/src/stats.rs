@@ -24,18 +24,15 @@ pub struct Stats {
     /// The deepest ply reached (the play search: quiescence and extensions
     /// included).
     pub seldepth: u32,
-    /// The play search's nodes that cut off (fail high), quiescence aside;
-    /// not counted by the research search, so not written when zero.
-    #[serde(skip_serializing_if = "is_zero")]
+    /// The play search's nodes that cut off (fail high), quiescence aside.
+    /// Read in the process (`bench --play`), never written: records and
+    /// ranks' messages keep their layout.
+    #[serde(skip)]
     pub cutoffs: u64,
     /// Those of them that cut off on the first move tried: how well the
     /// moves are ordered.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip)]
     pub first_move_cutoffs: u64,
-}
-
-fn is_zero(n: &u64) -> bool {
-    *n == 0
 }
 
 impl Stats {
