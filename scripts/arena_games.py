@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""A ShogiArena run's games, counted: one engine's wins, losses and draws
+with an Elo estimate, and, under a clock (`--time-ms`, `--increment-ms`),
+each engine's time used, its longest move and the least time left on its
+clock after a move.
+
+ShogiArena keeps a run's games in `RUN_DIR/game.db` (SQLite); results
+pages ship it packed, and a file ending in `.gz` is unpacked to read it.
+
+    python3 scripts/arena_games.py RUN_DIR/game.db --engine yomi \\
+        --time-ms 10000 --increment-ms 100
+"""
+
+import argparse
+import gzip
+import math
+import os
+import sqlite3
+import sys
+
+
+def open_db(path):
+    """A connection to the games at `path`, unpacked first when it ends in .gz."""
+    if not path.endswith(".gz"):
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    with gzip.open(path, "rb") as packed:
+        data = bytearray(packed.read())
+    # A run's database is in write-ahead mode, which an image in memory
+    # cannot keep: its header is set back to the rollback journal's.
+    data[18:20] = b"\x01\x01"
+    db = sqlite3.connect(":memory:")
+    db.deserialize(bytes(data))
+    return db
+
+
+def totals(db, engine):
+    """`engine`'s (wins, losses, draws) over every finished game."""
+    ids = dict(db.execute("select player_name, id from player"))
+    if engine not in ids:
+        sys.exit(f"no engine {engine!r} in the games (engines: {', '.join(sorted(ids))})")
+    me = ids[engine]
+    w = l = d = 0
+    for black, white, result in db.execute(
+        "select black_player_id, white_player_id, game_result from game"
+    ):
+        if result in ("BLACK_WIN", "WHITE_WIN"):
+            winner = black if result == "BLACK_WIN" else white
+            if me == winner:
+                w += 1
+            elif me in (black, white):
+                l += 1
+        elif me in (black, white):
+            d += 1
+    return w, l, d
+
+
+def elo(w, l, d):
+    """The Elo difference and its 95 % interval from a W-L-D score."""
+    n = w + l + d
+    s = (w + d / 2) / n
+    var = (w * (1 - s) ** 2 + l * s**2 + d * (0.5 - s) ** 2) / n
+    half = 1.96 * math.sqrt(var / n)
+
+    def to_elo(p):
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / p - 1)
+
+    return to_elo(s), to_elo(s - half), to_elo(s + half)
+
+
+def clocks(db, time_ms, increment_ms):
+    """Per engine: total time used over its games, the longest move, the
+    least left on its clock after a move (its increment added), and how
+    many moves left less than nothing."""
+    names = dict(db.execute("select id, player_name from player"))
+    used = {p: 0 for p in names}
+    longest = {p: 0 for p in names}
+    least = {p: time_ms for p in names}
+    short = {p: 0 for p in names}
+    games = db.execute(
+        "select id, black_player_id, white_player_id, initial_position_sfen from game"
+    ).fetchall()
+    for gid, black, white, sfen in games:
+        fields = sfen.split()
+        first = white if len(fields) > 1 and fields[0] != "startpos" and fields[1] == "w" else black
+        left = {black: time_ms, white: time_ms}
+        mover = first
+        for (t,) in db.execute(
+            "select next_move_time_ms from game_move where game_id = ? order by ply", (gid,)
+        ):
+            t = t or 0
+            used[mover] += t
+            longest[mover] = max(longest[mover], t)
+            left[mover] += increment_ms - t
+            least[mover] = min(least[mover], left[mover])
+            short[mover] += left[mover] < 0
+            mover = white if mover == black else black
+    return {
+        names[p]: (used[p] / max(len(games), 1), longest[p], least[p], short[p]) for p in names
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("db", help="a ShogiArena run's game.db, or game.db.gz")
+    ap.add_argument("--engine", required=True, help="whose score to count")
+    ap.add_argument("--time-ms", type=int, help="each side's time at the start")
+    ap.add_argument("--increment-ms", type=int, default=0, help="the Fischer increment")
+    args = ap.parse_args()
+    if not os.path.exists(args.db):
+        sys.exit(f"no such file: {args.db}")
+    db = open_db(args.db)
+    w, l, d = totals(db, args.engine)
+    if w + l + d == 0:
+        sys.exit("no finished game")
+    e, lo, hi = elo(w, l, d)
+    print(f"{args.engine}: {w}-{l}-{d} in {w + l + d} games, Elo {e:+.0f} ({lo:+.0f} to {hi:+.0f})")
+    if args.time_ms is not None:
+        for name, (mean, longest, least, short) in sorted(clocks(db, args.time_ms, args.increment_ms).items()):
+            print(
+                f"{name}: {mean / 1000:.1f} s used a game on average, longest move {longest} ms, "
+                f"least left after a move {least} ms, moves past the clock {short}"
+            )
+
+
+if __name__ == "__main__":
+    main()
