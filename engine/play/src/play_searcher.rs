@@ -579,14 +579,9 @@ impl<H: Hook> PlaySearcher<H> {
         if self.game.branch_limit().limits() || !self.game.position().is_legal(table_move) {
             table_move = Move::NONE;
         }
-        if let Some(h) = hit.filter(|_| !pv_node) {
+        if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
             let v = Self::value_from_table(h.value, ply);
-            let usable = if self.params.table_cut_form == 0 {
-                h.depth >= depth
-            } else {
-                h.depth > depth - i32::from(v <= beta) && (cut == (v >= beta) || depth > 5)
-            };
-            if usable && proves(h.bound, v, alpha, beta) {
+            if proves(h.bound, v, alpha, beta) {
                 return v;
             }
         }

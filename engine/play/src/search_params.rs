@@ -85,8 +85,6 @@ search_params! {
         "Null move: a ply more of reduction per this many plies of depth.";
     null_move_eval_divisor "NullMoveEvalDivisor" = 200 in 50..=600 step 20:
         "Null move: a ply more of reduction per this much above beta (three at most).";
-    table_cut_form "TableCutForm" = 0 in 0..=1 step 1:
-        "The table's cutoff: 0 takes a stored bound as deep as the node's; 1 as Stockfish 17 and YaneuraOu 9.70, a value above beta only from one ply deeper, and below depth 6 only a lower bound at an expected cut node and an upper bound elsewhere.";
     singular_depth "SingularDepth" = 8 in 4..=14 step 1:
         "Singular extension: the shallowest node it is tried at.";
     singular_margin "SingularMargin" = 2 in 1..=8 step 1:
@@ -129,7 +127,7 @@ search_params! {
         "Late move reductions: the table's constant part, in hundredths of a ply.";
     lmr_divisor "LmrDivisor" = 225 in 100..=500 step 15:
         "Late move reductions: ln(depth) ln(move number) divided by this, in hundredths.";
-    lmr_cut "LmrCut" = 1 in 0..=5 step 1:
+    lmr_cut "LmrCut" = 1 in 0..=3 step 1:
         "Late move reductions: plies more at a node expected to cut off.";
     lmr_table_capture "LmrTableCapture" = 0 in 0..=2 step 1:
         "Late move reductions: plies more where the table move is a capture.";
