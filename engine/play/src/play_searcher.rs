@@ -367,22 +367,18 @@ impl<H: Hook> PlaySearcher<H> {
         let Some(last) = last.filter(|v| depth >= 5 && v.abs() < MATE_ZONE) else {
             return self.search_node(depth, 0, -INFINITE, INFINITE, false);
         };
-        let mut delta = self.params.aspiration_delta;
+        let mut delta = 40;
         let (mut alpha, mut beta) = (last - delta, last + delta);
-        let mut failed_high = 0;
         loop {
-            let d = (depth - failed_high * self.params.aspiration_fail_high).max(1);
-            let v = self.search_node(d, 0, alpha, beta, false);
+            let v = self.search_node(depth, 0, alpha, beta, false);
             if self.clock.aborted {
                 return v;
             }
             if v <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (v - delta).max(-INFINITE);
-                failed_high = 0;
             } else if v >= beta {
                 beta = (v + delta).min(INFINITE);
-                failed_high += 1;
             } else {
                 return v;
             }

@@ -69,10 +69,6 @@ macro_rules! search_params {
 }
 
 search_params! {
-    aspiration_delta "AspirationDelta" = 40 in 10..=400 step 10:
-        "Aspiration windows: the root's first window this far either side of the last iteration's value, half as wide again after each failure.";
-    aspiration_fail_high "AspirationFailHigh" = 0 in 0..=1 step 1:
-        "Aspiration windows: 1 searches the root again a ply shallower for each failure high in a row (Stockfish's), 0 at the iteration's depth.";
     razor_margin "RazorMargin" = 250 in 50..=600 step 25:
         "Razoring: a node this far below alpha per ply of depth (depth 1-2) tries captures only.";
     reverse_futility_margin "ReverseFutilityMargin" = 80 in 20..=200 step 8:
