@@ -894,7 +894,8 @@ impl<H: Hook> PlaySearcher<H> {
                     }
                     d = (new_depth - r).clamp(1, new_depth.max(1));
                 }
-                v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
+                let child_cut = self.params.cut_form == 0 || depth >= 2 && move_count > 1 || !cut;
+                v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, child_cut);
                 if v > alpha && d < new_depth && !self.clock.aborted {
                     v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
                 }
