@@ -894,8 +894,7 @@ impl<H: Hook> PlaySearcher<H> {
                     }
                     d = (new_depth - r).clamp(1, new_depth.max(1));
                 }
-                let child_cut = self.params.cut_form == 0 || depth >= 2 && move_count > 1 || !cut;
-                v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, child_cut);
+                v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
                 if v > alpha && d < new_depth && !self.clock.aborted {
                     v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
                 }

@@ -69,8 +69,6 @@ macro_rules! search_params {
 }
 
 search_params! {
-    cut_form "CutForm" = 0 in 0..=1 step 1:
-        "Expected cut nodes: 0 takes every null-window child for one; 1 as Stockfish, only a move after the first (from depth 2), the first move's child being of the kind its parent is not.";
     razor_margin "RazorMargin" = 250 in 50..=600 step 25:
         "Razoring: a node this far below alpha per ply of depth (depth 1-2) tries captures only.";
     reverse_futility_margin "ReverseFutilityMargin" = 80 in 20..=200 step 8:
