@@ -128,7 +128,7 @@ search_params! {
     lmr_divisor "LmrDivisor" = 225 in 100..=500 step 15:
         "Late move reductions: ln(depth) ln(move number) divided by this, in hundredths.";
     lmr_cut "LmrCut" = 1 in 0..=3 step 1:
-        "Late move reductions: plies more at a node expected to cut off.";
+        "Late move reductions: plies more at a node expected to cut off (a child first searched with a null window: nearly every non-PV node).";
     lmr_table_capture "LmrTableCapture" = 0 in 0..=2 step 1:
         "Late move reductions: plies more where the table move is a capture.";
     lmr_child_cutoffs "LmrChildCutoffs" = 0 in 0..=2 step 1:
