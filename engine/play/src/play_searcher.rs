@@ -520,7 +520,7 @@ impl<H: Hook> PlaySearcher<H> {
 
     /// `cut`: the node is expected to cut off, as every child first
     /// searched with a null window is taken to be (not one searched again
-    /// at full depth, nor the null move's): nearly all non-PV nodes, 97 %
+    /// at full depth, nor the null move's): nearly all non-PV nodes, 98 %
     /// of the bench's on a net. Stockfish's marking, where a cut node's
     /// first child is not, screened no better (docs/results/2026-11-29-screens-300k.md).
     #[expect(
