@@ -673,9 +673,6 @@ impl<H: Hook> PlaySearcher<H> {
             // Step 9. Null move: even passing keeps the value at or above beta.
             if depth >= 3
                 && eval >= beta
-                && eval
-                    >= beta + self.params.null_move_margin
-                        - self.params.null_move_margin_per_depth * depth
                 && self.stack.frames[ply - 1].played != Move::NONE
                 && beta > -MATE_ZONE
                 && self.play_null()

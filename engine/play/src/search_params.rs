@@ -79,10 +79,6 @@ search_params! {
         "Reverse futility: the deepest node it applies to.";
     reverse_futility_tt_pv "ReverseFutilityTtPv" = 0 in 0..=1 step 1:
         "Reverse futility: 1 spares a node on a principal variation now or when last searched.";
-    null_move_margin "NullMoveMargin" = 0 in 0..=800 step 20:
-        "Null move: tried only where the value (static, or the table's where it bounds it) is at least beta plus this, less NullMoveMarginPerDepth a ply (0 and 0: wherever the value is at beta or above).";
-    null_move_margin_per_depth "NullMoveMarginPerDepth" = 0 in 0..=60 step 2:
-        "Null move: the margin above less this per ply of depth.";
     null_move_base "NullMoveBase" = 5 in 1..=6 step 1:
         "Null move: the reduction's constant part.";
     null_move_depth_divisor "NullMoveDepthDivisor" = 3 in 2..=8 step 1:
