@@ -78,7 +78,7 @@ pub struct PlaySearcher<H: Hook = NoHook> {
     /// Margins, reductions and bonuses.
     pub(super) params: SearchParams,
     /// Late move reductions by depth and move number (from `params`).
-    lmr: Vec<[u8; 256]>,
+    lmr: Vec<[u8; 64]>,
     /// Scratch for the branch-limited move list.
     ranked: Vec<Move>,
     /// Lazy SMP: searchers of the same root on other threads, sharing the
@@ -804,9 +804,7 @@ impl<H: Hook> PlaySearcher<H> {
             // check). Quiet moves: late ones, then those with a bad
             // history, then futility and SEE at the depth their reduction would
             // leave (YaneuraOu's way); captures: futility and SEE.
-            let reduction = i32::from(
-                self.lmr[depth.min(63) as usize][move_count.min(self.params.lmr_move_cap as usize)],
-            );
+            let reduction = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
             let spared = gives_check && self.params.check_see_pruning == 0;
             if !root && best > -MATE_ZONE && !spared {
                 let pos = self.game.position();

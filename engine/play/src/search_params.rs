@@ -127,8 +127,6 @@ search_params! {
         "Late move reductions: the table's constant part, in hundredths of a ply.";
     lmr_divisor "LmrDivisor" = 225 in 100..=500 step 15:
         "Late move reductions: ln(depth) ln(move number) divided by this, in hundredths.";
-    lmr_move_cap "LmrMoveCap" = 63 in 63..=255 step 8:
-        "Late move reductions: moves past this number are reduced as this one is.";
     lmr_cut "LmrCut" = 1 in 0..=3 step 1:
         "Late move reductions: plies more at a node expected to cut off (a child first searched with a null window: nearly every non-PV node).";
     lmr_table_capture "LmrTableCapture" = 0 in 0..=2 step 1:
@@ -151,12 +149,12 @@ search_params! {
 
 impl SearchParams {
     /// Late move reductions by depth and move number (plies).
-    pub(crate) fn reductions(&self) -> Vec<[u8; 256]> {
+    pub(crate) fn reductions(&self) -> Vec<[u8; 64]> {
         let base = f64::from(self.lmr_base) / 100.0;
         let divisor = f64::from(self.lmr_divisor) / 100.0;
         (0..64)
             .map(|d| {
-                let mut row = [0u8; 256];
+                let mut row = [0u8; 64];
                 for (m, r) in row.iter_mut().enumerate().skip(1) {
                     if d > 0 {
                         let v = base + (d as f64).ln() * (m as f64).ln() / divisor;
