@@ -750,12 +750,14 @@ impl<H: Hook> PlaySearcher<H> {
         };
         let mut context = full_context;
         context[self.params.continuation_plies as usize..].fill(None);
+        // Captures ordered and learnt by their own history (CaptureHistory).
+        let learn_captures = self.capture_history();
         let hints = Hints {
             table: table_move,
             killers: self.history.killers(ply),
             counter: self.history.counter(us, previous),
             context,
-            capture_history: self.capture_history(),
+            capture_history: learn_captures,
         };
         let mut allowed = None;
         if self.game.branch_limit().limits() {
@@ -772,7 +774,6 @@ impl<H: Hook> PlaySearcher<H> {
         tried.clear();
         let mut tried_captures = std::mem::take(&mut self.stack.frames[ply].tried_captures);
         tried_captures.clear();
-        let learn_captures = self.capture_history();
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
