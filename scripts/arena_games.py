@@ -13,10 +13,11 @@ pages ship it packed, and a file ending in `.gz` is unpacked to read it.
 
 import argparse
 import gzip
-import math
 import os
 import sqlite3
 import sys
+
+from match import summary  # the W-L-D line match.py prints
 
 
 def open_db(path):
@@ -52,20 +53,6 @@ def totals(db, engine):
         elif me in (black, white):
             d += 1
     return w, l, d
-
-
-def elo(w, l, d):
-    """The Elo difference and its 95 % interval from a W-L-D score."""
-    n = w + l + d
-    s = (w + d / 2) / n
-    var = (w * (1 - s) ** 2 + l * s**2 + d * (0.5 - s) ** 2) / n
-    half = 1.96 * math.sqrt(var / n)
-
-    def to_elo(p):
-        p = min(max(p, 1e-6), 1 - 1e-6)
-        return -400 * math.log10(1 / p - 1)
-
-    return to_elo(s), to_elo(s - half), to_elo(s + half)
 
 
 def clocks(db, time_ms, increment_ms):
@@ -113,8 +100,7 @@ def main():
     w, l, d = totals(db, args.engine)
     if w + l + d == 0:
         sys.exit("no finished game")
-    e, lo, hi = elo(w, l, d)
-    print(f"{args.engine}: {w}-{l}-{d} in {w + l + d} games, Elo {e:+.0f} ({lo:+.0f} to {hi:+.0f})")
+    print(f"{args.engine}: {summary(w, l, d)}")
     if args.time_ms is not None:
         for name, (mean, longest, least, short) in sorted(clocks(db, args.time_ms, args.increment_ms).items()):
             print(

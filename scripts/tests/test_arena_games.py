@@ -2,6 +2,8 @@
 and clocks (scripts/arena_games.py)."""
 
 import os
+import subprocess
+import sys
 import unittest
 
 import arena_games
@@ -21,11 +23,15 @@ class ArenaGames(unittest.TestCase):
         self.assertEqual(clocks["yomi"][1:], (1579, 806, 0))
         self.assertEqual(clocks["yaneuraou"][1:], (3003, 17, 0))
 
-    def test_elo_of_an_even_score_is_zero(self):
-        e, lo, hi = arena_games.elo(10, 10, 0)
-        self.assertAlmostEqual(e, 0.0)
-        self.assertLess(lo, 0)
-        self.assertGreater(hi, 0)
+    def test_the_printed_total(self):
+        out = subprocess.run(
+            [sys.executable, os.path.join(os.path.dirname(__file__), "..", "arena_games.py"), DB, "--engine", "yomi"],
+            capture_output=True, text=True, check=True,
+        )
+        self.assertEqual(
+            out.stdout.strip(),
+            "yomi: 87-12-1 (W-L-D) in 100 games: score 0.875, Elo +338 (95 %: +253 to +475)",
+        )
 
 
 if __name__ == "__main__":
