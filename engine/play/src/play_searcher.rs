@@ -202,9 +202,13 @@ impl<H: Hook> PlaySearcher<H> {
         }
     }
 
-    /// Plays `mv` on the game, the evaluation following.
+    /// Plays `mv` on the game, the evaluation following. Each move played
+    /// is a node, as YaneuraOu and Stockfish count them (a pass is not, nor
+    /// a node searched again without its table move), so that nodes a
+    /// second and `go nodes` mean the same for both.
     #[inline(always)]
     pub(super) fn play(&mut self, mv: Move) {
+        self.counts.stats.nodes += 1;
         self.eval.push(self.game.position(), mv);
         self.partial_keys.push(self.game.position(), mv);
         self.game.play(mv);
@@ -213,6 +217,7 @@ impl<H: Hook> PlaySearcher<H> {
     /// [`Self::play`] for a move known to give check or not.
     #[inline(always)]
     pub(super) fn play_checking(&mut self, mv: Move, gives_check: bool) {
+        self.counts.stats.nodes += 1;
         self.eval.push(self.game.position(), mv);
         self.partial_keys.push(self.game.position(), mv);
         self.game.play_checking(mv, gives_check);
@@ -536,7 +541,7 @@ impl<H: Hook> PlaySearcher<H> {
         beta: Value,
         cut: bool,
     ) -> Value {
-        // Step 1. At the horizon, the quiescence search; else count the node.
+        // Step 1. At the horizon, the quiescence search.
         if depth <= 0 {
             return self.quiesce(ply, alpha, beta);
         }
@@ -548,7 +553,6 @@ impl<H: Hook> PlaySearcher<H> {
         if let Some(grandchildren) = self.stack.frames.get_mut(ply + 2) {
             grandchildren.cutoffs = 0;
         }
-        self.counts.stats.nodes += 1;
         self.counts.stats.seldepth = self.counts.stats.seldepth.max(ply as u32);
         // Step 2. Stopped search, repetition, move limit, maximum ply.
         if self.out_of_budget() {

@@ -16,8 +16,7 @@ use yomi_tree::{Game, Value, INFINITE, LOSS};
 impl<H: Hook> PlaySearcher<H> {
     /// The node function's steps are numbered as `search_node`'s are.
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Value, beta: Value) -> Value {
-        // Step 1. Count the node.
-        self.counts.stats.nodes += 1;
+        // Step 1. The selective depth (the move here was counted as a node).
         self.counts.stats.seldepth = self.counts.stats.seldepth.max(ply as u32);
         self.stack.frames[ply].pv.clear();
         // Step 2. Stopped search, maximum ply, move limit.
