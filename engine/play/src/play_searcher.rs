@@ -699,7 +699,11 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 10. Internal iterative reduction: without a table move the node was
         // not searched before; search it a ply shallower.
-        let depth = if table_move == Move::NONE && depth >= 4 && (pv_node || cut) && !partial {
+        let depth = if table_move == Move::NONE
+            && depth >= self.params.iir_depth
+            && (pv_node || cut)
+            && !partial
+        {
             depth - 1
         } else {
             depth

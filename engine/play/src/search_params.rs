@@ -85,6 +85,8 @@ search_params! {
         "Null move: a ply more of reduction per this many plies of depth.";
     null_move_eval_divisor "NullMoveEvalDivisor" = 200 in 50..=600 step 20:
         "Null move: a ply more of reduction per this much above beta (three at most).";
+    iir_depth "IirDepth" = 4 in 2..=12 step 1:
+        "Internal iterative reduction: a node without a table move this deep or deeper is searched a ply shallower.";
     singular_depth "SingularDepth" = 8 in 4..=14 step 1:
         "Singular extension: the shallowest node it is tried at.";
     singular_margin "SingularMargin" = 2 in 1..=8 step 1:
