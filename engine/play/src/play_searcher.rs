@@ -202,25 +202,30 @@ impl<H: Hook> PlaySearcher<H> {
         }
     }
 
-    /// Plays `mv` on the game, the evaluation following. Each move played
-    /// is a node, as YaneuraOu and Stockfish count them (a pass is not, nor
-    /// a node searched again without its table move), so that nodes a
-    /// second and `go nodes` mean the same for both.
+    /// Plays `mv` on the game, the evaluation following.
     #[inline(always)]
     pub(super) fn play(&mut self, mv: Move) {
-        self.counts.stats.nodes += 1;
-        self.eval.push(self.game.position(), mv);
-        self.partial_keys.push(self.game.position(), mv);
+        self.follow(mv);
         self.game.play(mv);
     }
 
     /// [`Self::play`] for a move known to give check or not.
     #[inline(always)]
     pub(super) fn play_checking(&mut self, mv: Move, gives_check: bool) {
+        self.follow(mv);
+        self.game.play_checking(mv, gives_check);
+    }
+
+    /// What follows the path as `mv` is about to be played: the evaluation,
+    /// the correction's keys, and the count. Each move played is a node, as
+    /// YaneuraOu and Stockfish count them (a pass is not, nor a node
+    /// searched again without its table move), so that nodes a second and
+    /// `go nodes` mean the same for both.
+    #[inline(always)]
+    fn follow(&mut self, mv: Move) {
         self.counts.stats.nodes += 1;
         self.eval.push(self.game.position(), mv);
         self.partial_keys.push(self.game.position(), mv);
-        self.game.play_checking(mv, gives_check);
     }
 
     /// Takes back `mv`, the last move played.
