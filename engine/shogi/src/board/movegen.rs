@@ -248,7 +248,8 @@ impl Position {
         // Only consulted for pinned pieces, which exist only with a king.
         let king_sq = king.unwrap_or(Square::from_index(0));
         let pin_line = |from: Square| {
-            if pinned.contains(from) {
+            // Most positions pin nothing: one test for all the pieces.
+            if pinned.any() && pinned.contains(from) {
                 attacks::line(king_sq, from)
             } else {
                 Bitboard::ALL
