@@ -19,7 +19,7 @@ target folder so that the build for this machine stays as it is:
 
   CARGO_TARGET_DIR=/tmp/v3 RUSTFLAGS="-C target-cpu=x86-64-v3" cargo build --release --bin yomi
   python3 scripts/instructions.py BASE_BIN CHANGED_BIN [--depth 12] [--positions 8] [--top 12]
-  python3 scripts/instructions.py --usi 300000 YOMI_BIN YANEURAOU_BIN
+  python3 scripts/instructions.py --usi 300000 YOMI_BIN YANEURAOU_BIN [--option EvalDir=DIR]
 """
 
 import argparse
@@ -60,7 +60,7 @@ def valgrind(out_file):
     return ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=" + out_file]
 
 
-def usi_nodes(command, nodes):
+def usi_nodes(command, nodes, options=()):
     """Runs a USI engine over nnue_speed.py's positions, `go nodes` each;
     the nodes searched (the limit, for each position searched to it)."""
     from nnue_speed import positions
@@ -68,7 +68,9 @@ def usi_nodes(command, nodes):
                          stderr=subprocess.DEVNULL, text=True,
                          cwd=os.path.dirname(command[-1]))
     setup = ["usi", "setoption name USI_Hash value 16", "setoption name Threads value 1",
-             "setoption name BookFile value no_book", "isready"]
+             "setoption name BookFile value no_book"]
+    setup += ["setoption name %s value %s" % tuple(o.split("=", 1)) for o in options]
+    setup.append("isready")
     p.stdin.write("\n".join(setup) + "\n")
     p.stdin.flush()
     searched = 0
@@ -84,10 +86,10 @@ def usi_nodes(command, nodes):
     return searched if p.wait() == 0 else None
 
 
-def measure(binary, depth, positions, folder, usi=None):
+def measure(binary, depth, positions, folder, usi=None, options=()):
     out_file = os.path.join(folder, "cg.%d" % abs(hash(binary)))
     if usi:
-        nodes, run = usi_nodes(valgrind(out_file) + [binary], usi), None
+        nodes, run = usi_nodes(valgrind(out_file) + [binary], usi, options), None
     else:
         run = subprocess.run(
             valgrind(out_file) + [binary, "bench", "--play", "--depth", str(depth),
@@ -109,10 +111,12 @@ def main():
     ap.add_argument("--top", type=int, default=12)
     ap.add_argument("--usi", type=int, metavar="NODES",
                     help="USI engines searching NODES from each of nnue_speed.py's positions")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a USI option set in every engine (--usi), e.g. EvalDir=DIR")
     a = ap.parse_args()
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as folder:
-        runs = [(b, *measure(os.path.abspath(b), a.depth, a.positions, folder, a.usi))
+        runs = [(b, *measure(os.path.abspath(b), a.depth, a.positions, folder, a.usi, a.option))
                 for b in a.binaries]
     base_name, base_nodes, base = runs[0]
     for name, nodes, counts in runs:
