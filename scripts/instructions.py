@@ -12,7 +12,8 @@ the totals and, by function, where the counts differ most.
 With --usi, each binary is a USI engine instead (Yomi, or YaneuraOu built
 unstripped): it searches `go nodes N` from the positions of
 scripts/nnue_speed.py, and the counts are per node searched (the limit
-times the positions: both engines stop at the limit).
+times the positions: both engines stop at the limit), less what a start
+alone costs (`usi`, `isready`: loading a net).
 
 valgrind does not know AVX-512: build for x86-64-v3, outside the usual
 target folder so that the build for this machine stays as it is:
@@ -60,9 +61,10 @@ def valgrind(out_file):
     return ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=" + out_file]
 
 
-def usi_nodes(command, nodes, options=()):
+def usi_nodes(command, nodes, options=(), search=True):
     """Runs a USI engine over nnue_speed.py's positions, `go nodes` each;
-    the nodes searched (the limit, for each position searched to it)."""
+    the nodes searched (the limit, for each position searched to it).
+    Without `search`, only starts it (`isready`, which loads a net)."""
     from nnue_speed import positions
     p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True,
@@ -73,8 +75,11 @@ def usi_nodes(command, nodes, options=()):
     setup.append("isready")
     p.stdin.write("\n".join(setup) + "\n")
     p.stdin.flush()
+    for line in p.stdout:
+        if line.startswith("readyok"):
+            break
     searched = 0
-    for pos in positions():
+    for pos in positions() if search else []:
         p.stdin.write("usinewgame\nposition %s\ngo nodes %d\n" % (pos, nodes))
         p.stdin.flush()
         for line in p.stdout:
@@ -88,8 +93,14 @@ def usi_nodes(command, nodes, options=()):
 
 def measure(binary, depth, positions, folder, usi=None, options=()):
     out_file = os.path.join(folder, "cg.%d" % abs(hash(binary)))
+    start = None
     if usi:
         nodes, run = usi_nodes(valgrind(out_file) + [binary], usi, options), None
+        # Less what starting costs (reading a net is billions).
+        started = usi_nodes(valgrind(out_file + ".start") + [binary], usi, options, search=False)
+        if started is not None:
+            start = functions(subprocess.run(["cg_annotate", "--auto=no", out_file + ".start"],
+                                             capture_output=True, text=True, check=True).stdout)
     else:
         run = subprocess.run(
             valgrind(out_file) + [binary, "bench", "--play", "--depth", str(depth),
@@ -100,7 +111,10 @@ def measure(binary, depth, positions, folder, usi=None, options=()):
         sys.exit("%s under valgrind failed (built for x86-64-v3?)%s" % (
             binary, ":\n" + run.stderr[-2000:] if run else ""))
     annotated = subprocess.run(["cg_annotate", "--auto=no", out_file], capture_output=True, text=True, check=True)
-    return nodes, functions(annotated.stdout)
+    counts = functions(annotated.stdout)
+    if start:
+        counts = {k: max(v - start.get(k, 0), 0) for k, v in counts.items()}
+    return nodes, counts
 
 
 def main():
