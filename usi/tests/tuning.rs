@@ -1,5 +1,5 @@
 //! `yomi selfplay` and `yomi tune`: the positions are quiet and labelled,
-//! the same seed plays the same games, the fit lowers the error and writes
+//! the same seed plays the same games on any number of threads, the fit lowers the error and writes
 //! weights, and bad data gets a clear error.
 
 mod yomi_command;
@@ -35,6 +35,10 @@ fn written(args: &[&str], out: &Path) -> (String, String) {
 }
 
 fn selfplay(out: &Path) -> String {
+    selfplay_on(1, out)
+}
+
+fn selfplay_on(threads: usize, out: &Path) -> String {
     written(
         &[
             "selfplay",
@@ -44,6 +48,8 @@ fn selfplay(out: &Path) -> String {
             "1500",
             "--hash-mb",
             "2",
+            "--threads",
+            &threads.to_string(),
         ],
         out,
     )
@@ -67,8 +73,10 @@ fn selfplay_writes_quiet_labelled_positions_and_repeats_itself() {
         let value: i32 = value.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
         assert!(value.abs() < 2000, "{line}");
     }
-    // Fixed node budgets on one thread: the same seed plays the same games.
+    // Fixed node budgets: the same seed plays the same games, written in
+    // their order whatever the threads.
     assert_eq!(first, selfplay(&scratch("b.tsv")));
+    assert_eq!(first, selfplay_on(3, &scratch("c.tsv")));
 }
 
 #[test]

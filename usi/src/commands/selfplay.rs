@@ -9,6 +9,8 @@
 use clap::Args;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::collections::BTreeMap;
+use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -43,7 +45,8 @@ pub(crate) struct SelfplayArgs {
     /// Random moves (that lose no material) after each opening.
     #[arg(long, default_value_t = 4)]
     random_plies: u32,
-    /// Games played at once, one thread each.
+    /// Games played at once, one thread each (the file is the same
+    /// whatever the number: games are written in their order).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Seed of the random moves and budgets.
@@ -70,7 +73,11 @@ pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
         .map(|line| GamePosition::parse(&line.split_whitespace().collect::<Vec<_>>()))
         .collect::<Result<Vec<_>, _>>()?;
     let file = super::out_file::append(&args.out)?;
-    let out = Mutex::new((BufWriter::new(file), Tally::default()));
+    let out = Mutex::new(Output {
+        writer: BufWriter::new(file),
+        tally: Tally::default(),
+        finished: BTreeMap::new(),
+    });
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..args.threads.max(1))
@@ -82,16 +89,10 @@ pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
                     }
                     let mut rng = StdRng::seed_from_u64(args.seed.wrapping_mul(1 << 32) + n as u64);
                     let record = play(args, &openings[n % openings.len()], &mut rng);
-                    let mut guard = out.lock().expect("no writer panics");
-                    let (writer, tally) = &mut *guard;
-                    for (sfen, value) in &record.positions {
-                        writeln!(writer, "{sfen}\t{}\t{value}", record.black_score)
-                            .map_err(|e| format!("{}: {e}", args.out.display()))?;
-                    }
-                    tally.add(&record);
-                    if tally.games % 50 == 0 {
-                        eprintln!("{tally}");
-                    }
+                    let mut out = out.lock().expect("no writer panics");
+                    out.finished.insert(n, record);
+                    out.write_in_order()
+                        .map_err(|e| format!("{}: {e}", args.out.display()))?;
                 })
             })
             .collect();
@@ -99,12 +100,39 @@ pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
             .into_iter()
             .try_for_each(|w| w.join().expect("a selfplay game never panics"))
     })?;
-    let (mut writer, tally) = out.into_inner().expect("no writer panics");
+    let Output {
+        mut writer, tally, ..
+    } = out.into_inner().expect("no writer panics");
     writer
         .flush()
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
     println!("{tally}");
     Ok(())
+}
+
+/// The file, and the games finished but not yet written: a game is
+/// written once every game before it is, so that threads change nothing
+/// in the file.
+struct Output {
+    writer: BufWriter<File>,
+    tally: Tally,
+    finished: BTreeMap<usize, Record>,
+}
+
+impl Output {
+    /// Writes the finished games that come next in order.
+    fn write_in_order(&mut self) -> std::io::Result<()> {
+        while let Some(record) = self.finished.remove(&self.tally.games) {
+            for (sfen, value) in &record.positions {
+                writeln!(self.writer, "{sfen}\t{}\t{value}", record.black_score)?;
+            }
+            self.tally.add(&record);
+            if self.tally.games % 50 == 0 {
+                eprintln!("{}", self.tally);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One game from `opening`.
