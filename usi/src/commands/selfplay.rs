@@ -127,7 +127,7 @@ impl Output {
                 writeln!(self.writer, "{sfen}\t{}\t{value}", record.black_score)?;
             }
             self.tally.add(&record);
-            if self.tally.games % 50 == 0 {
+            if self.tally.games.is_multiple_of(50) {
                 eprintln!("{}", self.tally);
             }
         }
