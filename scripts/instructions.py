@@ -26,6 +26,7 @@ target folder so that the build for this machine stays as it is:
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -128,6 +129,9 @@ def main():
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a USI option set in every engine (--usi), e.g. EvalDir=DIR")
     a = ap.parse_args()
+    for tool in ("valgrind", "cg_annotate"):
+        if shutil.which(tool) is None:
+            sys.exit("%s not found: install valgrind (Debian: apt-get install valgrind)" % tool)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as folder:
         runs = [(b, *measure(os.path.abspath(b), a.depth, a.positions, folder, a.usi, a.option))
