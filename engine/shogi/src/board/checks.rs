@@ -89,7 +89,7 @@ impl CheckSquares {
         ] {
             from[kind.index()] = squares;
         }
-        let discoverers = pos.line_blockers(them, occ) & pos.color_bb(us);
+        let discoverers = pos.blockers(them) & pos.color_bb(us);
         Some(CheckSquares {
             king,
             from,

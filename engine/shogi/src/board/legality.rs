@@ -97,6 +97,6 @@ impl Position {
         {
             return false;
         }
-        !self.pinned(us, occ).contains(from) || attacks::line(k, from).contains(to)
+        !self.pinned_now(us).contains(from) || attacks::line(k, from).contains(to)
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod blocker_cache;
 mod checks;
 mod convert;
 mod declaration;

@@ -244,7 +244,7 @@ impl Position {
             }
             _ => (!own, !occ),
         };
-        let pinned = self.pinned(us, occ);
+        let pinned = self.pinned_now(us);
         // Only consulted for pinned pieces, which exist only with a king.
         let king_sq = king.unwrap_or(Square::from_index(0));
         let pin_line = |from: Square| {

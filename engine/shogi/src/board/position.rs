@@ -3,6 +3,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::blocker_cache::BlockerCache;
 use super::hand::Hand;
 use super::moves::Move;
 use super::types::{Color, Piece, PieceKind, Square};
@@ -32,6 +33,9 @@ pub struct Position {
     hash: u64,
     /// Pieces giving check to the side to move.
     checkers: Bitboard,
+    /// [`Position::line_blockers`] of each color at this occupancy, worked
+    /// out when first asked.
+    blockers: BlockerCache,
     history: Vec<Undo>,
 }
 
@@ -50,6 +54,7 @@ impl Position {
             kings: [None; 2],
             hash: 0,
             checkers: Bitboard::EMPTY,
+            blockers: BlockerCache::default(),
             history: Vec::with_capacity(256),
         }
     }
@@ -70,6 +75,7 @@ impl Position {
     pub(super) fn finish_setup(&mut self) {
         self.hash = self.compute_hash();
         self.checkers = self.compute_checkers();
+        self.blockers.clear();
     }
 
     #[inline(always)]
@@ -252,6 +258,7 @@ impl Position {
             }
         }
         self.history.push(undo);
+        self.blockers.clear();
         self.hash = hash;
         self.side = us.flip();
         self.ply += 1;
@@ -275,6 +282,7 @@ impl Position {
         self.hash ^= zobrist::side();
         self.side = self.side.flip();
         self.ply += 1;
+        // The board is unchanged: the blockers stay as they are.
         // The mover was not giving check, or the position was illegal.
         self.checkers = Bitboard::EMPTY;
     }
@@ -294,6 +302,7 @@ impl Position {
     /// Takes back `mv`, which must be the last move made.
     pub fn unmake_move(&mut self, mv: Move) {
         let undo = self.history.pop().expect("unmake_move without make_move");
+        self.blockers.clear();
         let us = self.side.flip();
         self.side = us;
         self.ply -= 1;
@@ -381,6 +390,24 @@ impl Position {
     /// the occupancy.
     pub fn pinned(&self, c: Color, occ: Bitboard) -> Bitboard {
         self.line_blockers(c, occ) & self.by_color[c.index()]
+    }
+
+    /// [`Position::line_blockers`] at the present occupancy, remembered
+    /// until the board changes.
+    #[inline]
+    pub fn blockers(&self, c: Color) -> Bitboard {
+        if let Some(b) = self.blockers.get(c) {
+            return b;
+        }
+        let b = self.line_blockers(c, self.occupied());
+        self.blockers.set(c, b);
+        b
+    }
+
+    /// [`Position::pinned`] at the present occupancy.
+    #[inline]
+    pub fn pinned_now(&self, c: Color) -> Bitboard {
+        self.blockers(c) & self.by_color[c.index()]
     }
 
     /// Pieces of either color that alone stand between `c`'s king and an
