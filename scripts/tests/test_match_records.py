@@ -22,6 +22,7 @@ class MatchTotals(unittest.TestCase):
             ("2026-11-28-capture-history-and-check-ordering/yaneuraou-CaptureHistory-1", (44, 56, 0)),
             ("2026-11-29-pv-reductions/self-play-CheckExtensionDepth-64-200k", (41, 45, 1)),
             ("2026-11-29-nnue-byoyomi-1s", (42, 66, 1)),
+            ("2026-11-29-nnue-byoyomi-1s/openings-240b", (13, 35, 0)),
         ):
             with self.subTest(match=folder):
                 parts = paired_games.parts(os.path.join(DATA, folder))
