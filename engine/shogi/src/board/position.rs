@@ -395,7 +395,7 @@ impl Position {
     /// [`Position::line_blockers`] at the present occupancy, remembered
     /// until the board changes.
     #[inline]
-    pub fn blockers(&self, c: Color) -> Bitboard {
+    pub(super) fn blockers(&self, c: Color) -> Bitboard {
         if let Some(b) = self.blockers.get(c) {
             return b;
         }
@@ -406,7 +406,7 @@ impl Position {
 
     /// [`Position::pinned`] at the present occupancy.
     #[inline]
-    pub fn pinned_now(&self, c: Color) -> Bitboard {
+    pub(super) fn pinned_now(&self, c: Color) -> Bitboard {
         self.blockers(c) & self.by_color[c.index()]
     }
 
