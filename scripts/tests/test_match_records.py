@@ -23,6 +23,7 @@ class MatchTotals(unittest.TestCase):
             ("2026-11-29-pv-reductions/self-play-CheckExtensionDepth-64-200k", (41, 45, 1)),
             ("2026-11-29-nnue-byoyomi-1s", (42, 66, 1)),
             ("2026-11-29-nnue-byoyomi-1s/openings-240b", (13, 35, 0)),
+            ("2026-11-29-nnue-byoyomi-1s/openings-340c", (19, 36, 0)),
         ):
             with self.subTest(match=folder):
                 parts = paired_games.parts(os.path.join(DATA, folder))
