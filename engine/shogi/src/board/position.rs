@@ -351,15 +351,23 @@ impl Position {
 
     /// Pieces of `by` that attack `sq`, with `occ` as the occupancy.
     pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        let opp = by.flip();
         let k = &self.by_kind;
-        // A lance's ray is one of the rook's.
-        let rook = attacks::rook(sq, occ);
-        let sliders = (rook & attacks::lance_pseudo(opp, sq) & k[PieceKind::Lance as usize])
-            | (attacks::bishop(sq, occ)
-                & (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]))
-            | (rook & (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]));
-        (self.step_attackers(by, sq) | sliders) & self.by_color[by.index()]
+        let theirs = self.by_color[by.index()];
+        let mut found = self.step_attackers(by, sq) & theirs;
+        // A slider's rays only when one stands on their lines (mostly none).
+        let lances = attacks::lance_pseudo(by.flip(), sq) & k[PieceKind::Lance as usize] & theirs;
+        if lances.any() {
+            found |= attacks::lance(by.flip(), sq, occ) & lances;
+        }
+        let rooks = (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]) & theirs;
+        if (attacks::rook_pseudo(sq) & rooks).any() {
+            found |= attacks::rook(sq, occ) & rooks;
+        }
+        let bishops = (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]) & theirs;
+        if (attacks::bishop_pseudo(sq) & bishops).any() {
+            found |= attacks::bishop(sq, occ) & bishops;
+        }
+        found
     }
 
     /// Whether any piece of `by` attacks `sq`, with `occ` as the occupancy.
