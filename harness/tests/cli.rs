@@ -338,6 +338,9 @@ fn the_virtual_cluster_writes_identical_records_in_virtual_time() {
         // Virtual time: at least the critical path of one task's nodes.
         let time = r["time_s"].as_f64().unwrap();
         assert!(time > 0.0 && time < r["nodes"].as_f64().unwrap() * 0.5e-6);
+        // The master waits for results some of that time, never longer.
+        let master_idle = r["master_idle_s"].as_f64().unwrap();
+        assert!(master_idle > 0.0 && master_idle < time, "{master_idle}");
     }
     // The sequential search's virtual time is its nodes at the node cost.
     let seq_args: Vec<&str> = args[..9]

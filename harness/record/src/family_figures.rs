@@ -47,6 +47,11 @@ pub struct ParallelFigures {
     pub startup_idle_s: f64,
     #[serde(default)]
     pub other_idle_s: f64,
+    /// The master's time waiting for results, seconds (near 0: the
+    /// master, not the supply of work, sets the pace); `None` in records
+    /// from before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub master_idle_s: Option<f64>,
 }
 
 /// What a baseline's search adds.

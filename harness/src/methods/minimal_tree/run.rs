@@ -60,6 +60,7 @@ pub(crate) fn search<G: Game + Clone + Send + 'static>(
         passes: o.passes,
         master_nodes: o.nodes,
         tasks_sent: o.tasks_sent,
+        master_idle_s: Some(o.waiting.as_secs_f64()),
         ..ParallelFigures::default()
     };
     for r in &o.reports {
