@@ -202,6 +202,8 @@ pub(crate) struct Summary {
     pub other_idle_s: Option<f64>,
     /// Baselines: the mean search-overhead coefficient.
     pub search_overhead: Option<f64>,
+    /// Seed 000's master: how it kept pace, where every run recorded it.
+    pub master_pace: Option<MasterPace>,
     /// The virtual cluster's node cost, µs (time units of seed 002's
     /// tables when it charged leaves).
     pub node_cost_us: Option<f64>,
@@ -215,6 +217,38 @@ pub(crate) struct Summary {
     pub wrong_values: Vec<String>,
     /// Per tree: time and leaves, for ratios between configurations.
     pub per_tree: BTreeMap<String, (f64, u64)>,
+}
+
+/// Whether the master or the supply of work held the workers back: means
+/// over the trees of shares of each search's time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MasterPace {
+    /// The master's time waiting for results (near 0: it sets the pace).
+    pub master_waiting: f64,
+    /// A worker's idle time, start-up included.
+    pub workers_idle: f64,
+    /// The messages of the search a second.
+    pub messages_per_s: f64,
+}
+
+impl MasterPace {
+    /// `None` unless every run recorded the master's waiting.
+    fn of<'a>(runs: impl Iterator<Item = &'a Record> + Clone) -> Option<MasterPace> {
+        let n = runs.clone().count() as f64;
+        let mut pace = MasterPace {
+            master_waiting: 0.0,
+            workers_idle: 0.0,
+            messages_per_s: 0.0,
+        };
+        for r in runs {
+            let f = r.parallel()?;
+            let time = r.time_s.max(1e-12);
+            pace.master_waiting += f.master_idle_s? / time / n;
+            pace.workers_idle += (f.startup_idle_s + f.other_idle_s) / time / n;
+            pace.messages_per_s += f.messages as f64 / time / n;
+        }
+        Some(pace)
+    }
 }
 
 /// Every configuration in `runs`, in a stable order; runs repeating a
@@ -295,6 +329,7 @@ fn summary(
         startup_idle_s: mean(&|r| r.idle_s().map(|i| i.0)),
         other_idle_s: mean(&|r| r.idle_s().map(|i| i.1)),
         search_overhead: mean(&|r| r.baseline().map(|b| b.search_overhead)),
+        master_pace: MasterPace::of(trees.values().copied()),
         node_cost_us: trees
             .values()
             .next()

@@ -386,6 +386,53 @@ pub(crate) fn speedups(summaries: &[Summary]) -> String {
     )
 }
 
+/// Seed 000's master–worker runs that recorded the master's waiting: whether
+/// the master or the supply of work held the workers back.
+pub(crate) fn master_pace(summaries: &[Summary]) -> String {
+    let mut table = Table::new(&[
+        "trees",
+        "b",
+        "d",
+        "d′",
+        "method",
+        "variant",
+        "processes",
+        "runs",
+        "master waiting",
+        "workers idle",
+        "messages a second",
+    ]);
+    for s in summaries {
+        let Some(pace) = s.master_pace else {
+            continue;
+        };
+        let c = &s.config;
+        table.row(vec![
+            c.kind().to_string(),
+            c.b.to_string(),
+            c.d.to_string(),
+            c.d_prime.map_or("".into(), |d| d.to_string()),
+            c.method.to_string(),
+            c.variant.clone(),
+            c.ranks.to_string(),
+            s.trees.to_string(),
+            format!("{:.1} %", 100.0 * pace.master_waiting),
+            format!("{:.1} %", 100.0 * pace.workers_idle),
+            format!("{:.0}", pace.messages_per_s),
+        ]);
+    }
+    if table.is_empty() {
+        return String::new();
+    }
+    format!(
+        "### The master's pace\n\nShares of each search's time, means over the trees: the \
+         master waiting for results (near 0: the master sets the pace, and more workers \
+         wait the longer) and a worker idle (start-up included); the search's messages a \
+         second.\n\n{}\n",
+        table.render()
+    )
+}
+
 /// Every configuration no paper layout shows (sequential variants, say).
 pub(crate) fn others(summaries: &[Summary]) -> String {
     let shown = |s: &Summary| {

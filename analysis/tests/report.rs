@@ -313,3 +313,18 @@ fn a_plugged_method_is_swept_and_reported_beside_the_baselines() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_masters_pace_is_shown_where_every_run_recorded_it() {
+    // Two trees at 512 ranks: the master waited 0.05 of 1 s and 0.6 of
+    // 4 s (5 % and 15 %: a mean of 10 %), the workers 0.6 of 1 s and 1.0
+    // of 4 s (60 % and 25 %), messages 300,000 and 200,000 a second.
+    let output = report(&["tests/fixtures/master_pace.jsonl"]);
+    assert!(output.status.success());
+    let md = String::from_utf8(output.stdout).unwrap();
+    let pace = row(&md, "| synthetic | 5 | 24 | 12 | with-updates |");
+    assert_eq!(&pace[6..], ["512", "2", "10.0 %", "42.5 %", "250000"]);
+    // Records from before the master's waiting was kept: no such table.
+    let older = String::from_utf8(report(&[FIXTURE]).stdout).unwrap();
+    assert!(!older.contains("The master's pace"));
+}
