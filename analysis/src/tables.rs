@@ -275,26 +275,38 @@ pub(crate) fn negascout(summaries: &[Summary]) -> String {
     out
 }
 
+/// The first columns of a table that lists configurations: the tree set,
+/// b, d and d′.
+const SHAPE: [&str; 4] = ["trees", "b", "d", "d′"];
+
+fn shape_cells(c: &Config) -> Vec<String> {
+    vec![
+        c.kind().to_string(),
+        c.b.to_string(),
+        c.d.to_string(),
+        c.d_prime.map_or("".into(), |d| d.to_string()),
+    ]
+}
+
 fn pair_table(pairs: &[Pair], ratio_names: [&str; 2]) -> Table {
-    let mut table = Table::new(&[
-        "trees",
-        "b",
-        "d",
-        "d′",
-        "processes",
-        "pairs of runs",
-        ratio_names[0],
-        ratio_names[1],
-        "paper: time",
-        "paper: leaves",
-    ]);
+    let mut table = Table::new(
+        &[
+            &SHAPE[..],
+            &[
+                "processes",
+                "pairs of runs",
+                ratio_names[0],
+                ratio_names[1],
+                "paper: time",
+                "paper: leaves",
+            ],
+        ]
+        .concat(),
+    );
     for p in pairs {
         let c = &p.first.config;
-        table.row(vec![
-            c.kind().to_string(),
-            c.b.to_string(),
-            c.d.to_string(),
-            c.d_prime.map_or("".into(), |d| d.to_string()),
+        let mut cells = shape_cells(c);
+        cells.extend([
             c.ranks.to_string(),
             p.trees.to_string(),
             ratio(p.time_ratio),
@@ -302,6 +314,7 @@ fn pair_table(pairs: &[Pair], ratio_names: [&str; 2]) -> Table {
             optional(p.paper.map(|p| p.0), ratio),
             optional(p.paper.map(|p| p.1), ratio),
         ]);
+        table.row(cells);
     }
     table
 }
@@ -389,29 +402,28 @@ pub(crate) fn speedups(summaries: &[Summary]) -> String {
 /// Seed 000's master–worker runs that recorded the master's waiting: whether
 /// the master or the supply of work held the workers back.
 pub(crate) fn master_pace(summaries: &[Summary]) -> String {
-    let mut table = Table::new(&[
-        "trees",
-        "b",
-        "d",
-        "d′",
-        "method",
-        "variant",
-        "processes",
-        "runs",
-        "master waiting",
-        "workers idle",
-        "messages a second",
-    ]);
+    let mut table = Table::new(
+        &[
+            &SHAPE[..],
+            &[
+                "method",
+                "variant",
+                "processes",
+                "runs",
+                "master waiting",
+                "workers idle",
+                "messages a second",
+            ],
+        ]
+        .concat(),
+    );
     for s in summaries {
         let Some(pace) = s.master_pace else {
             continue;
         };
         let c = &s.config;
-        table.row(vec![
-            c.kind().to_string(),
-            c.b.to_string(),
-            c.d.to_string(),
-            c.d_prime.map_or("".into(), |d| d.to_string()),
+        let mut cells = shape_cells(c);
+        cells.extend([
             c.method.to_string(),
             c.variant.clone(),
             c.ranks.to_string(),
@@ -420,6 +432,7 @@ pub(crate) fn master_pace(summaries: &[Summary]) -> String {
             format!("{:.1} %", 100.0 * pace.workers_idle),
             format!("{:.0}", pace.messages_per_s),
         ]);
+        table.row(cells);
     }
     if table.is_empty() {
         return String::new();
