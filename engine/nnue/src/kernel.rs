@@ -67,36 +67,11 @@ impl Kernel {
     }
 
     /// `out[o] = clamp((biases[o] + Σ weights[o][i]·input[i]) >> shift, 0,
-    /// 127)`, the weights stored output by output; the outputs a multiple
-    /// of 4, the inputs of 32.
-    #[inline(always)]
-    pub(crate) fn affine_clipped(
-        self,
-        biases: &[i32],
-        weights: &[i8],
-        input: &[u8],
-        out: &mut [u8],
-        shift: u32,
-    ) {
-        let n = input.len();
-        debug_assert_eq!(weights.len(), n * biases.len());
-        match self {
-            Kernel::Scalar => {
-                for (o, (slot, &bias)) in out.iter_mut().zip(biases).enumerate() {
-                    let sum = bias + self.dot(&weights[o * n..(o + 1) * n], input);
-                    *slot = (sum >> shift).clamp(0, 127) as u8;
-                }
-            }
-            // SAFETY: as in `sums`; the shapes are as this function says.
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => unsafe { avx2::affine_clipped(biases, weights, input, out, shift) },
-        }
-    }
-
-    /// [`Kernel::affine_clipped`] for 32 outputs and inputs that are often
-    /// zero; `by_inputs` holds the weights grouped by four inputs (each
-    /// output's four weights in turn). The vector code skips groups of four
-    /// zero inputs and needs no horizontal sums.
+    /// 127)` for 32 outputs and inputs (a multiple of 32) that are often
+    /// zero, the weights stored output by output and, in `by_inputs`,
+    /// grouped by four inputs (each output's four weights in turn). The
+    /// vector code skips groups of four zero inputs and needs no
+    /// horizontal sums.
     #[inline(always)]
     pub(crate) fn affine_sparse(
         self,
@@ -108,7 +83,7 @@ impl Kernel {
         shift: u32,
     ) {
         match self {
-            Kernel::Scalar => self.affine_clipped(biases, weights, input, out, shift),
+            Kernel::Scalar => affine_clipped(biases, weights, input, out, shift),
             // SAFETY: as in `sums`; the shapes are as this function says.
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => unsafe { avx2::affine_sparse(biases, by_inputs, input, out, shift) },
@@ -124,6 +99,16 @@ impl Kernel {
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => unsafe { avx2::dot(w, x) },
         }
+    }
+}
+
+/// [`Kernel::affine_sparse`] in plain Rust, every input read.
+fn affine_clipped(biases: &[i32], weights: &[i8], input: &[u8], out: &mut [u8], shift: u32) {
+    let n = input.len();
+    debug_assert_eq!(weights.len(), n * biases.len());
+    for (o, (slot, &bias)) in out.iter_mut().zip(biases).enumerate() {
+        let sum = bias + Kernel::Scalar.dot(&weights[o * n..(o + 1) * n], input);
+        *slot = (sum >> shift).clamp(0, 127) as u8;
     }
 }
 
@@ -312,65 +297,17 @@ mod avx2 {
                     *a = _mm256_add_epi32(*a, _mm256_madd_epi16(pairs, ones));
                 }
             }
-            let mut sums = [0i32; 32];
-            for (k, a) in acc.iter().enumerate() {
-                _mm256_storeu_si256(sums.as_mut_ptr().add(8 * k).cast(), *a);
-            }
-            for (o, s) in out.iter_mut().zip(sums) {
-                *o = (s >> shift).clamp(0, 127) as u8;
-            }
-        }
-    }
-
-    /// # Safety
-    /// The processor must have AVX2; outputs a multiple of 4, inputs of 32,
-    /// `weights` outputs × inputs long.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn affine_clipped(
-        biases: &[i32],
-        weights: &[i8],
-        input: &[u8],
-        out: &mut [u8],
-        shift: u32,
-    ) {
-        let n = input.len();
-        assert!(biases.len().is_multiple_of(4) && n.is_multiple_of(32));
-        assert!(weights.len() >= biases.len() * n && out.len() >= biases.len());
-        let ones = _mm256_set1_epi16(1);
-        for o in (0..biases.len()).step_by(4) {
-            let (mut a, mut b) = (_mm256_setzero_si256(), _mm256_setzero_si256());
-            let (mut c, mut d) = (_mm256_setzero_si256(), _mm256_setzero_si256());
-            // SAFETY: rows o..o + 4 lie inside `weights` (asserted above);
-            // i + 32 ≤ n; unaligned loads.
-            unsafe {
-                let w = weights.as_ptr().add(o * n);
-                for i in (0..n).step_by(32) {
-                    let x = _mm256_loadu_si256(input.as_ptr().add(i).cast());
-                    let row = |k: usize| w.add(k * n + i).cast::<__m256i>();
-                    let pa = _mm256_maddubs_epi16(x, _mm256_loadu_si256(row(0)));
-                    let pb = _mm256_maddubs_epi16(x, _mm256_loadu_si256(row(1)));
-                    let pc = _mm256_maddubs_epi16(x, _mm256_loadu_si256(row(2)));
-                    let pd = _mm256_maddubs_epi16(x, _mm256_loadu_si256(row(3)));
-                    a = _mm256_add_epi32(a, _mm256_madd_epi16(pa, ones));
-                    b = _mm256_add_epi32(b, _mm256_madd_epi16(pb, ones));
-                    c = _mm256_add_epi32(c, _mm256_madd_epi16(pc, ones));
-                    d = _mm256_add_epi32(d, _mm256_madd_epi16(pd, ones));
-                }
-            }
-            // Horizontal sums of four registers at once: [Σa, Σb, Σc, Σd].
-            let ab = _mm256_hadd_epi32(a, b);
-            let cd = _mm256_hadd_epi32(c, d);
-            let abcd = _mm256_hadd_epi32(ab, cd);
-            let sum = _mm_add_epi32(
-                _mm256_castsi256_si128(abcd),
-                _mm256_extracti128_si256(abcd, 1),
-            );
-            let mut lanes = [0i32; 4];
-            // SAFETY: four int32s into a four-int32 array.
-            unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), sum) };
-            for k in 0..4 {
-                out[o + k] = ((biases[o + k] + lanes[k]) >> shift).clamp(0, 127) as u8;
-            }
+            // Shifted, then packed with signed saturation to int8 and
+            // negatives raised to 0: `clamp(s >> shift, 0, 127)`. The packs
+            // interleave 128-bit lanes (four outputs a 32-bit lane, in the
+            // order 0, 8, 16, 24, 4, 12, 20, 28), which the permute undoes.
+            let count = _mm_cvtsi32_si128(shift as i32);
+            let [a, b, c, d] = acc.map(|a| _mm256_sra_epi32(a, count));
+            let packed = _mm256_packs_epi16(_mm256_packs_epi32(a, b), _mm256_packs_epi32(c, d));
+            let clipped = _mm256_max_epi8(packed, _mm256_setzero_si256());
+            let ordered =
+                _mm256_permutevar8x32_epi32(clipped, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+            _mm256_storeu_si256(out.as_mut_ptr().cast(), ordered);
         }
     }
 }
@@ -414,15 +351,23 @@ mod tests {
             let biases: Vec<i32> = (0..32).map(|_| next() as i32 >> 16).collect();
             let weights: Vec<i8> = (0..32 * 512).map(|_| next() as i8).collect();
             let (mut oa, mut ob) = ([0u8; 32], [0u8; 32]);
-            k.affine_clipped(&biases, &weights, &x, &mut oa, 6);
-            Kernel::Scalar.affine_clipped(&biases, &weights, &x, &mut ob, 6);
+            let by_inputs = |weights: &[i8], n: usize| -> Vec<i8> {
+                (0..weights.len())
+                    .map(|k| weights[(k / 4 % 32) * n + 4 * (k / 128) + k % 4])
+                    .collect()
+            };
+            let by_512 = by_inputs(&weights, 512);
+            k.affine_sparse(&biases, &weights, &by_512, &x, &mut oa, 6);
+            affine_clipped(&biases, &weights, &x, &mut ob, 6);
             assert_eq!(oa, ob);
-            let by_inputs: Vec<i8> = (0..weights.len())
-                .map(|k| weights[(k / 4 % 32) * 512 + 4 * (k / 128) + k % 4])
-                .collect();
             let sparse: Vec<u8> = x.iter().map(|&v| if v % 3 == 0 { v } else { 0 }).collect();
-            k.affine_sparse(&biases, &weights, &by_inputs, &sparse, &mut oa, 6);
-            Kernel::Scalar.affine_clipped(&biases, &weights, &sparse, &mut ob, 6);
+            k.affine_sparse(&biases, &weights, &by_512, &sparse, &mut oa, 6);
+            affine_clipped(&biases, &weights, &sparse, &mut ob, 6);
+            assert_eq!(oa, ob);
+            // The second layer's shape: 32 inputs.
+            let (w32, x32) = (&weights[..32 * 32], &sparse[..32]);
+            k.affine_sparse(&biases, w32, &by_inputs(w32, 32), x32, &mut oa, 6);
+            affine_clipped(&biases, w32, x32, &mut ob, 6);
             assert_eq!(oa, ob);
             // Whole groups of four zero, as a trained net's inputs often are.
             let zeros = next();
@@ -435,8 +380,8 @@ mod tests {
                     }
                 })
                 .collect();
-            k.affine_sparse(&biases, &weights, &by_inputs, &groups, &mut oa, 6);
-            Kernel::Scalar.affine_clipped(&biases, &weights, &groups, &mut ob, 6);
+            k.affine_sparse(&biases, &weights, &by_512, &groups, &mut oa, 6);
+            affine_clipped(&biases, &weights, &groups, &mut ob, 6);
             assert_eq!(oa, ob);
         }
     }

@@ -86,28 +86,35 @@ pub struct Network {
     /// The divisor of the output (YaneuraOu's `FV_SCALE`): a setting of the
     /// net as used, like YaneuraOu's option, read at every evaluation.
     output_scale: AtomicI32,
-    /// The first layer's weights grouped by four inputs (for inputs
+    /// The two hidden layers' weights grouped by four inputs (for inputs
     /// 4j..4j + 4, each output's four weights in turn), for the vector
     /// code, which skips the groups of inputs that are all zero.
-    first_by_inputs: Vec<i8>,
+    by_inputs: [Vec<i8>; 2],
+}
+
+/// A layer's weights (output by output, `inputs` each) grouped by four
+/// inputs, as [`Kernel::affine_sparse`] reads them.
+fn grouped_by_inputs(weights: &[i8], inputs: usize) -> Vec<i8> {
+    (0..weights.len())
+        .map(|k| {
+            let (group, o, i) = (k / (4 * HIDDEN), k / 4 % HIDDEN, k % 4);
+            weights[o * inputs + 4 * group + i]
+        })
+        .collect()
 }
 
 impl Network {
     pub(crate) fn new(transformer: FeatureTransformer, layers: [Affine; 3]) -> Network {
-        let inputs = 2 * HALF;
-        let first = &layers[0].weights;
-        let first_by_inputs = (0..first.len())
-            .map(|k| {
-                let (group, o, i) = (k / (4 * HIDDEN), k / 4 % HIDDEN, k % 4);
-                first[o * inputs + 4 * group + i]
-            })
-            .collect();
+        let by_inputs = [
+            grouped_by_inputs(&layers[0].weights, 2 * HALF),
+            grouped_by_inputs(&layers[1].weights, HIDDEN),
+        ];
         Network {
             transformer,
             layers,
             kernel: Kernel::detect(),
             output_scale: AtomicI32::new(DEFAULT_OUTPUT_SCALE),
-            first_by_inputs,
+            by_inputs,
         }
     }
 
@@ -174,15 +181,16 @@ impl Network {
         k.affine_sparse(
             &first.biases,
             &first.weights,
-            &self.first_by_inputs,
+            &self.by_inputs[0],
             &input,
             &mut hidden1,
             WEIGHT_SCALE_BITS,
         );
         let mut hidden2 = [0u8; HIDDEN];
-        k.affine_clipped(
+        k.affine_sparse(
             &second.biases,
             &second.weights,
+            &self.by_inputs[1],
             &hidden1,
             &mut hidden2,
             WEIGHT_SCALE_BITS,
