@@ -8,9 +8,11 @@ use crate::features::{self, Spot};
 use crate::network::{Half, Network};
 use crate::HALF;
 
-/// The most rows one recomputation adds or removes: every piece and every
-/// missing-piece slot, both ways.
-const MAX_ROWS: usize = 4 * features::PIECES;
+/// The most rows one recomputation adds, or removes: each stands for a
+/// piece now (or then) on the board or in hand, or for one missing, and
+/// pieces and missing ones together are never more than a set's pieces
+/// (positions are refused with more).
+const MAX_ROWS: usize = features::PIECES;
 
 /// What a side's sums were last computed from with its king on one square.
 #[derive(Clone)]
