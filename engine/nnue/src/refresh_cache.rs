@@ -2,7 +2,7 @@
 //! its king moved costs the pieces that changed since the king last stood
 //! there, not all 38 (YaneuraOu and Stockfish call these "Finny tables").
 
-use yomi_shogi::board::{Color, Piece, PieceKind, Position, Square};
+use yomi_shogi::board::{Bitboard, Color, Piece, PieceKind, Position, Square};
 
 use crate::features::{self, Spot};
 use crate::network::{Half, Network};
@@ -19,6 +19,11 @@ const MAX_ROWS: usize = features::PIECES;
 struct Snapshot {
     sums: Half,
     board: [Piece; Square::NUM],
+    /// The same board's squares of each kind (in [`PieceKind::ALL`]'s
+    /// order) and of Black's pieces: set against the position's, they give
+    /// the squares that changed without a look at the other 81.
+    kinds: [Bitboard; PieceKind::ALL.len()],
+    black: Bitboard,
     /// Pieces in hand, by colour and unpromoted kind (as `Hand` counts).
     hands: [[u8; 8]; 2],
     /// Pieces in neither place (each counts as feature 0 of the row).
@@ -36,6 +41,8 @@ impl RefreshCache {
         let empty = Snapshot {
             sums: Half(*net.transformer().biases_row()),
             board: [Piece::EMPTY; Square::NUM],
+            kinds: [Bitboard::EMPTY; PieceKind::ALL.len()],
+            black: Bitboard::EMPTY,
             hands: [[0; 8]; 2],
             missing: 0,
         };
@@ -62,14 +69,20 @@ impl RefreshCache {
             removed[nr] = transformer.row(row + spot.feature(side) as usize);
             nr += 1;
         };
-        let mut present = 0;
-        for sq in Square::all() {
+        let black = pos.color_bb(Color::Black);
+        let mut changed = snap.black ^ black;
+        snap.black = black;
+        for (then, kind) in snap.kinds.iter_mut().zip(PieceKind::ALL) {
+            let now = pos.kind_bb(kind);
+            changed |= *then ^ now;
+            *then = now;
+        }
+        let kings = pos.kind_bb(PieceKind::King);
+        let mut present = pos.occupied().and_not(kings).count() as usize;
+        for sq in changed {
             let (was, is) = (snap.board[sq.index()], pos.piece_at(sq));
+            debug_assert_ne!(was, is);
             let counts = |p: Piece| !p.is_empty() && p.kind() != PieceKind::King;
-            present += usize::from(counts(is));
-            if was == is {
-                continue;
-            }
             if counts(was) {
                 remove(Spot::Board(was, sq));
             }

@@ -105,7 +105,7 @@ impl PieceKind {
         PieceKind::Pawn,
     ];
 
-    const ALL: [PieceKind; 14] = [
+    pub const ALL: [PieceKind; 14] = [
         PieceKind::Pawn,
         PieceKind::Lance,
         PieceKind::Knight,
