@@ -6,7 +6,6 @@ use yomi_shogi::board::{Bitboard, Color, Piece, PieceKind, Position, Square};
 
 use crate::features::{self, Spot};
 use crate::network::{Half, Network};
-use crate::HALF;
 
 /// The most rows one recomputation adds, or removes: each stands for a
 /// piece now (or then) on the board or in hand, or for one missing, and
@@ -117,10 +116,8 @@ impl RefreshCache {
             na += 1;
         }
         snap.missing = missing;
-        let base = snap.sums;
         net.kernel()
-            .sums(&base.0, &added[..na], &removed[..nr], &mut snap.sums.0);
-        out.0 = snap.sums.0;
-        debug_assert_eq!(out.0.len(), HALF);
+            .sums(&snap.sums.0, &added[..na], &removed[..nr], &mut out.0);
+        snap.sums.0 = out.0;
     }
 }
