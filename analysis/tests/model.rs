@@ -219,3 +219,38 @@ fn the_smoke_model_sweep_gives_finite_estimates_and_actuals() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The Table 5 rows of the d = 24 page come from the records shipped
+/// beside it: each appears, as written, in what `yomi-analysis model`
+/// makes of them.
+#[test]
+fn the_d24_page_rows_are_rebuilt_from_its_records() {
+    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/results");
+    let page = std::fs::read_to_string(format!("{docs}/2026-11-29-model-d24.md")).unwrap();
+    let rows: Vec<&str> = page
+        .lines()
+        .filter(|l| l.starts_with("| synthetic | 5 | 24 | 12 |"))
+        .collect();
+    assert_eq!(rows.len(), 4, "the page's Table 5 rows");
+    let dir = out_dir("d24-page");
+    let records = [
+        "2026-11-26-table1-d24/table1-b5-d24.partial.jsonl.gz",
+        "2026-11-26-table1-d24/model-d24.partial.jsonl.gz",
+        "2026-11-29-past-4096/past-4096-d24.jsonl.gz",
+    ]
+    .map(|f| format!("{docs}/data/{f}"));
+    let mut args = vec!["model"];
+    args.extend(records.iter().map(String::as_str));
+    args.extend(["--out", dir.to_str().unwrap()]);
+    let output = analysis(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("model.md")).unwrap();
+    for row in rows {
+        assert!(md.lines().any(|l| l == row), "not rebuilt: {row}\n{md}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
