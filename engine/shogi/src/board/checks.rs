@@ -50,6 +50,9 @@ pub struct CheckSquares {
     from: [Bitboard; 15],
     /// Our pieces whose step off the line to the king uncovers a slider.
     discoverers: Bitboard,
+    /// Every kind's squares together: a move that lands elsewhere and
+    /// uncovers nothing never checks, the common case, told at once.
+    any: Bitboard,
     /// The squares of knights and of other steppers that may check by a
     /// move (see [`STEP_ZONE`]), discoverers included.
     knight_movers: Bitboard,
@@ -90,10 +93,14 @@ impl CheckSquares {
             from[kind.index()] = squares;
         }
         let discoverers = pos.blockers(them) & pos.color_bb(us);
+        // Every stepper but the knight checks from a step away, a lance
+        // from the rook's squares.
+        let any = bishop | rook | steps | from[PieceKind::Knight.index()];
         Some(CheckSquares {
             king,
             from,
             discoverers,
+            any,
             knight_movers: KNIGHT_ZONE[king.index()] | discoverers,
             step_movers: STEP_ZONE[king.index()] | discoverers,
         })
@@ -120,6 +127,9 @@ impl CheckSquares {
     #[inline]
     pub fn gives_check(&self, pos: &Position, mv: Move) -> bool {
         let to = Bitboard::from_square(mv.to());
+        if (to & self.any).is_empty() && (mv.is_drop() || !self.discoverers.contains(mv.from())) {
+            return false;
+        }
         if mv.is_drop() {
             return self.drop_targets(mv.drop_kind(), to).any();
         }
