@@ -202,18 +202,13 @@ impl<H: Hook> PlaySearcher<H> {
         }
     }
 
-    /// Plays `mv` on the game, the evaluation following.
+    /// Plays `mv` on the game, the evaluation following: a move known to
+    /// give check or not (`true`: not known), whose key is at hand from the
+    /// table's prefetch.
     #[inline(always)]
-    pub(super) fn play(&mut self, mv: Move) {
+    pub(super) fn play_keyed(&mut self, mv: Move, gives_check: bool, key: u64) {
         self.follow(mv);
-        self.game.play(mv);
-    }
-
-    /// [`Self::play`] for a move known to give check or not.
-    #[inline(always)]
-    pub(super) fn play_checking(&mut self, mv: Move, gives_check: bool) {
-        self.follow(mv);
-        self.game.play_checking(mv, gives_check);
+        self.game.play_keyed(mv, gives_check, key);
     }
 
     /// What follows the path as `mv` is about to be played: the evaluation,
@@ -798,7 +793,8 @@ impl<H: Hook> PlaySearcher<H> {
             }
             move_count += 1;
             let pos = self.game.position();
-            self.table.prefetch(pos.key_after(mv));
+            let key_after = pos.key_after(mv);
+            self.table.prefetch(key_after);
             let tactical = pos.is_tactical(mv);
             let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
             let moved = piece_to(pos, mv);
@@ -877,7 +873,7 @@ impl<H: Hook> PlaySearcher<H> {
                 }
             }
             // Step 16. Make the move.
-            self.play_checking(mv, gives_check);
+            self.play_keyed(mv, gives_check, key_after);
             self.stack.frames[ply].played = mv;
             self.stack.frames[ply].piece_to = Some(moved);
             let mut new_depth = depth - 1 + i32::from(extend);

@@ -101,9 +101,10 @@ impl<H: Hook> PlaySearcher<H> {
                 }
             }
             // Step 8. Make the move, search it, take it back.
-            self.table.prefetch(self.game.position().key_after(mv));
+            let key_after = self.game.position().key_after(mv);
+            self.table.prefetch(key_after);
             self.stack.frames[ply].piece_to = Some(piece_to(self.game.position(), mv));
-            self.play(mv);
+            self.play_keyed(mv, true, key_after);
             let v = -self.quiesce(ply + 1, -beta, -alpha);
             self.undo(mv);
             if self.clock.aborted {

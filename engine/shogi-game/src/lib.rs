@@ -89,12 +89,12 @@ impl ShogiGame {
         self.pos.mate_in_one_by(squares)
     }
 
-    /// Plays `mv`, known to give check or not (see
-    /// [`Position::make_move_checking`]).
+    /// Plays `mv`, known to give check or not, the key after it given
+    /// (see [`Position::make_move_keyed`]).
     #[inline]
-    pub fn play_checking(&mut self, mv: Move, gives_check: bool) {
-        self.pos.make_move_checking(mv, gives_check);
-        self.history.push((self.pos.hash(), gives_check));
+    pub fn play_keyed(&mut self, mv: Move, gives_check: bool, key: u64) {
+        self.pos.make_move_keyed(mv, gives_check, key);
+        self.history.push((self.pos.hash(), self.pos.in_check()));
     }
 
     /// Passing is allowed when not in check. The pass is a wall in the

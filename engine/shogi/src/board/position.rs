@@ -191,7 +191,6 @@ impl Position {
         }
     }
 
-    /// Plays a legal move.
     /// The key of the position after `mv`, without making it (for
     /// prefetching the transposition table slot it will read).
     #[inline]
@@ -221,21 +220,24 @@ impl Position {
         hash
     }
 
+    /// Plays a legal move.
     pub fn make_move(&mut self, mv: Move) {
-        self.make_move_checking(mv, true);
+        self.make_move_keyed(mv, true, self.key_after(mv));
     }
 
     /// [`Position::make_move`] for a caller that knows whether `mv` gives
-    /// check (a search, from [`super::CheckSquares`]): the checkers are
-    /// looked for only if it does.
-    pub fn make_move_checking(&mut self, mv: Move, gives_check: bool) {
+    /// check (a search, from [`super::CheckSquares`]: the checkers are
+    /// looked for only if it does; `true` when not known) and the key after
+    /// it ([`Position::key_after`], at hand from prefetching its table
+    /// slot).
+    pub fn make_move_keyed(&mut self, mv: Move, gives_check: bool, key: u64) {
+        debug_assert_eq!(key, self.key_after(mv), "{mv}");
         let us = self.side;
         let mut undo = Undo {
             captured: Piece::EMPTY,
             hash: self.hash,
             checkers: self.checkers,
         };
-        let hash = self.key_after(mv);
         let to = mv.to();
         if mv.is_drop() {
             let kind = mv.drop_kind();
@@ -259,7 +261,7 @@ impl Position {
         }
         self.history.push(undo);
         self.blockers.clear();
-        self.hash = hash;
+        self.hash = key;
         self.side = us.flip();
         self.ply += 1;
         self.checkers = if gives_check {
