@@ -351,11 +351,7 @@ mod tests {
             let biases: Vec<i32> = (0..32).map(|_| next() as i32 >> 16).collect();
             let weights: Vec<i8> = (0..32 * 512).map(|_| next() as i8).collect();
             let (mut oa, mut ob) = ([0u8; 32], [0u8; 32]);
-            let by_inputs = |weights: &[i8], n: usize| -> Vec<i8> {
-                (0..weights.len())
-                    .map(|k| weights[(k / 4 % 32) * n + 4 * (k / 128) + k % 4])
-                    .collect()
-            };
+            let by_inputs = crate::network::grouped_by_inputs;
             let by_512 = by_inputs(&weights, 512);
             k.affine_sparse(&biases, &weights, &by_512, &x, &mut oa, 6);
             affine_clipped(&biases, &weights, &x, &mut ob, 6);

@@ -94,7 +94,7 @@ pub struct Network {
 
 /// A layer's weights (output by output, `inputs` each) grouped by four
 /// inputs, as [`Kernel::affine_sparse`] reads them.
-fn grouped_by_inputs(weights: &[i8], inputs: usize) -> Vec<i8> {
+pub(crate) fn grouped_by_inputs(weights: &[i8], inputs: usize) -> Vec<i8> {
     (0..weights.len())
         .map(|k| {
             let (group, o, i) = (k / (4 * HIDDEN), k / 4 % HIDDEN, k % 4);
