@@ -122,13 +122,28 @@ impl PieceKind {
         PieceKind::Dragon,
     ];
 
+    /// The kind whose discriminant is `v`. A match, not a table read: the
+    /// compiler sees that it is the identity on 1..=14 and only checks the
+    /// range (`Piece::kind` is everywhere).
     #[inline(always)]
     pub const fn from_u8(v: u8) -> Option<PieceKind> {
-        if v >= 1 && v <= 14 {
-            Some(Self::ALL[v as usize - 1])
-        } else {
-            None
-        }
+        Some(match v {
+            1 => PieceKind::Pawn,
+            2 => PieceKind::Lance,
+            3 => PieceKind::Knight,
+            4 => PieceKind::Silver,
+            5 => PieceKind::Gold,
+            6 => PieceKind::Bishop,
+            7 => PieceKind::Rook,
+            8 => PieceKind::King,
+            9 => PieceKind::ProPawn,
+            10 => PieceKind::ProLance,
+            11 => PieceKind::ProKnight,
+            12 => PieceKind::ProSilver,
+            13 => PieceKind::Horse,
+            14 => PieceKind::Dragon,
+            _ => return None,
+        })
     }
 
     #[inline(always)]
