@@ -6,21 +6,13 @@ use yomi_shogi::board::{CheckSquares, Move, Position};
 use yomi_shogi::eval;
 use yomi_tree::{BranchLimit, Game, Value, LOSS};
 
+mod history;
+
+use history::History;
+pub use history::Repetition;
+
 /// The value of a drawn state.
 pub const DRAW: Value = 0;
-
-/// The outcome of a repeated state, for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
-    Draw,
-    /// The side to move gave check all through the cycle.
-    Loss,
-    /// The opponent gave check all through the cycle.
-    Win,
-}
-
-/// The history entry of a null move (no position hashes to it in practice).
-const NULL_WALL: u64 = 0;
 
 /// A shogi position whose children are its `b` most promising legal moves
 /// (all of them when `b` is 0).
@@ -37,7 +29,7 @@ pub struct ShogiGame {
     pos: Position,
     branch_limit: BranchLimit,
     keys: Vec<i64>,
-    history: Vec<(u64, bool)>,
+    history: History,
     /// The game is drawn once this many moves have been played (`None`:
     /// no limit).
     move_limit: Option<u32>,
@@ -45,7 +37,7 @@ pub struct ShogiGame {
 
 impl ShogiGame {
     pub fn new(pos: Position, branch_limit: BranchLimit) -> ShogiGame {
-        let history = vec![(pos.hash(), pos.in_check())];
+        let history = History::new(pos.hash(), pos.in_check());
         ShogiGame {
             pos,
             branch_limit,
@@ -94,7 +86,7 @@ impl ShogiGame {
     #[inline]
     pub fn play_keyed(&mut self, mv: Move, gives_check: bool, key: u64) {
         self.pos.make_move_keyed(mv, gives_check, key);
-        self.history.push((self.pos.hash(), self.pos.in_check()));
+        self.history.push(self.pos.hash(), self.pos.in_check());
     }
 
     /// Passing is allowed when not in check. The pass is a wall in the
@@ -104,7 +96,7 @@ impl ShogiGame {
             return false;
         }
         self.pos.make_null_move();
-        self.history.push((NULL_WALL, false));
+        self.history.push_wall();
         true
     }
 
@@ -118,29 +110,7 @@ impl ShogiGame {
     /// unless one side gave check in every one of its turns of the cycle
     /// (perpetual check loses).
     pub fn repetition(&self) -> Option<Repetition> {
-        let n = self.history.len() - 1;
-        let hash = self.history[n].0;
-        // Back two plies at a time (same side to move); a cycle takes at
-        // least four plies and never reaches back over a null move.
-        let mut i = n;
-        let earlier = loop {
-            if i < 2 || self.history[i - 1].0 == NULL_WALL || self.history[i - 2].0 == NULL_WALL {
-                return None;
-            }
-            i -= 2;
-            if n - i >= 4 && self.history[i].0 == hash {
-                break i;
-            }
-        };
-        // Turns of the side to move are n, n − 2, …; the opponent's n − 1, ….
-        let checked = |from: usize| (from..=n).step_by(2).all(|k| self.history[k].1);
-        Some(if checked(earlier + 1) {
-            Repetition::Loss
-        } else if checked(earlier + 2) {
-            Repetition::Win
-        } else {
-            Repetition::Draw
-        })
+        self.history.repetition()
     }
 }
 
@@ -184,7 +154,7 @@ impl Game for ShogiGame {
     #[inline]
     fn play(&mut self, mv: Move) {
         self.pos.make_move(mv);
-        self.history.push((self.pos.hash(), self.pos.in_check()));
+        self.history.push(self.pos.hash(), self.pos.in_check());
     }
 
     #[inline]
