@@ -21,6 +21,7 @@ target folder so that the build for this machine stays as it is:
   CARGO_TARGET_DIR=/tmp/v3 RUSTFLAGS="-C target-cpu=x86-64-v3" cargo build --release --bin yomi
   python3 scripts/instructions.py BASE_BIN CHANGED_BIN [--depth 12] [--positions 8] [--top 12]
   python3 scripts/instructions.py --usi 300000 YOMI_BIN YANEURAOU_BIN [--option EvalDir=DIR]
+      [--usi-positions FILE]
 """
 
 import argparse
@@ -62,10 +63,11 @@ def valgrind(out_file):
     return ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=" + out_file]
 
 
-def usi_nodes(command, nodes, options=(), search=True):
-    """Runs a USI engine over nnue_speed.py's positions, `go nodes` each;
-    the nodes searched (the limit, for each position searched to it).
-    Without `search`, only starts it (`isready`, which loads a net)."""
+def usi_nodes(command, nodes, options=(), search=True, positions_file=None):
+    """Runs a USI engine over nnue_speed.py's positions (or a file's
+    `position ...` lines), `go nodes` each; the nodes searched (the limit,
+    for each position searched to it). Without `search`, only starts it
+    (`isready`, which loads a net)."""
     from nnue_speed import positions
     p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True,
@@ -80,7 +82,7 @@ def usi_nodes(command, nodes, options=(), search=True):
         if line.startswith("readyok"):
             break
     searched = 0
-    for pos in positions() if search else []:
+    for pos in positions(positions_file) if search else []:
         p.stdin.write("usinewgame\nposition %s\ngo nodes %d\n" % (pos, nodes))
         p.stdin.flush()
         for line in p.stdout:
@@ -92,11 +94,12 @@ def usi_nodes(command, nodes, options=(), search=True):
     return searched if p.wait() == 0 else None
 
 
-def measure(binary, depth, positions, folder, usi=None, options=()):
+def measure(binary, depth, positions, folder, usi=None, options=(), positions_file=None):
     out_file = os.path.join(folder, "cg.%d" % abs(hash(binary)))
     start = None
     if usi:
-        nodes, run = usi_nodes(valgrind(out_file) + [binary], usi, options), None
+        nodes = usi_nodes(valgrind(out_file) + [binary], usi, options, True, positions_file)
+        run = None
         # Less what starting costs (reading a net is billions).
         started = usi_nodes(valgrind(out_file + ".start") + [binary], usi, options, search=False)
         if started is not None:
@@ -128,13 +131,17 @@ def main():
                     help="USI engines searching NODES from each of nnue_speed.py's positions")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a USI option set in every engine (--usi), e.g. EvalDir=DIR")
+    ap.add_argument("--usi-positions", metavar="FILE",
+                    help="with --usi, search the `position ...` lines of FILE instead "
+                    "(game positions with their moves: the history a GUI sends)")
     a = ap.parse_args()
     for tool in ("valgrind", "cg_annotate"):
         if shutil.which(tool) is None:
             sys.exit("%s not found: install valgrind (Debian: apt-get install valgrind)" % tool)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as folder:
-        runs = [(b, *measure(os.path.abspath(b), a.depth, a.positions, folder, a.usi, a.option))
+        runs = [(b, *measure(os.path.abspath(b), a.depth, a.positions, folder, a.usi, a.option,
+                             a.usi_positions))
                 for b in a.binaries]
     base_name, base_nodes, base = runs[0]
     for name, nodes, counts in runs:

@@ -11,9 +11,14 @@ falls on both; the nps of each engine is its total nodes over its total
 search time (from the last `info` line of each search). Yomi is also run
 with its built-in evaluation.
 
+With --positions FILE, the positions are FILE's `position ...` lines
+instead (USI, as a GUI sends them: `position startpos moves ...` carries
+the game's history, which a position set up from its SFEN alone does not,
+and which the search's repetition test reads).
+
 Usage:
   python3 scripts/nnue_speed.py --yaneuraou BIN [--net DIR] [--yomi target/release/yomi]
-      [--ms 5000] [--rounds 1] [--hash 64]
+      [--ms 5000] [--rounds 1] [--hash 64] [--positions FILE]
 """
 
 import argparse
@@ -25,7 +30,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 
-def positions():
+def positions(file=None):
+    """What follows `position` in each search's USI command: the start
+    position and every 4th embedded professional one, or FILE's
+    `position ...` lines."""
+    if file:
+        with open(file) as f:
+            return [l.split(None, 1)[1].strip() for l in f if l.startswith("position ")]
     lines = [l.split("\t")[0].strip() for l in open(os.path.join(ROOT, "positions/pro_middlegame_32.sfen"))
              if l.startswith("sfen ")]
     return ["startpos"] + ["sfen " + l[5:] if l.startswith("sfen ") else l for l in lines[::4]]
@@ -60,6 +71,8 @@ def main():
     ap.add_argument("--ms", type=int, default=5000)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("--positions", metavar="FILE",
+                    help="search the `position ...` lines of FILE (USI) instead")
     a = ap.parse_args()
     a.yomi, a.yaneuraou = os.path.abspath(a.yomi), os.path.abspath(a.yaneuraou)
     common = [("USI_Hash", a.hash), ("Threads", 1)]
@@ -80,7 +93,7 @@ def main():
     print("| position | " + " | ".join("%s nps" % k for k in engines) + " |")
     print("|---|" + "---|" * len(engines))
     for r in range(a.rounds):
-        for i, pos in enumerate(positions()):
+        for i, pos in enumerate(positions(a.positions)):
             row = []
             for name, (binary, options) in engines.items():
                 nodes, ms = search(binary, options, pos, a.ms,
@@ -88,7 +101,10 @@ def main():
                 totals[name][0] += nodes
                 totals[name][1] += ms
                 row.append("{:,}".format(nodes * 1000 // max(ms, 1)))
-            label = "startpos" if i == 0 else "pro#%d" % (1 + 4 * (i - 1))
+            if a.positions:
+                label = "#%d" % (i + 1)
+            else:
+                label = "startpos" if i == 0 else "pro#%d" % (1 + 4 * (i - 1))
             print("| %s | %s |" % (label, " | ".join(row)))
             sys.stdout.flush()
     nps = {k: n * 1000 // max(t, 1) for k, (n, t) in totals.items()}
