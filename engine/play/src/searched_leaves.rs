@@ -15,8 +15,9 @@ use yomi_tree::{Game, Value};
 /// Each copy's table for the shallow searches, MB.
 const TABLE_MB: usize = 4;
 
+/// The game is the searcher's own: a search ends where it began, so a
+/// node's evaluation needs no copy of the game.
 pub struct SearchedLeaves {
-    game: ShogiGame,
     /// Plies of the search that evaluates a node.
     depth: u32,
     searcher: PlaySearcher,
@@ -26,11 +27,9 @@ pub struct SearchedLeaves {
 
 impl SearchedLeaves {
     pub fn new(game: ShogiGame, depth: u32) -> SearchedLeaves {
-        let mut searcher =
-            PlaySearcher::with_table(game.clone(), Arc::new(PlayTable::new(TABLE_MB)));
+        let mut searcher = PlaySearcher::with_table(game, Arc::new(PlayTable::new(TABLE_MB)));
         searcher.for_shallow_searches();
         SearchedLeaves {
-            game,
             depth,
             searcher,
             searched: 0,
@@ -46,7 +45,7 @@ impl SearchedLeaves {
 /// A copy has a searcher (and table) of its own.
 impl Clone for SearchedLeaves {
     fn clone(&self) -> Self {
-        SearchedLeaves::new(self.game.clone(), self.depth)
+        SearchedLeaves::new(self.searcher.game().clone(), self.depth)
     }
 }
 
@@ -54,26 +53,25 @@ impl Game for SearchedLeaves {
     type Move = Move;
 
     fn children(&mut self, out: &mut Vec<Move>) {
-        self.game.children(out);
+        self.searcher.game_mut().children(out);
     }
 
     fn play(&mut self, mv: Move) {
-        self.game.play(mv);
+        self.searcher.game_mut().play(mv);
     }
 
     fn undo(&mut self, mv: Move) {
-        self.game.undo(mv);
+        self.searcher.game_mut().undo(mv);
     }
 
     fn evaluate(&mut self) -> Value {
-        *self.searcher.game_mut() = self.game.clone();
         let result = self.searcher.search(Limits::depth(self.depth), |_| {});
         self.searched += result.stats.nodes;
         result.value
     }
 
     fn hash(&self) -> u64 {
-        self.game.hash()
+        self.searcher.game().hash()
     }
 }
 
