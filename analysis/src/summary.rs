@@ -60,6 +60,9 @@ impl Config {
         if run.fail_soft {
             variant.push("fail-soft workers".into());
         }
+        if run.indexed_renewals {
+            variant.push("indexed renewals".into());
+        }
         if let Some(n) = run.poll_nodes {
             variant.push(format!("polls every {n} nodes"));
         }

@@ -53,6 +53,9 @@ pub struct Record {
     /// The workers searched fail-soft (written only when on).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fail_soft: bool,
+    /// The master renewed tasks by their places (written only when on).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub indexed_renewals: bool,
     /// Nodes between a worker's looks at its messages, where a run set it
     /// (written only then; otherwise 1,024).
     #[serde(default, skip_serializing_if = "Option::is_none")]
