@@ -315,6 +315,8 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_xorshift::XorShiftRng;
 
     /// Vector and scalar code agree on the extremes of every input.
     #[test]
@@ -323,13 +325,8 @@ mod tests {
         if k == Kernel::Scalar {
             return;
         }
-        let mut rng = 12345u64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = XorShiftRng::seed_from_u64(12345);
+        let mut next = || rng.next_u64();
         for _ in 0..200 {
             let base: [i16; HALF] = std::array::from_fn(|_| next() as i16 >> (next() % 12));
             let row: [i16; HALF] = std::array::from_fn(|_| next() as i16);

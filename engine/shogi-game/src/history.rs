@@ -110,19 +110,16 @@ fn scan(states: &[(u64, bool)]) -> Option<Repetition> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_xorshift::XorShiftRng;
 
     /// Random walks over a few hashes (two sharing a bucket), with passes
     /// and takebacks: the counts never change the answer.
     #[test]
     fn counts_agree_with_the_scan() {
         let hashes = [5u64, 9, 5 + BUCKETS as u64, 77, 1 << 40];
-        let mut rng = 99u64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = XorShiftRng::seed_from_u64(99);
+        let mut next = || rng.next_u64();
         let (mut repeats, mut walls) = (0, 0);
         for _ in 0..200 {
             let mut history = History::new(hashes[0], false);
