@@ -55,34 +55,6 @@ pub(crate) const CONTEXT_PLIES: [usize; 4] = [1, 2, 4, 6];
 /// the root).
 pub(crate) type Context = [Option<PieceTo>; 4];
 
-/// Where a node's quiet moves are scored and learnt: the moves before it,
-/// and, where their tables are on, the bucket of its pawns' placement and
-/// its ply (below [`LOW_PLIES`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct QuietSite {
-    pub context: Context,
-    pub pawns: Option<usize>,
-    pub low_ply: Option<usize>,
-}
-
-impl QuietSite {
-    /// A site with the moves before it only.
-    #[cfg(test)]
-    pub(crate) fn of(context: Context) -> QuietSite {
-        QuietSite {
-            context,
-            pawns: None,
-            low_ply: None,
-        }
-    }
-}
-
-/// The pawn history's buckets of pawn placements.
-pub(crate) const PAWN_BUCKETS: usize = 512;
-
-/// The plies nearest the root that have a history of their own.
-pub(crate) const LOW_PLIES: usize = 5;
-
 /// History scores stay within ±`HISTORY_MAX`.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
 
@@ -97,8 +69,6 @@ pub(crate) struct History {
     butterfly: Vec<i16>,
     continuation: Vec<i16>,
     capture: Vec<i16>,
-    pawn: Vec<i16>,
-    low_ply: Vec<i16>,
     counters: Vec<Move>,
     killers: Vec<[Move; 2]>,
 }
@@ -109,8 +79,6 @@ impl History {
             butterfly: vec![0; 2 << 15],
             continuation: vec![0; PIECE_TO * PIECE_TO],
             capture: vec![0; CAPTURE_KEYS],
-            pawn: vec![0; 2 * PAWN_BUCKETS * PIECE_TO],
-            low_ply: vec![0; LOW_PLIES << 15],
             counters: vec![Move::NONE; 2 << 15],
             killers: vec![[Move::NONE; 2]; plies],
         }
@@ -121,16 +89,13 @@ impl History {
         self.butterfly.fill(0);
         self.continuation.fill(0);
         self.capture.fill(0);
-        self.pawn.fill(0);
         self.counters.fill(Move::NONE);
-        self.new_root();
+        self.clear_killers();
     }
 
-    /// Killers and the low plies' history are ply-relative: they do not
-    /// carry over to another root.
-    pub(crate) fn new_root(&mut self) {
+    /// Killers are ply-relative: they do not carry over to another root.
+    pub(crate) fn clear_killers(&mut self) {
         self.killers.fill([Move::NONE; 2]);
-        self.low_ply.fill(0);
     }
 
     /// Ages history between searches so that newer results weigh more.
@@ -141,7 +106,6 @@ impl History {
             &mut self.butterfly,
             &mut self.continuation,
             &mut self.capture,
-            &mut self.pawn,
         ] {
             for h in table.iter_mut() {
                 *h /= 2;
@@ -151,16 +115,10 @@ impl History {
 
     /// A quiet move's score: its history and its continuation histories.
     #[inline]
-    pub(crate) fn score(&self, side: Color, mv: Move, to: PieceTo, site: &QuietSite) -> i32 {
+    pub(crate) fn score(&self, side: Color, mv: Move, to: PieceTo, context: &Context) -> i32 {
         let mut score = i32::from(self.butterfly[index(side, mv)]);
-        for before in site.context.iter().flatten() {
+        for before in context.iter().flatten() {
             score += i32::from(self.continuation[before * PIECE_TO + to]);
-        }
-        if let Some(bucket) = site.pawns {
-            score += i32::from(self.pawn[pawn_index(side, bucket, to)]);
-        }
-        if let Some(ply) = site.low_ply {
-            score += 4 * i32::from(self.low_ply[low_ply_index(ply, mv)]) / (1 + ply as i32);
         }
         score
     }
@@ -205,7 +163,7 @@ impl History {
 
     /// `best` (quiet) cut off at `ply` after the quiet moves `tried` failed,
     /// which moves their histories by `bonus`; `previous` is the opponent's
-    /// move before it, `site` where the node stands.
+    /// move before it, `context` the moves before the node.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn cutoff(
         &mut self,
@@ -215,7 +173,7 @@ impl History {
         best: (Move, PieceTo),
         tried: &[(Move, PieceTo)],
         previous: Move,
-        site: &QuietSite,
+        context: &Context,
     ) {
         let (best, best_to) = best;
         let k = &mut self.killers[ply];
@@ -226,37 +184,18 @@ impl History {
         if previous != Move::NONE {
             self.counters[index(side, previous)] = best;
         }
-        self.update(side, best, best_to, site, bonus);
+        self.update(side, best, best_to, context, bonus);
         for &(mv, to) in tried {
-            self.update(side, mv, to, site, -bonus);
+            self.update(side, mv, to, context, -bonus);
         }
     }
 
-    fn update(&mut self, side: Color, mv: Move, to: PieceTo, site: &QuietSite, bonus: i32) {
+    fn update(&mut self, side: Color, mv: Move, to: PieceTo, context: &Context, bonus: i32) {
         gravity(&mut self.butterfly[index(side, mv)], bonus);
-        for before in site.context.iter().flatten() {
+        for before in context.iter().flatten() {
             gravity(&mut self.continuation[before * PIECE_TO + to], bonus);
         }
-        // YaneuraOu's weights: a pawn placement learns more from a cutoff
-        // than from a failure; the low plies three quarters.
-        if let Some(bucket) = site.pawns {
-            let scaled = bonus * if bonus > 0 { 850 } else { 550 } / 1024;
-            gravity(&mut self.pawn[pawn_index(side, bucket, to)], scaled);
-        }
-        if let Some(ply) = site.low_ply {
-            gravity(&mut self.low_ply[low_ply_index(ply, mv)], bonus * 761 / 1024);
-        }
     }
-}
-
-#[inline(always)]
-fn pawn_index(side: Color, bucket: usize, to: PieceTo) -> usize {
-    (side.index() * PAWN_BUCKETS + bucket) * PIECE_TO + to
-}
-
-#[inline(always)]
-fn low_ply_index(ply: usize, mv: Move) -> usize {
-    ply << 15 | usize::from(mv.to_bits() & 0x7fff)
 }
 
 /// Moves a score towards ±HISTORY_MAX by `bonus`, less the nearer it is.
@@ -275,7 +214,7 @@ mod tests {
         let mv = |a, b| Move::normal(Square::from_index(a), Square::from_index(b), false);
         let mut h = History::new(8);
         let (good, bad, previous) = (mv(1, 2), mv(3, 4), mv(5, 6));
-        let context = QuietSite::of([Some(100), None, None, None]);
+        let context = [Some(100), None, None, None];
         let score = |h: &History, side, m: Move, to| h.score(side, m, to, &context);
         h.cutoff(
             Color::Black,
@@ -295,7 +234,7 @@ mod tests {
             score(&h, Color::Black, good, 7) / 2
         );
         assert_eq!(
-            h.score(Color::Black, good, 7, &QuietSite::of([None; 4])),
+            h.score(Color::Black, good, 7, &[None; 4]),
             score(&h, Color::Black, good, 7) / 2
         );
         for _ in 0..1000 {

@@ -7,7 +7,7 @@
 //! by history; the captures that lose material. A branch-limited node gets
 //! its allowed moves at once and picks among them in the same order.
 
-use super::history::{capture_key, piece_to, History, QuietSite};
+use super::history::{capture_key, piece_to, Context, History};
 use super::see::{captured_value, see_ge};
 use yomi_shogi::board::{CheckSquares, Move, MoveList, Position};
 use yomi_shogi::eval::piece_value;
@@ -32,8 +32,8 @@ pub(crate) struct Hints {
     pub table: Move,
     pub killers: [Move; 2],
     pub counter: Move,
-    /// Where the node stands, for the quiet moves' histories.
-    pub site: QuietSite,
+    /// The moves one and two plies before, for continuation histories.
+    pub context: Context,
     /// Whether captures are ordered by their history too.
     pub capture_history: bool,
 }
@@ -178,11 +178,11 @@ impl<'a> Picker<'a> {
                     let mut moves = MoveList::new();
                     pos.quiet_moves(&mut moves);
                     let us = pos.side_to_move();
-                    let (table, site) = (self.hints.table, self.hints.site);
+                    let (table, context) = (self.hints.table, self.hints.context);
                     for &mv in moves.iter() {
                         if mv != table && !self.refuted.contains(&mv) && self.wanted_quiet(pos, mv)
                         {
-                            let score = history.score(us, mv, piece_to(pos, mv), &site);
+                            let score = history.score(us, mv, piece_to(pos, mv), &context);
                             self.list.push((score, mv));
                         }
                     }
@@ -246,7 +246,7 @@ impl<'a> Picker<'a> {
                     // History only: adding the evaluation's change (4 ×
                     // move_gain) won 58-51-11 in self-play but cost 7-32-1
                     // against 14-25-1 versus YaneuraOu at 100k nodes.
-                    history.score(us, mv, piece_to(pos, mv), &h.site)
+                    history.score(us, mv, piece_to(pos, mv), &h.context)
                 };
                 (score, mv)
             }));
@@ -355,7 +355,7 @@ mod tests {
                     table,
                     killers: [k0.unwrap_or(Move::NONE), k1.unwrap_or(foreign)],
                     counter: foreign,
-                    site: QuietSite::of([None; 4]),
+                    context: [None; 4],
                     capture_history: rng.random_bool(0.5),
                 };
                 history.cutoff(
@@ -365,7 +365,7 @@ mod tests {
                     (legal[0], 0),
                     &[],
                     Move::NONE,
-                    &hints.site,
+                    &hints.context,
                 );
                 let checks = CheckSquares::new(&pos);
                 let mut picker = Picker::new(Vec::new(), hints, None, checks.as_ref());

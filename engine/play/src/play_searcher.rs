@@ -8,9 +8,7 @@
 
 use super::correction::{Correction, MovePairs};
 use super::correction_keys::{KeyStack, PartialKeys};
-use super::history::{
-    capture_key, piece_to, Context, History, QuietSite, CONTEXT_PLIES, LOW_PLIES, PAWN_BUCKETS,
-};
+use super::history::{capture_key, piece_to, Context, History, CONTEXT_PLIES};
 use super::node_counts::NodeCounts;
 use super::picker::{Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
@@ -294,7 +292,7 @@ impl<H: Hook> PlaySearcher<H> {
         if self.ages_history {
             self.history.age();
         }
-        self.history.new_root();
+        self.history.clear_killers();
         self.eval.reset();
         self.partial_keys.reset();
         let max_depth = (self.clock.limits.depth as usize).min(MAX_PLY - 1) as i32;
@@ -760,26 +758,13 @@ impl<H: Hook> PlaySearcher<H> {
         };
         let mut context = full_context;
         context[self.params.continuation_plies as usize..].fill(None);
-        // Pawn and low-ply histories (PawnHistory, LowPlyHistory).
-        let pawns = (self.params.pawn_history == 1).then(|| {
-            let keys = match &correction_read {
-                Some((keys, _)) => *keys,
-                None => self.partial_keys.current(self.game.position()),
-            };
-            keys.pawn as usize % PAWN_BUCKETS
-        });
-        let site = QuietSite {
-            context,
-            pawns,
-            low_ply: (self.params.low_ply_history == 1 && ply < LOW_PLIES).then_some(ply),
-        };
         // Captures ordered and learnt by their own history (CaptureHistory).
         let learn_captures = self.capture_history();
         let hints = Hints {
             table: table_move,
             killers: self.history.killers(ply),
             counter: self.history.counter(us, previous),
-            site,
+            context,
             capture_history: learn_captures,
         };
         let mut allowed = None;
@@ -840,7 +825,7 @@ impl<H: Hook> PlaySearcher<H> {
                         picker.skip_quiets(pos);
                         continue;
                     }
-                    let history = self.history.score(us, mv, moved, &site);
+                    let history = self.history.score(us, mv, moved, &context);
                     if history < -p.history_pruning * depth {
                         continue;
                     }
@@ -990,7 +975,7 @@ impl<H: Hook> PlaySearcher<H> {
             if !best_tactical {
                 let best = (best_move, piece_to(pos, best_move));
                 self.history
-                    .cutoff(us, ply, bonus, best, &tried, previous, &site);
+                    .cutoff(us, ply, bonus, best, &tried, previous, &context);
             }
             if learn_captures {
                 let best = best_tactical.then(|| capture_key(pos, best_move));

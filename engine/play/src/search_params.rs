@@ -101,10 +101,6 @@ search_params! {
         "Capture history: 1 orders captures and promotions by the material taken and what such moves did before, learnt at each cutoff; 0 by victim and attacker only; 2 as 1 with an NNUE net (+26 in self-play there), as 0 with the built-in evaluation (no gain shown there).";
     continuation_plies "ContinuationPlies" = 2 in 2..=4 step 1:
         "Continuation histories: how many of the moves 1, 2, 4 and 6 plies before a node score its quiet moves and learn from its cutoffs.";
-    pawn_history "PawnHistory" = 0 in 0..=1 step 1:
-        "Pawn history: 1 scores quiet moves also by what they did before with the pawns placed alike (YaneuraOu's pawn history); 0 off.";
-    low_ply_history "LowPlyHistory" = 0 in 0..=1 step 1:
-        "Low-ply history: 1 scores quiet moves at the five plies nearest the root also by what they did there in this search; 0 off.";
     correction_history "CorrectionHistory" = 1 in 0..=1 step 1:
         "Correction history: 1 corrects static values by what searches found of their errors (per pawns, minor pieces, other pieces, move pairs); 0 takes them as they are.";
     late_move_base "LateMoveBase" = 3 in 0..=12 step 1:

@@ -42,7 +42,7 @@ impl<H: Hook> TaskSearch<ShogiGame, H> for PlaySearcher<H> {
         self.set_network(net_for_root(root));
         self.table.new_generation();
         self.history.age();
-        self.history.new_root();
+        self.history.clear_killers();
     }
 
     fn search_task(
