@@ -15,11 +15,15 @@ move for both (NodesLimit) with a byoyomi long enough not to bind.
 with both colours), so that one match can run as N processes on a
 machine with many cores; add the parts' W-L-D. `--resign CP` adjudicates
 a game lost for the engine whose score falls to -CP or below.
+`--from-opening I` starts at the I-th (from 0) of the openings' fixed
+order (the part's, with `--part`): a stopped match continued where its
+last finished pair of games ended.
 """
 
 import argparse
 import math
 import os
+import random
 import sys
 import tempfile
 import time
@@ -91,6 +95,30 @@ def opening_part(path, part):
     return out.name, len(chosen)
 
 
+def continued(path, start):
+    """A file of `path`'s openings that the runner's shuffle (seed 0) puts
+    in the order it gives `path` itself, less the first `start`: the
+    shuffle's swaps depend only on the list's length, so each opening is
+    placed where that shuffle will take it from. Returns (file, count)."""
+    with open(path) as f:
+        lines = [line for line in f if line.strip()]
+    random.seed(0)
+    random.shuffle(lines)
+    rest = lines[start:]
+    if not rest:
+        sys.exit(f"--from-opening {start}: only {len(lines)} openings")
+    places = list(range(len(rest)))
+    random.seed(0)
+    random.shuffle(places)
+    placed = [""] * len(rest)
+    for line, place in zip(rest, places):
+        placed[place] = line
+    out = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+    out.writelines(placed)
+    out.close()
+    return out.name, len(rest)
+
+
 def elo(score):
     """Elo difference of a score share in (0, 1)."""
     return -400 * math.log10(1 / score - 1)
@@ -130,6 +158,7 @@ def main():
     p.add_argument("--openings", default=os.path.join(HERE, "openings.txt"))
     p.add_argument("--draw", type=int, default=256, help="moves before a draw")
     p.add_argument("--part", help="K/N: play only the K-th of N slices of the openings")
+    p.add_argument("--from-opening", type=int, default=0, help="start at this opening of the fixed order")
     p.add_argument("--resign", type=int, help="a score of -CP or below loses the game")
     p.add_argument("--pgn", help="write the games here (moves only)")
     p.add_argument("--csa", help="append the games here as CSA, with each move's time, score and line")
@@ -153,6 +182,9 @@ def main():
     openings, games = args.openings, args.games
     if args.part:
         openings, count = opening_part(args.openings, args.part)
+        games = min(games, 2 * count)
+    if args.from_opening:
+        openings, count = continued(openings, args.from_opening)
         games = min(games, 2 * count)
 
     engines = time_every_move(None if args.nodes else byoyomi)
