@@ -25,6 +25,7 @@ class MatchTotals(unittest.TestCase):
             ("2026-11-29-nnue-byoyomi-1s/openings-240b", (13, 35, 0)),
             ("2026-11-29-nnue-byoyomi-1s/openings-340c", (19, 36, 0)),
             ("2026-11-29-nnue-byoyomi-1s/faster-85273c1", (55, 90, 2)),
+            ("2026-11-29-nnue-byoyomi-1s/faster-85273c1/continued", (24, 29, 1)),
         ):
             with self.subTest(match=folder):
                 parts = paired_games.parts(os.path.join(DATA, folder))
