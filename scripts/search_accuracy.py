@@ -19,7 +19,8 @@ cleared before each, `go nodes N`, and writes one JSON line a position:
 the SFEN, and the last reported line's value for the side to move, depth
 and first move. YaneuraOu reports 100 for a pawn worth 90 of its values; with
 `--yaneuraou` its values are scaled back to its own (the net's) units and
-it gets the settings a fair match gives it.
+it gets the settings a fair match gives it. `--value-scale` does the same for
+an engine told to scale its values (`--options FV_SCALE:24 --value-scale 1.5`).
 
 `score` sets each result against the mean of the references' values
 (positions where a reference sees a mate or more than --limit left out):
@@ -129,8 +130,8 @@ def search(a):
             if sfen in done:
                 continue
             value, depth, move = engine.search(sfen, a.nodes)
-            if a.yaneuraou and value is not None and abs(value) < MATE:
-                value = round(value * YANEURAOU_CP)
+            if value is not None and abs(value) < MATE:
+                value = round(value * (YANEURAOU_CP if a.yaneuraou else 1) * a.value_scale)
             out.write(json.dumps({"sfen": sfen, "value": value, "depth": depth, "move": move}) + "\n")
             out.flush()
     engine.close()
@@ -201,6 +202,8 @@ def main():
     s.add_argument("--hash", type=int, default=256)
     s.add_argument("--options", default="", help="NAME:VALUE,... set after the others")
     s.add_argument("--yaneuraou", action="store_true", help="the engine is YaneuraOu")
+    s.add_argument("--value-scale", type=float, default=1.0,
+                   help="multiply the values by this, back to the net's units (FV_SCALE set to F: F/16)")
     s.set_defaults(run=search)
     c = sub.add_parser("score", help="each result against the references")
     c.add_argument("refs", nargs="+", help="the references' files")

@@ -75,7 +75,8 @@ class SearchAccuracy(unittest.TestCase):
     def test_the_pages_table_comes_back_from_the_shipped_runs(self):
         # Each page screened against this page's references, its runs beside it.
         for page, least in ((PAGE, 20), ("2026-11-28-capture-history-and-check-ordering", 3),
-                            ("2026-11-29-pv-reductions", 11), ("2026-11-29-screens-300k", 27)):
+                            ("2026-11-29-pv-reductions", 11), ("2026-11-29-screens-300k", 27),
+                            ("2026-11-30-screens-remade-net", 6)):
             with self.subTest(page=page):
                 self.check_screen_tables(page, least)
 
@@ -97,10 +98,13 @@ class SearchAccuracy(unittest.TestCase):
 
     def check_screen_table(self, page_name, rows):
         runs = [line.split(" | ")[0][2:] for line in rows]
-        here = os.path.join(ROOT, "docs", "results", "data", page_name, "runs")
+        here = os.path.join(ROOT, "docs", "results", "data", page_name)
+        # A page with references of its own (another net) is scored against them.
+        refs = [os.path.join(here, name + ".jsonl.gz") for name in ("yaneuraou-2m", "yomi-2m")]
+        if not all(map(os.path.exists, refs)):
+            refs = [os.path.join(DATA, name + ".jsonl") for name in ("yaneuraou-2m", "yomi-2m")]
         out = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "search_accuracy.py"), "score",
-                              os.path.join(DATA, "yaneuraou-2m.jsonl"), os.path.join(DATA, "yomi-2m.jsonl"),
-                              "--results", *[os.path.join(here, r) for r in runs]],
+                              *refs, "--results", *[os.path.join(here, "runs", r) for r in runs]],
                              capture_output=True, text=True, check=True)
         self.assertIn("294 positions", out.stdout)
         self.assertEqual([line for line in out.stdout.splitlines() if ".jsonl.gz |" in line], rows)
