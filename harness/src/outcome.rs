@@ -48,7 +48,7 @@ pub(crate) fn record(
         confirmed_deepening: s.confirmed_deepening,
         extension: s.extension,
         fail_soft: s.fail_soft,
-        indexed_renewals: s.indexed_renewals,
+        indexed_renewals: false,
         poll_nodes: s.poll_nodes,
         value: outcome.value,
         best_move: outcome.best_move.clone(),

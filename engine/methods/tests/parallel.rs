@@ -138,7 +138,6 @@ fn the_games_master_options_keep_the_sequential_value() {
                 share_plies: None,
                 search_id: 0,
                 say_idle: true,
-                indexed_renewals: false,
             };
             let threads: Vec<_> = transports
                 .map(|t| {

@@ -68,49 +68,6 @@ fn extension_shares_out_the_last_tasks_and_keeps_the_value() {
 }
 
 #[test]
-fn indexed_renewals_keep_the_value_with_fewer_messages() {
-    let model = Arc::new(EdgeModel::embedded());
-    for seed in 0..2 {
-        let tree = SyntheticTree::new(seed, 5, model.clone());
-        let expected = sequential(tree.clone(), 10);
-        for (method, confirmed, extension) in variants(METHODS) {
-            for workers in [3, 63] {
-                let run = |indexed_renewals| {
-                    let config = ParallelConfig {
-                        confirmed_deepening: confirmed,
-                        extension,
-                        indexed_renewals,
-                        ..config(10, 4, workers, method)
-                    };
-                    run_sim(tree.clone(), config, &MODEL)
-                        .expect("the simulation runs")
-                        .0
-                };
-                let outcome = run(true);
-                let name = format!(
-                    "seed {seed} {method:?} confirmed {confirmed} extension {extension} {workers} workers"
-                );
-                assert_eq!(outcome.value, expected, "{name}");
-                if workers == 3 {
-                    // Each worker has many tasks a pass, mostly the last
-                    // pass's again: per task sent, the master's messages
-                    // fall by 40 % or more (by 50-82 % on these trees).
-                    let per_task =
-                        |o: &MasterOutcome<_>| o.traffic.messages as f64 / o.tasks_sent as f64;
-                    let plain = run(false);
-                    assert!(
-                        per_task(&outcome) < 0.6 * per_task(&plain),
-                        "{name}: {} against {} messages a task",
-                        per_task(&outcome),
-                        per_task(&plain)
-                    );
-                }
-            }
-        }
-    }
-}
-
-#[test]
 fn fail_soft_workers_keep_the_value_at_odd_d_prime() {
     // Odd d′ is where NegaScout with ε-windows repeats tasks; fail-soft
     // results answer more windows there.

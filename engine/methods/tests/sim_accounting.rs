@@ -127,7 +127,6 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
         share_plies: None,
         search_id: 0,
         say_idle: false,
-        indexed_renewals: false,
     };
     let worker: Body<Message, Option<(Outcome, Report, Duration)>> =
         Box::new(move |t: SimTransport<'_, Message>| {

@@ -175,7 +175,6 @@ impl MasterWorker {
                 share_plies: None,
                 search_id: *searches,
                 say_idle: true,
-                indexed_renewals: false,
             };
             master.deepen_to(depth);
             master.set_aspiration(last.filter(|v| depth >= 5 && v.abs() < MATE_ZONE));

@@ -53,7 +53,9 @@ pub struct Record {
     /// The workers searched fail-soft (written only when on).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fail_soft: bool,
-    /// The master renewed tasks by their places (written only when on).
+    /// The master renewed tasks by their places: an option of 835ac10,
+    /// taken out since (it did not pay); read so that its shipped records
+    /// are not taken for runs without it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub indexed_renewals: bool,
     /// Nodes between a worker's looks at its messages, where a run set it

@@ -65,13 +65,6 @@ pub(crate) struct SearchArgs {
     /// fewer repeated tasks, most of all at odd d′ with ε-windows).
     #[arg(long)]
     fail_soft: bool,
-    /// Methods with d′: the master sends a task it sends a worker again
-    /// as it was in the last pass as its place in that pass's list, all of
-    /// them in the message that ends the pass (an improvement on the
-    /// paper, whose master resends every uncertain task in every pass, a
-    /// message each).
-    #[arg(long)]
-    indexed_renewals: bool,
     /// Methods with d′: nodes a worker searches between two looks at its
     /// messages (new tasks, the sharing ring's results) [default: 1024].
     /// Fewer answer the master and the ring sooner; the virtual cluster
@@ -146,7 +139,6 @@ impl SearchArgs {
             confirmed_deepening: self.confirmed_deepening,
             extension: self.extend,
             fail_soft: self.fail_soft,
-            indexed_renewals: self.indexed_renewals,
             poll_nodes: self.poll_nodes,
             workers: self.workers,
             backend: self.backend,

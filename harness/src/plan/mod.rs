@@ -64,7 +64,6 @@ pub(crate) struct Settings {
     pub confirmed_deepening: bool,
     pub extension: bool,
     pub fail_soft: bool,
-    pub indexed_renewals: bool,
     pub poll_nodes: Option<u64>,
 }
 
@@ -120,21 +119,21 @@ impl Plan {
         {
             return Err("--confirmed-deepening needs a method with updates".into());
         }
-        let master = o.d_prime.is_some() && o.method.needs_d_prime();
-        for (given, flag) in [
-            (o.extension, "--extend"),
-            (o.fail_soft, "--fail-soft"),
-            (o.indexed_renewals, "--indexed-renewals"),
-            (o.poll_nodes.is_some(), "--poll-nodes"),
-        ] {
-            if given && !master {
-                return Err(format!(
-                    "{flag} needs a master and workers (a method with --d-prime)"
-                ));
-            }
+        if o.extension && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
+            return Err("--extend needs a master and workers (a method with --d-prime)".into());
         }
-        if o.poll_nodes == Some(0) {
-            return Err("--poll-nodes must be at least 1".into());
+        if o.fail_soft && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
+            return Err("--fail-soft needs a master and workers (a method with --d-prime)".into());
+        }
+        if let Some(n) = o.poll_nodes {
+            if o.d_prime.is_none() || !o.method.needs_d_prime() {
+                return Err(
+                    "--poll-nodes needs a master and workers (a method with --d-prime)".into(),
+                );
+            }
+            if n == 0 {
+                return Err("--poll-nodes must be at least 1".into());
+            }
         }
         let method = o.method;
         let family = match (baseline, rbf, uct) {
@@ -215,7 +214,6 @@ impl Plan {
                 s.confirmed_deepening = p.confirmed_deepening;
                 s.extension = p.extension;
                 s.fail_soft = p.fail_soft;
-                s.indexed_renewals = p.indexed_renewals;
                 s.poll_nodes = p.poll_nodes;
             }
             Family::Baseline { .. } | Family::Rbf { .. } | Family::Uct { .. } => {}
@@ -300,10 +298,6 @@ mod tests {
             },
             Options {
                 fail_soft: true,
-                ..options(Method::Sequential)
-            },
-            Options {
-                indexed_renewals: true,
                 ..options(Method::Sequential)
             },
             Options {

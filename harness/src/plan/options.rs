@@ -21,8 +21,6 @@ pub(crate) struct Options {
     pub confirmed_deepening: bool,
     pub extension: bool,
     pub fail_soft: bool,
-    /// Methods with d′: the master renews tasks by their places.
-    pub indexed_renewals: bool,
     /// Methods with d′: nodes between a worker's looks at its messages
     /// (`None`: the searcher's default).
     pub poll_nodes: Option<u64>,
@@ -65,7 +63,6 @@ impl Options {
             confirmed_deepening: false,
             extension: false,
             fail_soft: false,
-            indexed_renewals: false,
             poll_nodes: None,
             workers: 1,
             backend,

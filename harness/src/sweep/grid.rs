@@ -19,7 +19,6 @@
 //! confirmed_deepening = [false, true]  # methods with updates
 //! extension = [false, true]   # parallel methods: the master's extension
 //! fail_soft = [false, true]   # parallel methods: fail-soft workers
-//! indexed_renewals = [false, true]  # parallel methods: renewals by place
 //! poll_nodes = [1024, 128]    # parallel methods: nodes between message looks
 //! [[grid]]                    # the baselines (seed 002's and YBWC)
 //! b = [5]

@@ -47,7 +47,6 @@ where
             confirmed_deepening: false,
             extension: false,
             fail_soft: false,
-            indexed_renewals: false,
             poll_nodes: DEFAULT_POLL_NODES,
             share_plies: None,
             search_id: u64::from(depth),

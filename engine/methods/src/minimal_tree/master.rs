@@ -6,7 +6,6 @@
 use super::aspiration::Aspiration;
 use super::balance::Balancer;
 use super::message::{Message, Outcome, Report, Task};
-use super::renewals::SentTasks;
 use super::signature::Signature;
 use super::task_split::TaskSplit;
 use ahash::{AHashMap, AHashSet};
@@ -107,9 +106,6 @@ pub struct Master<G: Game, T> {
     extended: AHashSet<Vec<u16>>,
     /// This pass's tasks: signature, path and depth.
     pass_tasks: Vec<(Vec<u16>, Vec<u16>, u32)>,
-    /// With indexed renewals (see `with_indexed_renewals`): what each
-    /// worker was sent.
-    sent: Option<Vec<SentTasks>>,
 }
 
 /// Extension: it starts when a pass sends fewer tasks than a tenth of the
@@ -147,18 +143,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             extend: false,
             extended: AHashSet::new(),
             pass_tasks: Vec::new(),
-            sent: None,
         }
-    }
-
-    /// Indexed renewals (an improvement on the paper, see `renewals`): a
-    /// task sent again as it was in the last pass goes as its place in
-    /// that pass's list, with the pass's end. The workers must be told
-    /// (`WorkerConfig::indexed_renewals`).
-    pub fn with_indexed_renewals(mut self) -> Master<G, T> {
-        let workers = self.transport.size().saturating_sub(1).max(1);
-        self.sent = Some((0..workers).map(|_| SentTasks::default()).collect());
-        self
     }
 
     /// Extension (an improvement on the paper): when a pass sends tasks to
@@ -255,7 +240,9 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             if self.extend {
                 self.extend_if_few_tasks();
             }
-            self.end_pass_at_workers();
+            for w in 1..self.transport.size() {
+                self.transport.send(w, Message::Pass);
+            }
             self.balancer.end_pass();
             let since = self.transport.now();
             let got = self.wait_for_results();
@@ -280,19 +267,6 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             waiting,
             reports,
             complete,
-        }
-    }
-
-    /// Tells every worker that the pass ended; with indexed renewals, with
-    /// the renewals, and only the workers with tasks now or in the last pass.
-    fn end_pass_at_workers(&mut self) {
-        for w in 1..self.transport.size() {
-            let message = match &mut self.sent {
-                None => Message::Pass,
-                Some(sent) if sent[w - 1].idle() => continue,
-                Some(sent) => Message::Renew(sent[w - 1].end_pass()),
-            };
-            self.transport.send(w, message);
         }
     }
 
@@ -522,13 +496,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             signature: Signature(self.signature.clone()),
         };
         let worker: Rank = self.balancer.choose(key) + 1;
-        let task = match &mut self.sent {
-            Some(sent) => sent[worker - 1].send(task),
-            None => Some(task),
-        };
-        if let Some(task) = task {
-            self.transport.send(worker, Message::Task(task));
-        }
+        self.transport.send(worker, Message::Task(task));
         self.tasks_sent += 1;
         if self.extend {
             self.pass_tasks

@@ -9,7 +9,7 @@ use yomi_search::{Entry, Stats};
 use yomi_tree::Value;
 
 /// Search the position at `path` to `depth` with the window (`alpha`, `beta`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Task {
     /// Children from the root, each its index in the game's predicted order
     /// (a pure function of the position, so every rank can replay it).
@@ -55,9 +55,6 @@ pub enum Message {
     Task(Task),
     /// The master finished a pass.
     Pass,
-    /// The master finished a pass, and sent again the last pass's tasks at
-    /// these places in its list (with indexed renewals, see `renewals`).
-    Renew(Vec<u32>),
     Result(Outcome),
     /// The search is over: report and stop.
     Stop,
@@ -105,7 +102,4 @@ pub struct WorkerConfig {
     /// Tell the master when the queue runs dry (games: an idle worker then
     /// takes over queued tasks of busy ones). Not in seed 000.
     pub say_idle: bool,
-    /// The master renews tasks by their places (see `renewals`). Not in
-    /// seed 000.
-    pub indexed_renewals: bool,
 }

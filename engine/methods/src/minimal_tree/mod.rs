@@ -12,7 +12,6 @@ mod master;
 mod message;
 mod parallel_search;
 mod priority;
-mod renewals;
 mod ring;
 mod service;
 mod signature;

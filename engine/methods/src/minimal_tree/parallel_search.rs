@@ -42,9 +42,6 @@ pub struct ParallelConfig {
     pub extension: bool,
     /// Workers search fail-soft (see `WorkerConfig::fail_soft`).
     pub fail_soft: bool,
-    /// The master renews tasks by their places (see
-    /// `Master::with_indexed_renewals`).
-    pub indexed_renewals: bool,
     /// Nodes between a worker's looks at its messages (see
     /// `WorkerConfig::poll_nodes`).
     pub poll_nodes: u64,
@@ -112,9 +109,6 @@ fn master<G: Game, T: Transport<Message>>(
     if config.extension {
         master = master.with_extension();
     }
-    if config.indexed_renewals {
-        master = master.with_indexed_renewals();
-    }
     match config.master_search {
         MasterSearch::AlphaBeta => master,
         MasterSearch::NegaScout => master.with_negascout(false),
@@ -136,6 +130,5 @@ fn worker_config(config: &ParallelConfig) -> WorkerConfig {
         share_plies: config.share_plies,
         search_id: config.search_id,
         say_idle: false,
-        indexed_renewals: config.indexed_renewals,
     }
 }

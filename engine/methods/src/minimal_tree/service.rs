@@ -62,7 +62,6 @@ pub fn worker_inbox<T: Transport<Message>>(transport: T) -> Inbox<T> {
         share_plies: None,
         search_id: 0,
         say_idle: false,
-        indexed_renewals: false,
     };
     Inbox::new(transport, &config)
 }

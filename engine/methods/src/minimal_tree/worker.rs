@@ -8,7 +8,6 @@ use super::depth::{next_depth, Finished};
 use super::eps_window;
 use super::message::{Message, Outcome, Report, Task, WorkerConfig};
 use super::priority::Priority;
-use super::renewals::ReceivedTasks;
 use super::ring::{self, Shared};
 use super::task_search::{TaskPath, TaskSearch};
 use indexmap::IndexMap;
@@ -60,8 +59,6 @@ pub struct Inbox<T> {
     say_idle: bool,
     /// The master was told the queue ran dry, and no task came since.
     said_idle: bool,
-    /// With indexed renewals: the tasks as they came, to renew by place.
-    renewals: Option<ReceivedTasks>,
 }
 
 /// A worker's part in the sharing ring.
@@ -105,7 +102,6 @@ impl<T: Transport<Message>> Inbox<T> {
             quit: false,
             say_idle: config.say_idle,
             said_idle: false,
-            renewals: config.indexed_renewals.then(ReceivedTasks::default),
         }
     }
 
@@ -124,7 +120,6 @@ impl<T: Transport<Message>> Inbox<T> {
         self.share = ring_for(&self.transport, config);
         self.say_idle = config.say_idle;
         self.said_idle = false;
-        self.renewals = config.indexed_renewals.then(ReceivedTasks::default);
     }
 
     /// A search this worker cannot take part in: it answers `Stop` with
@@ -215,21 +210,65 @@ impl<T: Transport<Message>> Inbox<T> {
         while let Some((_, message)) = self.transport.poll() {
             match message {
                 Message::Task(task) => {
-                    if let Some(r) = &mut self.renewals {
-                        r.received(&task);
+                    self.said_idle = false;
+                    if self.first_task_at.is_none() {
+                        self.first_task_at = Some(self.transport.now());
                     }
-                    self.take(task);
-                }
-                Message::Pass => self.end_pass(),
-                Message::Renew(places) => {
-                    let renewed = match &mut self.renewals {
-                        Some(r) => r.end_pass(&places),
-                        None => Vec::new(),
+                    let epoch = self.epoch;
+                    let task = match self.eps {
+                        None => task,
+                        Some(eps) => {
+                            // Keep a queued window that holds the new pass window.
+                            let kept = self.queue.iter().find(|q| {
+                                q.task.key == task.key
+                                    && eps_window::update(
+                                        (q.task.alpha, q.task.beta),
+                                        task.alpha,
+                                        task.beta,
+                                        eps,
+                                    ) == (q.task.alpha, q.task.beta)
+                            });
+                            let (alpha, beta) = match kept {
+                                Some(q) => (q.task.alpha, q.task.beta),
+                                None => eps_window::widen(task.alpha, task.beta, eps),
+                            };
+                            Task {
+                                alpha,
+                                beta,
+                                ..task
+                            }
+                        }
                     };
-                    for task in renewed {
-                        self.take(task);
+                    let completed = self
+                        .finished
+                        .get(&task.key)
+                        .and_then(|f| f.iter().map(|f| f.depth).max())
+                        .unwrap_or(0);
+                    self.arrivals += 1;
+                    let mut queued = Queued {
+                        task,
+                        epoch,
+                        arrival: self.arrivals,
+                        completed,
+                        held: None,
+                    };
+                    match self
+                        .queue
+                        .iter_mut()
+                        .find(|q| same_task(&q.task, &queued.task))
+                    {
+                        Some(q) => {
+                            queued.held = q.held;
+                            *q = queued
+                        }
+                        None => self.queue.push(queued),
                     }
-                    self.end_pass();
+                }
+                Message::Pass => {
+                    // Keep only tasks received since the previous pass message.
+                    let epoch = self.epoch;
+                    self.queue.retain(|q| q.epoch >= epoch);
+                    self.epoch += 1;
                 }
                 Message::Stop => self.stop = true,
                 Message::Start(root, config) => {
@@ -266,71 +305,6 @@ impl<T: Transport<Message>> Inbox<T> {
         }
     }
 
-    /// A task from the master: queued (in place of the same task queued
-    /// before), its ε-window kept where the new pass window lies inside it.
-    fn take(&mut self, task: Task) {
-        self.said_idle = false;
-        if self.first_task_at.is_none() {
-            self.first_task_at = Some(self.transport.now());
-        }
-        let epoch = self.epoch;
-        let task = match self.eps {
-            None => task,
-            Some(eps) => {
-                // Keep a queued window that holds the new pass window.
-                let kept = self.queue.iter().find(|q| {
-                    q.task.key == task.key
-                        && eps_window::update(
-                            (q.task.alpha, q.task.beta),
-                            task.alpha,
-                            task.beta,
-                            eps,
-                        ) == (q.task.alpha, q.task.beta)
-                });
-                let (alpha, beta) = match kept {
-                    Some(q) => (q.task.alpha, q.task.beta),
-                    None => eps_window::widen(task.alpha, task.beta, eps),
-                };
-                Task {
-                    alpha,
-                    beta,
-                    ..task
-                }
-            }
-        };
-        let completed = self
-            .finished
-            .get(&task.key)
-            .and_then(|f| f.iter().map(|f| f.depth).max())
-            .unwrap_or(0);
-        self.arrivals += 1;
-        let mut queued = Queued {
-            task,
-            epoch,
-            arrival: self.arrivals,
-            completed,
-            held: None,
-        };
-        match self
-            .queue
-            .iter_mut()
-            .find(|q| same_task(&q.task, &queued.task))
-        {
-            Some(q) => {
-                queued.held = q.held;
-                *q = queued
-            }
-            None => self.queue.push(queued),
-        }
-    }
-
-    /// The master ended a pass: only tasks received since the one before stay.
-    fn end_pass(&mut self) {
-        let epoch = self.epoch;
-        self.queue.retain(|q| q.epoch >= epoch);
-        self.epoch += 1;
-    }
-
     /// Passes the ring message on with this worker's new entries, less
     /// those the next worker started; an empty one waits a little.
     fn forward_ring(&mut self) {
@@ -362,8 +336,6 @@ impl<T: Transport<Message>> Inbox<T> {
 
     fn priority<'a>(&self, q: &'a Queued) -> Priority<'a> {
         Priority {
-            // With indexed renewals a task queued now was in the last pass
-            // or is new: its renewal is not known until the pass's end.
             fresh: q.epoch == self.epoch,
             completed_depth: q.completed,
             signature: &q.task.signature,
@@ -652,7 +624,6 @@ mod tests {
             share_plies: None,
             search_id: 0,
             say_idle: false,
-            indexed_renewals: false,
         };
         (master, Inbox::new(transport, &config))
     }
@@ -702,7 +673,6 @@ mod tests {
             share_plies: Some(4),
             search_id: 0,
             say_idle: false,
-            indexed_renewals: false,
         };
         let mut net = thread_transports::<Message>(3);
         let mut second = Inbox::new(net.pop().expect("rank 2"), &config);

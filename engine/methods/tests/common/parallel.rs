@@ -55,7 +55,6 @@ pub(crate) fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -
         confirmed_deepening: false,
         extension: false,
         fail_soft: false,
-        indexed_renewals: false,
         poll_nodes: DEFAULT_POLL_NODES,
         share_plies,
         search_id: 0,

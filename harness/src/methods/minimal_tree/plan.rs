@@ -25,10 +25,6 @@ pub(crate) struct MinimalTreePlan {
     pub extension: bool,
     /// Workers search fail-soft.
     pub fail_soft: bool,
-    /// The master renews tasks by their places (absent when off: the
-    /// keys of runs from before it stay).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub indexed_renewals: bool,
     /// Nodes between a worker's looks at its messages (`None`: the
     /// searcher's default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -47,7 +43,6 @@ impl MinimalTreePlan {
             confirmed_deepening: o.confirmed_deepening,
             extension: o.extension,
             fail_soft: o.fail_soft,
-            indexed_renewals: o.indexed_renewals,
             // The default named is the default: the same run, the same key.
             poll_nodes: o.poll_nodes.filter(|&n| n != DEFAULT_POLL_NODES),
         }
@@ -63,7 +58,6 @@ impl MinimalTreePlan {
             (self.confirmed_deepening, " confirmed_deepening"),
             (self.extension, " extension"),
             (self.fail_soft, " fail_soft"),
-            (self.indexed_renewals, " indexed_renewals"),
         ] {
             if on {
                 s += switch;
@@ -95,7 +89,6 @@ impl MinimalTreePlan {
             confirmed_deepening: self.confirmed_deepening,
             extension: self.extension,
             fail_soft: self.fail_soft,
-            indexed_renewals: self.indexed_renewals,
             poll_nodes: self.poll_nodes.unwrap_or(DEFAULT_POLL_NODES),
             share_plies: self.share_plies.map(|k| k as usize),
             search_id: 0,

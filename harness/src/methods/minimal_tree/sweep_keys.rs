@@ -1,7 +1,7 @@
 //! Seed 000's master and workers, their sweep keys: ε, the workers' poll
 //! interval, and the switches beyond the paper (confirmed deepening, the
-//! master's extension, fail-soft workers, indexed renewals), expanded into
-//! runs at each d′ and rank count.
+//! master's extension, fail-soft workers), expanded into runs at each d′
+//! and rank count.
 
 use crate::methods::sweep_keys::{
     product3, some_or_none, unused, Seed000Key, SharedKeys, SweepPoint,
@@ -23,8 +23,6 @@ pub(crate) struct MinimalTreeKeys {
     extension: Vec<bool>,
     /// The workers search fail-soft.
     fail_soft: Vec<bool>,
-    /// The master renews tasks by their places.
-    indexed_renewals: Vec<bool>,
     /// Nodes between a worker's looks at its messages (none given: the
     /// searcher's default, 1,024).
     poll_nodes: Vec<u64>,
@@ -38,7 +36,6 @@ impl Default for MinimalTreeKeys {
             confirmed_deepening: vec![false],
             extension: vec![false],
             fail_soft: vec![false],
-            indexed_renewals: vec![false],
             poll_nodes: Vec::new(),
         }
     }
@@ -61,8 +58,6 @@ pub(crate) struct MinimalTreePoint {
     extension: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     fail_soft: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    indexed_renewals: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     poll_nodes: Option<u64>,
 }
@@ -78,7 +73,6 @@ impl MinimalTreeKeys {
         for (key, values) in [
             ("extension", &self.extension),
             ("fail_soft", &self.fail_soft),
-            ("indexed_renewals", &self.indexed_renewals),
         ] {
             if values.contains(&true) && !masters {
                 return Err(unused(key, "the methods with d_prime"));
@@ -120,9 +114,7 @@ impl MinimalTreeKeys {
                 for (&eps, &share_plies, &confirmed_deepening) in product3(&eps, &plies, confirmed)
                 {
                     let switches = product3(&self.extension, &self.fail_soft, &polls);
-                    let switches =
-                        switches.flat_map(|s| self.indexed_renewals.iter().map(move |r| (s, r)));
-                    for ((&extension, &fail_soft, &poll_nodes), &indexed_renewals) in switches {
+                    for (&extension, &fail_soft, &poll_nodes) in switches {
                         points.push(MinimalTreePoint {
                             d_prime,
                             ranks,
@@ -134,7 +126,6 @@ impl MinimalTreeKeys {
                             confirmed_deepening,
                             extension,
                             fail_soft,
-                            indexed_renewals,
                             // The default named is the default: the key of a run without it.
                             poll_nodes: poll_nodes.filter(|&n| n != DEFAULT_POLL_NODES),
                         });
@@ -161,7 +152,6 @@ impl SweepPoint for MinimalTreePoint {
         o.confirmed_deepening = self.confirmed_deepening;
         o.extension = self.extension;
         o.fail_soft = self.fail_soft;
-        o.indexed_renewals = self.indexed_renewals;
         o.poll_nodes = self.poll_nodes;
     }
 }

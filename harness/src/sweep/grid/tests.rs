@@ -37,12 +37,7 @@ fn the_switches_beyond_the_paper_double_the_parallel_runs_and_keep_the_other_key
     type Switch = fn(&Settings) -> bool;
     let extension: Switch = |s| s.extension;
     let fail_soft: Switch = |s| s.fail_soft;
-    let indexed_renewals: Switch = |s| s.indexed_renewals;
-    for (switch, on) in [
-        ("extension", extension),
-        ("fail_soft", fail_soft),
-        ("indexed_renewals", indexed_renewals),
-    ] {
+    for (switch, on) in [("extension", extension), ("fail_soft", fail_soft)] {
         let both = SMALL.replace(
             "ranks = [4, 8]",
             &format!("ranks = [4, 8]\n{switch} = [false, true]"),
@@ -353,15 +348,6 @@ fn bad_configs_name_the_key() {
                 .replace("ranks = [4, 8]", "ranks = [4, 8]\nextension = [true]")
                 .replace("\"with-updates\", \"negascout-eps\"", ""),
             "extension is for the methods with d_prime",
-        ),
-        (
-            SMALL
-                .replace(
-                    "ranks = [4, 8]",
-                    "ranks = [4, 8]\nindexed_renewals = [true]",
-                )
-                .replace("\"with-updates\", \"negascout-eps\"", ""),
-            "indexed_renewals is for the methods with d_prime",
         ),
         (
             SMALL.replace("d_prime = [4]", "d_prime = [4]\nfull_windows = [true]"),
