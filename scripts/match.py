@@ -89,10 +89,15 @@ def opening_part(path, part):
     chosen = lines[len(lines) * (k - 1) // n : len(lines) * k // n]
     if not chosen:
         sys.exit(f"--part {part}: {len(lines)} openings leave part {k} empty")
+    return openings_file(chosen), len(chosen)
+
+
+def openings_file(lines):
+    """A temporary file of these openings' lines, for the runner."""
     out = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
-    out.writelines(chosen)
+    out.writelines(lines)
     out.close()
-    return out.name, len(chosen)
+    return out.name
 
 
 def continued(path, start):
@@ -113,10 +118,7 @@ def continued(path, start):
     placed = [""] * len(rest)
     for line, place in zip(rest, places):
         placed[place] = line
-    out = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
-    out.writelines(placed)
-    out.close()
-    return out.name, len(rest)
+    return openings_file(placed), len(rest)
 
 
 def elo(score):
