@@ -231,6 +231,48 @@ pub fn rook(sq: Square, occ: Bitboard) -> Bitboard {
     )
 }
 
+/// [`rook`]'s squares among `toward`, working out only the rays that meet
+/// `toward` on an empty board (for a few squares far from the rook, mostly
+/// one ray of the four).
+#[inline(always)]
+pub fn rook_toward(sq: Square, occ: Bitboard, toward: Bitboard) -> Bitboard {
+    let meets = |dir: usize| RAYS[dir][sq.index()] & toward.0 != 0;
+    let mut b = 0;
+    if meets(DOWN) {
+        b |= ray_up(DOWN, sq, occ);
+    }
+    if meets(LEFT) {
+        b |= ray_up(LEFT, sq, occ);
+    }
+    if meets(UP) {
+        b |= ray_down(UP, sq, occ);
+    }
+    if meets(RIGHT) {
+        b |= ray_down(RIGHT, sq, occ);
+    }
+    Bitboard(b) & toward
+}
+
+/// [`bishop`]'s squares among `toward`, as [`rook_toward`] works them out.
+#[inline(always)]
+pub fn bishop_toward(sq: Square, occ: Bitboard, toward: Bitboard) -> Bitboard {
+    let meets = |dir: usize| RAYS[dir][sq.index()] & toward.0 != 0;
+    let mut b = 0;
+    if meets(DOWN_LEFT) {
+        b |= ray_up(DOWN_LEFT, sq, occ);
+    }
+    if meets(UP_LEFT) {
+        b |= ray_up(UP_LEFT, sq, occ);
+    }
+    if meets(UP_RIGHT) {
+        b |= ray_down(UP_RIGHT, sq, occ);
+    }
+    if meets(DOWN_RIGHT) {
+        b |= ray_down(DOWN_RIGHT, sq, occ);
+    }
+    Bitboard(b) & toward
+}
+
 /// A lance's squares on an empty board.
 #[inline(always)]
 pub fn lance_pseudo(c: Color, sq: Square) -> Bitboard {
@@ -322,6 +364,9 @@ mod tests {
                     bishop(sq, occ),
                     walk(sq, occ, &[DOWN_LEFT, UP_LEFT, UP_RIGHT, DOWN_RIGHT])
                 );
+                let toward = occ.and_not(Bitboard(seed as u128 >> 7));
+                assert_eq!(rook_toward(sq, occ, toward), rook(sq, occ) & toward);
+                assert_eq!(bishop_toward(sq, occ, toward), bishop(sq, occ) & toward);
                 assert_eq!(lance(Color::Black, sq, occ), walk(sq, occ, &[UP]));
                 assert_eq!(lance(Color::White, sq, occ), walk(sq, occ, &[DOWN]));
             }

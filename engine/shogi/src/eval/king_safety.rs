@@ -95,13 +95,17 @@ fn attacked_zone(pos: &Position, by: Color, king: Square) -> Bitboard {
     for_each_square(steppers & near, |sq| hit |= attacks::king(sq));
     let lances = pos.pieces(by, PieceKind::Lance) & reach.rook_lines;
     for_each_square(lances, |sq| hit |= attacks::lance(by, sq, occ));
+    let zone = attacks::king(king);
+    // A slider's rays that miss the zone are not worked out.
     let rooks = (pos.kind_bb(PieceKind::Rook) | pos.kind_bb(PieceKind::Dragon)) & theirs;
-    for_each_square(rooks & reach.rook_lines, |sq| hit |= attacks::rook(sq, occ));
+    for_each_square(rooks & reach.rook_lines, |sq| {
+        hit |= attacks::rook_toward(sq, occ, zone)
+    });
     let bishops = (pos.kind_bb(PieceKind::Bishop) | pos.kind_bb(PieceKind::Horse)) & theirs;
     for_each_square(bishops & reach.bishop_lines, |sq| {
-        hit |= attacks::bishop(sq, occ)
+        hit |= attacks::bishop_toward(sq, occ, zone)
     });
-    hit & attacks::king(king)
+    hit & zone
 }
 
 /// The danger to `c`'s king, as a penalty for `c`: it grows with the square
