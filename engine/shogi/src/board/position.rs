@@ -356,18 +356,21 @@ impl Position {
         let k = &self.by_kind;
         let theirs = self.by_color[by.index()];
         let mut found = self.step_attackers(by, sq) & theirs;
-        // A slider's rays only when one stands on their lines (mostly none).
+        // A slider's rays only towards the sliders on their lines (mostly
+        // none).
         let lances = attacks::lance_pseudo(by.flip(), sq) & k[PieceKind::Lance as usize] & theirs;
         if lances.any() {
             found |= attacks::lance(by.flip(), sq, occ) & lances;
         }
         let rooks = (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]) & theirs;
-        if (attacks::rook_pseudo(sq) & rooks).any() {
-            found |= attacks::rook(sq, occ) & rooks;
+        let rooks = attacks::rook_pseudo(sq) & rooks;
+        if rooks.any() {
+            found |= attacks::rook_toward(sq, occ, rooks);
         }
         let bishops = (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]) & theirs;
-        if (attacks::bishop_pseudo(sq) & bishops).any() {
-            found |= attacks::bishop(sq, occ) & bishops;
+        let bishops = attacks::bishop_pseudo(sq) & bishops;
+        if bishops.any() {
+            found |= attacks::bishop_toward(sq, occ, bishops);
         }
         found
     }
@@ -382,13 +385,13 @@ impl Position {
             return true;
         }
         let rooks = (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]) & theirs;
-        if (attacks::rook_pseudo(sq) & rooks).any() && (attacks::rook(sq, occ) & rooks).any() {
+        let rooks = attacks::rook_pseudo(sq) & rooks;
+        if rooks.any() && attacks::rook_toward(sq, occ, rooks).any() {
             return true;
         }
         let bishops = (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]) & theirs;
-        if (attacks::bishop_pseudo(sq) & bishops).any()
-            && (attacks::bishop(sq, occ) & bishops).any()
-        {
+        let bishops = attacks::bishop_pseudo(sq) & bishops;
+        if bishops.any() && attacks::bishop_toward(sq, occ, bishops).any() {
             return true;
         }
         let lances = k[PieceKind::Lance as usize] & theirs;
