@@ -123,6 +123,20 @@ impl History {
         score
     }
 
+    /// [`History::score`] for the quiet moves of one node (the same
+    /// scores).
+    #[inline]
+    pub(crate) fn quiet_scores(&self, side: Color, context: &Context) -> QuietScores<'_> {
+        let half = side.index() << 15;
+        QuietScores {
+            butterfly: &self.butterfly[half..half + (1 << 15)],
+            rows: context.map(|before| match before {
+                Some(b) => &self.continuation[b * PIECE_TO..(b + 1) * PIECE_TO],
+                None => &NO_ROW,
+            }),
+        }
+    }
+
     /// A capture's or promotion's score.
     #[inline]
     pub(crate) fn capture_score(&self, key: CaptureKey) -> i32 {
@@ -198,6 +212,28 @@ impl History {
     }
 }
 
+/// A continuation row of zeros, for a move before the node that is not
+/// there (a pass, or before the root).
+static NO_ROW: [i16; PIECE_TO] = [0; PIECE_TO];
+
+/// [`History::score`] with the tables' rows for one side and context
+/// looked up once, not at every move of the node.
+pub(crate) struct QuietScores<'a> {
+    butterfly: &'a [i16],
+    rows: [&'a [i16]; 4],
+}
+
+impl QuietScores<'_> {
+    #[inline(always)]
+    pub(crate) fn of(&self, mv: Move, to: PieceTo) -> i32 {
+        let mut score = i32::from(self.butterfly[usize::from(mv.to_bits() & 0x7fff)]);
+        for row in &self.rows {
+            score += i32::from(row[to]);
+        }
+        score
+    }
+}
+
 /// Moves a score towards ±HISTORY_MAX by `bonus`, less the nearer it is.
 fn gravity(h: &mut i16, bonus: i32) {
     let v = i32::from(*h);
@@ -241,6 +277,15 @@ mod tests {
             h.cutoff(Color::Black, 3, 1600, (good, 7), &[], previous, &context);
         }
         assert!(score(&h, Color::Black, good, 7) <= 2 * HISTORY_MAX);
+        // The scores of a node's moves at once are the scores one by one.
+        for context in [context, [None, Some(100), None, Some(7)], [None; 4]] {
+            for side in [Color::Black, Color::White] {
+                let scores = h.quiet_scores(side, &context);
+                for (m, to) in [(good, 7), (bad, 8), (previous, 100)] {
+                    assert_eq!(scores.of(m, to), h.score(side, m, to, &context));
+                }
+            }
+        }
         h.clear();
         assert_eq!(score(&h, Color::Black, good, 7), 0);
     }
