@@ -9,7 +9,7 @@
 
 use super::history::{capture_key, piece_to, Context, History};
 use super::see::{captured_value, see_ge};
-use yomi_shogi::board::{CheckSquares, Move, MoveList, Position};
+use yomi_shogi::board::{CheckSquares, EachMove, Move, MoveList, Position};
 use yomi_shogi::eval::piece_value;
 
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -125,16 +125,17 @@ impl<'a> Picker<'a> {
                     return self.pick_best();
                 }
                 Stage::GenerateCaptures => {
-                    let mut moves = MoveList::new();
-                    pos.tactical_moves(&mut moves);
                     let table = self.hints.table;
                     let learnt = self.hints.capture_history.then_some(history);
-                    self.list.extend(
-                        moves
-                            .iter()
-                            .filter(|&&mv| mv != table)
-                            .map(|&mv| (capture_score(pos, learnt, mv), mv)),
-                    );
+                    let list = &mut self.list;
+                    pos.tactical_moves(&mut EachMove(
+                        #[inline(always)]
+                        |mv| {
+                            if mv != table {
+                                list.push((capture_score(pos, learnt, mv), mv));
+                            }
+                        },
+                    ));
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
@@ -175,18 +176,18 @@ impl<'a> Picker<'a> {
                 Stage::GenerateQuiets => {
                     self.list.truncate(self.bad_end);
                     self.next = self.bad_end;
-                    let mut moves = MoveList::new();
-                    pos.quiet_moves(&mut moves);
-                    let us = pos.side_to_move();
-                    let table = self.hints.table;
-                    let scores = history.quiet_scores(us, &self.hints.context);
-                    for &mv in moves.iter() {
-                        if mv != table && !self.refuted.contains(&mv) && self.wanted_quiet(pos, mv)
-                        {
-                            let score = scores.of(mv, piece_to(pos, mv));
-                            self.list.push((score, mv));
-                        }
-                    }
+                    let (table, refuted) = (self.hints.table, self.refuted);
+                    let wanted = self.quiet_filter();
+                    let scores = history.quiet_scores(pos.side_to_move(), &self.hints.context);
+                    let list = &mut self.list;
+                    pos.quiet_moves(&mut EachMove(
+                        #[inline(always)]
+                        |mv| {
+                            if mv != table && !refuted.contains(&mv) && wanted(pos, mv) {
+                                list.push((scores.of(mv, piece_to(pos, mv)), mv));
+                            }
+                        },
+                    ));
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
@@ -211,7 +212,13 @@ impl<'a> Picker<'a> {
     /// Whether a quiet move is still wanted: all are, until pruning has
     /// left only quiet checks.
     fn wanted_quiet(&self, pos: &Position, mv: Move) -> bool {
-        !self.quiet_checks_only || self.checks.is_some_and(|c| c.gives_check(pos, mv))
+        self.quiet_filter()(pos, mv)
+    }
+
+    /// [`Picker::wanted_quiet`] apart from the picker.
+    fn quiet_filter(&self) -> impl Fn(&Position, Move) -> bool + 'a {
+        let (checks_only, checks) = (self.quiet_checks_only, self.checks);
+        move |pos, mv| !checks_only || checks.is_some_and(|c| c.gives_check(pos, mv))
     }
 
     /// The best-scored move from `next` on, taken.

@@ -6,27 +6,27 @@
 
 use super::bitboard::Bitboard;
 use super::movegen::{MoveSink, Reach};
-use super::moves::{Move, MoveList};
+use super::moves::Move;
 use super::position::Position;
 use super::types::{Color, PieceKind, Square};
 
 /// Keeps the captures and promotions.
-struct Tactical<'a> {
-    list: &'a mut MoveList,
+struct Tactical<'a, S> {
+    inner: &'a mut S,
     enemies: Bitboard,
 }
 
-impl MoveSink for Tactical<'_> {
+impl<S: MoveSink> MoveSink for Tactical<'_, S> {
     #[inline(always)]
     fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
         let to = if promote { to } else { to & self.enemies };
-        self.list.moves(from, to, promote);
+        self.inner.moves(from, to, promote);
     }
 
     #[inline(always)]
     fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
         let to = if promote { to } else { to & self.enemies };
-        self.list.pawn_pushes(us, to, promote);
+        self.inner.pawn_pushes(us, to, promote);
     }
 
     #[inline(always)]
@@ -54,29 +54,29 @@ impl Reach for TacticalReach {
 }
 
 /// Keeps the rest: moves that neither capture nor promote, and drops.
-struct Quiet<'a> {
-    list: &'a mut MoveList,
+struct Quiet<'a, S> {
+    inner: &'a mut S,
     enemies: Bitboard,
 }
 
-impl MoveSink for Quiet<'_> {
+impl<S: MoveSink> MoveSink for Quiet<'_, S> {
     #[inline(always)]
     fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
         if !promote {
-            self.list.moves(from, to.and_not(self.enemies), false);
+            self.inner.moves(from, to.and_not(self.enemies), false);
         }
     }
 
     #[inline(always)]
     fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
         if !promote {
-            self.list.pawn_pushes(us, to.and_not(self.enemies), false);
+            self.inner.pawn_pushes(us, to.and_not(self.enemies), false);
         }
     }
 
     #[inline(always)]
     fn drops(&mut self, kind: PieceKind, to: Bitboard) {
-        self.list.drops(kind, to);
+        self.inner.drops(kind, to);
     }
 }
 
@@ -108,23 +108,32 @@ impl Position {
         !mv.is_drop() && !self.piece_at(mv.to()).is_empty()
     }
 
-    /// The legal captures and promotions, into `list`.
-    pub fn tactical_moves(&self, list: &mut MoveList) {
+    /// The legal captures and promotions, into `sink`.
+    pub fn tactical_moves<S: MoveSink>(&self, sink: &mut S) {
         let enemies = self.color_bb(self.side_to_move().flip());
-        self.generate_reaching(&mut Tactical { list, enemies }, &TacticalReach(enemies));
+        let mut tactical = Tactical {
+            inner: sink,
+            enemies,
+        };
+        self.generate_reaching(&mut tactical, &TacticalReach(enemies));
     }
 
     /// The legal moves that neither capture nor promote, drops included,
-    /// into `list`.
-    pub fn quiet_moves(&self, list: &mut MoveList) {
+    /// into `sink`.
+    pub fn quiet_moves<S: MoveSink>(&self, sink: &mut S) {
         let enemies = self.color_bb(self.side_to_move().flip());
-        self.generate_reaching(&mut Quiet { list, enemies }, &QuietReach(enemies));
+        let mut quiet = Quiet {
+            inner: sink,
+            enemies,
+        };
+        self.generate_reaching(&mut quiet, &QuietReach(enemies));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::MoveList;
 
     /// The two classes split the legal moves, and the tactical ones are
     /// those [`Position::is_tactical`] names.

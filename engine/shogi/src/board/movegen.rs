@@ -28,11 +28,15 @@ pub trait MoveSink {
     }
 }
 
-impl MoveSink for MoveList {
+/// Hands each move to a closure: a caller that keeps only some moves, or
+/// scores them, without a list in between.
+pub struct EachMove<F: FnMut(Move)>(pub F);
+
+impl<F: FnMut(Move)> MoveSink for EachMove<F> {
     #[inline(always)]
     fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
         for sq in to {
-            self.push(Move::normal(from, sq, promote));
+            (self.0)(Move::normal(from, sq, promote));
         }
     }
 
@@ -43,15 +47,32 @@ impl MoveSink for MoveList {
                 Color::Black => sq.index() + 1,
                 Color::White => sq.index() - 1,
             };
-            self.push(Move::normal(Square::from_index(from as u8), sq, promote));
+            (self.0)(Move::normal(Square::from_index(from as u8), sq, promote));
         }
     }
 
     #[inline(always)]
     fn drops(&mut self, kind: PieceKind, to: Bitboard) {
         for sq in to {
-            self.push(Move::drop(kind, sq));
+            (self.0)(Move::drop(kind, sq));
         }
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
+        EachMove(|mv| self.push(mv)).moves(from, to, promote);
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
+        EachMove(|mv| self.push(mv)).pawn_pushes(us, to, promote);
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+        EachMove(|mv| self.push(mv)).drops(kind, to);
     }
 }
 
