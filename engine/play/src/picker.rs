@@ -9,7 +9,7 @@
 
 use super::history::{capture_key, piece_to, Context, History};
 use super::see::{captured_value, see_ge};
-use yomi_shogi::board::{CheckSquares, EachMove, Move, MoveList, Position};
+use yomi_shogi::board::{CheckSquares, EachMove, Move, Position};
 use yomi_shogi::eval::piece_value;
 
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -74,7 +74,7 @@ pub(crate) struct Picker<'a> {
     checks: Option<&'a CheckSquares>,
     quiet_checks_only: bool,
     /// A branch-limited node's moves (see [`Stage::Allowed`]).
-    allowed: Option<MoveList>,
+    allowed: Option<&'a [Move]>,
 }
 
 /// The table move's score: above every generated move.
@@ -88,7 +88,7 @@ impl<'a> Picker<'a> {
     pub(crate) fn new(
         mut list: Vec<(i32, Move)>,
         hints: Hints,
-        allowed: Option<MoveList>,
+        allowed: Option<&'a [Move]>,
         checks: Option<&'a CheckSquares>,
     ) -> Picker<'a> {
         list.clear();
@@ -120,7 +120,7 @@ impl<'a> Picker<'a> {
                 }
                 Stage::Allowed => {
                     if let Some(moves) = self.allowed.take() {
-                        self.fill_all(pos, history, &moves);
+                        self.fill_all(pos, history, moves);
                     }
                     return self.pick_best();
                 }

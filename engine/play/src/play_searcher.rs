@@ -607,11 +607,10 @@ impl<H: Hook> PlaySearcher<H> {
         // The checks open here, worked out once for the test and the moves.
         let mut checks = None;
         if hit.is_none() && !root && !in_check && !partial {
-            let squares = CheckSquares::new(self.game.position());
+            let squares = checks.insert(CheckSquares::new(self.game.position()));
             if let Some(v) = self.mate_at_once(key, ply, squares.as_ref(), tt_pv) {
                 return v;
             }
-            checks = Some(squares);
         }
 
         // Step 6. The static value, corrected by its errors learnt, sharpened by
@@ -767,15 +766,17 @@ impl<H: Hook> PlaySearcher<H> {
             context,
             capture_history: learn_captures,
         };
+        // Kept here and lent to the picker: a picker holding a move list
+        // would be copied whole as it moves (1.2 KB).
         let mut allowed = None;
         if self.game.branch_limit().limits() {
             allowed = Some(self.allowed_moves());
         }
-        let checks = checks.unwrap_or_else(|| CheckSquares::new(self.game.position()));
+        let checks = &*checks.get_or_insert_with(|| CheckSquares::new(self.game.position()));
         let mut picker = Picker::new(
             std::mem::take(&mut self.stack.frames[ply].moves),
             hints,
-            allowed,
+            allowed.as_deref(),
             checks.as_ref(),
         );
         let mut tried = std::mem::take(&mut self.stack.frames[ply].tried);
