@@ -13,6 +13,13 @@ impl Hand {
         self.0[kind as usize & 7]
     }
 
+    /// The counts as the bytes of a word, the kind's slot the byte's
+    /// place (little-endian), for arithmetic on all kinds at once.
+    #[inline(always)]
+    pub(crate) const fn counts_word(self) -> u64 {
+        u64::from_le_bytes(self.0)
+    }
+
     #[inline(always)]
     pub const fn is_empty(self) -> bool {
         u64::from_ne_bytes(self.0) == 0
@@ -28,7 +35,7 @@ impl Hand {
         self.0[kind as usize & 7] -= 1;
     }
 
-    pub(super) fn set(&mut self, kind: PieceKind, count: u8) {
+    pub(crate) fn set(&mut self, kind: PieceKind, count: u8) {
         self.0[kind as usize & 7] = count;
     }
 }

@@ -60,20 +60,17 @@ const fn reach_table() -> [Reach; 81] {
 /// How much a hand threatens a king with drops, 0..=8: generals and major
 /// pieces most, nothing more from a third piece of a kind.
 fn drop_power(hand: Hand) -> u32 {
-    const WEIGHTS: [(PieceKind, u32); 7] = [
-        (PieceKind::Pawn, 1),
-        (PieceKind::Lance, 1),
-        (PieceKind::Knight, 1),
-        (PieceKind::Silver, 2),
-        (PieceKind::Gold, 2),
-        (PieceKind::Bishop, 2),
-        (PieceKind::Rook, 3),
-    ];
-    let power: u32 = WEIGHTS
-        .iter()
-        .map(|&(k, w)| u32::from(hand.count(k).min(2)) * w)
-        .sum();
-    power.min(8)
+    // All kinds at once, a byte each: at most two of a kind, then the
+    // weights' sum by one multiplication (no byte's sum reaches 256).
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    const TWOS: u64 = 0x0202_0202_0202_0202;
+    let counts = hand.counts_word();
+    let two_or_more = (((counts | HIGH_BITS) - TWOS) & HIGH_BITS) >> 7;
+    let capped = (counts & !(two_or_more * 0xff)) | (two_or_more << 1);
+    // Slot k's weight in byte 7 - k: pawn, lance, knight 1; silver, gold,
+    // bishop 2; rook 3.
+    const WEIGHTS: u64 = 0x0001_0101_0202_0203;
+    ((capped.wrapping_mul(WEIGHTS) >> 56) as u32).min(8)
 }
 
 /// The squares next to `king` that pieces of `by` attack; sliders see
@@ -120,4 +117,43 @@ pub(super) fn danger(pos: &Position, c: Color) -> Score {
     let open = attacks::king(king).and_not(pos.color_bb(c)).count();
     let pressure = attacked * (4 + power) + open * power;
     (pressure * pressure / 12).min(1200) as Score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The weights kind by kind, as the rule says.
+    fn drop_power_by_kind(hand: Hand) -> u32 {
+        const WEIGHTS: [(PieceKind, u32); 7] = [
+            (PieceKind::Pawn, 1),
+            (PieceKind::Lance, 1),
+            (PieceKind::Knight, 1),
+            (PieceKind::Silver, 2),
+            (PieceKind::Gold, 2),
+            (PieceKind::Bishop, 2),
+            (PieceKind::Rook, 3),
+        ];
+        let power: u32 = WEIGHTS
+            .iter()
+            .map(|&(k, w)| u32::from(hand.count(k).min(2)) * w)
+            .sum();
+        power.min(8)
+    }
+
+    #[test]
+    fn drop_power_weighs_each_kind() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut hand = Hand::default();
+            for (i, kind) in PieceKind::HAND_SFEN_ORDER.into_iter().enumerate() {
+                let most = if kind == PieceKind::Pawn { 18 } else { 4 };
+                hand.set(kind, ((seed >> (8 * i)) % (most + 1)) as u8);
+            }
+            assert_eq!(drop_power(hand), drop_power_by_kind(hand), "{hand:?}");
+        }
+    }
 }
