@@ -2,7 +2,10 @@
 """Checks every relative link in README.md and docs/**/*.md (run:
 `python3 scripts/check_links.py`): the file must
 exist and, for #anchor, the target Markdown file must have that heading
-(GitHub / mdBook slugs). Prints each broken link; exits 1 if any."""
+(GitHub / mdBook slugs). Also that the book leaves no page out: every
+page under docs/ is in docs/SUMMARY.md (mdBook renders only those), and
+every dated results page is in the index, docs/results.md. Prints each
+broken link and each page left out; exits 1 if any."""
 import re, sys, unicodedata
 from pathlib import Path
 
@@ -60,5 +63,16 @@ for f in files:
                 print(f'{rel}: {target}: anchor into a non-Markdown file'); bad += 1
             elif anchor not in anchors(dest):
                 print(f'{rel}: {target}: no heading #{anchor} in {dest.relative_to(root)}'); bad += 1
-print(f'{count} relative links in {len(files)} files, {bad} broken')
+docs = root / 'docs'
+summary = (docs / 'SUMMARY.md').read_text()
+index = (docs / 'results.md').read_text()
+for f in files[1:]:
+    rel = f.relative_to(docs).as_posix()
+    if f.name in ('SUMMARY.md', 'README.md'):
+        continue
+    if f'({rel})' not in summary:
+        print(f'docs/{rel}: not in docs/SUMMARY.md, so not in the book'); bad += 1
+    if rel.startswith('results/20') and f'({rel})' not in index:
+        print(f'docs/{rel}: not in the index docs/results.md'); bad += 1
+print(f'{count} relative links in {len(files)} files, {bad} broken or left out')
 sys.exit(1 if bad else 0)
