@@ -231,46 +231,49 @@ pub fn rook(sq: Square, occ: Bitboard) -> Bitboard {
     )
 }
 
-/// [`rook`]'s squares among `toward`, working out only the rays that meet
-/// `toward` on an empty board (for a few squares far from the rook, mostly
-/// one ray of the four).
+/// The squares along the rays `up` (towards higher indices) and `down`
+/// from `sq` among `toward`, working out only the rays that meet `toward`
+/// on an empty board (for a few squares far from the piece, mostly one).
 #[inline(always)]
-pub fn rook_toward(sq: Square, occ: Bitboard, toward: Bitboard) -> Bitboard {
+fn rays_toward(
+    sq: Square,
+    occ: Bitboard,
+    toward: Bitboard,
+    up: [usize; 2],
+    down: [usize; 2],
+) -> Bitboard {
     let meets = |dir: usize| RAYS[dir][sq.index()] & toward.0 != 0;
     let mut b = 0;
-    if meets(DOWN) {
-        b |= ray_up(DOWN, sq, occ);
+    for dir in up {
+        if meets(dir) {
+            b |= ray_up(dir, sq, occ);
+        }
     }
-    if meets(LEFT) {
-        b |= ray_up(LEFT, sq, occ);
-    }
-    if meets(UP) {
-        b |= ray_down(UP, sq, occ);
-    }
-    if meets(RIGHT) {
-        b |= ray_down(RIGHT, sq, occ);
+    for dir in down {
+        if meets(dir) {
+            b |= ray_down(dir, sq, occ);
+        }
     }
     Bitboard(b) & toward
+}
+
+/// [`rook`]'s squares among `toward`, only the rays that reach them
+/// worked out.
+#[inline(always)]
+pub fn rook_toward(sq: Square, occ: Bitboard, toward: Bitboard) -> Bitboard {
+    rays_toward(sq, occ, toward, [DOWN, LEFT], [UP, RIGHT])
 }
 
 /// [`bishop`]'s squares among `toward`, as [`rook_toward`] works them out.
 #[inline(always)]
 pub fn bishop_toward(sq: Square, occ: Bitboard, toward: Bitboard) -> Bitboard {
-    let meets = |dir: usize| RAYS[dir][sq.index()] & toward.0 != 0;
-    let mut b = 0;
-    if meets(DOWN_LEFT) {
-        b |= ray_up(DOWN_LEFT, sq, occ);
-    }
-    if meets(UP_LEFT) {
-        b |= ray_up(UP_LEFT, sq, occ);
-    }
-    if meets(UP_RIGHT) {
-        b |= ray_down(UP_RIGHT, sq, occ);
-    }
-    if meets(DOWN_RIGHT) {
-        b |= ray_down(DOWN_RIGHT, sq, occ);
-    }
-    Bitboard(b) & toward
+    rays_toward(
+        sq,
+        occ,
+        toward,
+        [DOWN_LEFT, UP_LEFT],
+        [UP_RIGHT, DOWN_RIGHT],
+    )
 }
 
 /// A lance's squares on an empty board.
