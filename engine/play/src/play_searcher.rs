@@ -394,24 +394,33 @@ impl<H: Hook> PlaySearcher<H> {
         }
     }
 
-    /// Whether the search must stop; checked every [`CHECK_EVERY`] nodes.
-    #[inline]
+    /// Whether the search must stop; checked every [`CHECK_EVERY`] nodes
+    /// (the count compared inline, the check itself out of line).
+    #[inline(always)]
     pub(super) fn out_of_budget(&mut self) -> bool {
         if self.counts.stats.nodes >= self.clock.next_check {
-            self.clock.next_check = self.counts.stats.nodes + CHECK_EVERY;
-            let all = self.counts.shown();
-            if self.clock.limits.reached(self.clock.start, all.nodes) || self.hook.poll(all.nodes) {
-                self.clock.aborted = true;
-            }
-            let (depth, table) = (self.stack.root_depth as u32, &self.table);
-            self.clock.report(|elapsed| Progress {
-                depth,
-                stats: all,
-                elapsed,
-                hashfull: table.permille_full(),
-            });
+            self.check_budget();
         }
         self.clock.aborted
+    }
+
+    /// The limits, the hook and the progress report, every
+    /// [`CHECK_EVERY`] nodes.
+    #[cold]
+    #[inline(never)]
+    fn check_budget(&mut self) {
+        self.clock.next_check = self.counts.stats.nodes + CHECK_EVERY;
+        let all = self.counts.shown();
+        if self.clock.limits.reached(self.clock.start, all.nodes) || self.hook.poll(all.nodes) {
+            self.clock.aborted = true;
+        }
+        let (depth, table) = (self.stack.root_depth as u32, &self.table);
+        self.clock.report(|elapsed| Progress {
+            depth,
+            stats: all,
+            elapsed,
+            hashfull: table.permille_full(),
+        });
     }
 
     pub(super) fn repetition_value(r: Repetition, ply: usize) -> Value {

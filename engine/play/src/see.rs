@@ -25,6 +25,7 @@ const CHEAPEST_FIRST: [PieceKind; 14] = [
 ];
 
 /// The material a move takes: the captured piece, plus what promoting adds.
+#[inline]
 pub(crate) fn captured_value(pos: &Position, mv: Move) -> Score {
     let mut gain = 0;
     if !mv.is_drop() {

@@ -126,7 +126,7 @@ impl CheckSquares {
     }
 
     /// Whether `mv` (legal) checks the opponent's king.
-    #[inline]
+    #[inline(always)]
     pub fn gives_check(&self, pos: &Position, mv: Move) -> bool {
         let to = Bitboard::from_square(mv.to());
         if (to & self.any).is_empty() && (mv.is_drop() || !self.discoverers.contains(mv.from())) {
