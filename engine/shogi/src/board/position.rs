@@ -193,7 +193,7 @@ impl Position {
 
     /// The key of the position after `mv`, without making it (for
     /// prefetching the transposition table slot it will read).
-    #[inline]
+    #[inline(always)]
     pub fn key_after(&self, mv: Move) -> u64 {
         let us = self.side;
         let to = mv.to();
