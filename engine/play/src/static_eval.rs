@@ -31,6 +31,7 @@ impl Placements {
         Placements { path: vec![None] }
     }
 
+    #[inline]
     fn push(&mut self, pos: &Position, mv: Move) {
         let parent = self.path.last().copied().flatten();
         let child = parent
@@ -39,6 +40,7 @@ impl Placements {
         self.path.push(child);
     }
 
+    #[inline]
     fn evaluate(&mut self, pos: &Position) -> Value {
         let last = self.path.last_mut().expect("the root is never popped");
         let placement = *last.get_or_insert_with(|| eval::PLAY.material_placement(pos));
