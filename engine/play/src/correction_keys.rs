@@ -41,17 +41,36 @@ fn mix(bb: Bitboard, salt: u64) -> u64 {
     (v ^ (v >> 31)).wrapping_mul(0x94d0_49bb_1331_11eb)
 }
 
+/// By color and kind, the salt of the set the kind belongs to.
+const SALTS: [[u64; 15]; 2] = {
+    let mut t = [[0; 15]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 15 {
+            // Pawns in slot 0, the gold-movers in the gold's, others their own.
+            let slot = match PieceKind::from_u8(k as u8) {
+                Some(PieceKind::Pawn) => 0,
+                Some(kind) if kind.moves_like_gold() => PieceKind::Gold.index(),
+                _ => k,
+            };
+            t[c][k] = ((c * 16 + slot + 1) as u64) << 56;
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// `c`'s pieces of the set `kind` belongs to, and the set's salt.
 #[inline(always)]
 fn hashed_set(pos: &Position, c: Color, kind: PieceKind) -> (Bitboard, u64) {
-    let (set, slot) = if kind == PieceKind::Pawn {
-        (pos.pieces(c, kind), 0)
-    } else if kind.moves_like_gold() {
-        (pos.golds(c), PieceKind::Gold.index())
+    let set = if kind.moves_like_gold() {
+        pos.golds(c)
     } else {
-        (pos.pieces(c, kind), kind.index())
+        pos.pieces(c, kind)
     };
-    (set, (c.index() as u64 * 16 + slot as u64 + 1) << 56)
+    (set, SALTS[c.index()][kind.index()])
 }
 
 impl PartialKeys {
