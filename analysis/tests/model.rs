@@ -3,6 +3,7 @@
 //! factors with known trends over d carried to d = 24), and on the records
 //! of `configs/smoke-model.toml` swept by the harness.
 
+mod page_rows;
 mod smoke_sweep;
 mod svg_text;
 
@@ -225,12 +226,7 @@ fn the_smoke_model_sweep_gives_finite_estimates_and_actuals() {
 /// makes of them.
 #[test]
 fn the_d24_page_rows_are_rebuilt_from_its_records() {
-    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/results");
-    let page = std::fs::read_to_string(format!("{docs}/2026-11-29-model-d24.md")).unwrap();
-    let rows: Vec<&str> = page
-        .lines()
-        .filter(|l| l.starts_with("| synthetic | 5 | 24 | 12 |"))
-        .collect();
+    let rows = page_rows::rows("2026-11-29-model-d24.md", &["| synthetic | 5 | 24 | 12 |"]);
     assert_eq!(rows.len(), 4, "the page's Table 5 rows");
     let dir = out_dir("d24-page");
     let records = [
@@ -238,7 +234,7 @@ fn the_d24_page_rows_are_rebuilt_from_its_records() {
         "2026-11-26-table1-d24/model-d24.partial.jsonl.gz",
         "2026-11-29-past-4096/past-4096-d24.jsonl.gz",
     ]
-    .map(|f| format!("{docs}/data/{f}"));
+    .map(|f| format!("{}/data/{f}", page_rows::RESULTS));
     let mut args = vec!["model"];
     args.extend(records.iter().map(String::as_str));
     args.extend(["--out", dir.to_str().unwrap()]);
@@ -249,8 +245,6 @@ fn the_d24_page_rows_are_rebuilt_from_its_records() {
         String::from_utf8_lossy(&output.stderr)
     );
     let md = std::fs::read_to_string(dir.join("model.md")).unwrap();
-    for row in rows {
-        assert!(md.lines().any(|l| l == row), "not rebuilt: {row}\n{md}");
-    }
+    page_rows::assert_rebuilt(&rows, &md);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,6 +4,7 @@
 //! processes, Tables 2 and 4), a run missing, a wrong root value, a record
 //! repeated and a torn last line.
 
+mod page_rows;
 mod smoke_sweep;
 mod svg_text;
 
@@ -334,25 +335,20 @@ fn the_masters_pace_is_shown_where_every_run_recorded_it() {
 /// appears, as written, in what `yomi-analysis report` makes of them.
 #[test]
 fn the_table1_d24_page_is_rebuilt_from_its_records() {
-    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/results");
-    let page = std::fs::read_to_string(format!("{docs}/2026-11-30-table1-d24-records.md")).unwrap();
-    let rows: Vec<&str> = page
-        .lines()
-        .filter(|l| {
-            [
-                "| 1 |",
-                "| 512 |",
-                "| 1536 |",
-                "| synthetic |",
-                "| synthetic b=",
-            ]
-            .iter()
-            .any(|p| l.starts_with(p))
-        })
-        .collect();
+    let prefixes = [
+        "| 1 |",
+        "| 512 |",
+        "| 1536 |",
+        "| synthetic |",
+        "| synthetic b=",
+    ];
+    let rows = page_rows::rows("2026-11-30-table1-d24-records.md", &prefixes);
     // Table 1's five rows, Table 6's two, Fig. 7's two and Fig. 8's two.
     assert_eq!(rows.len(), 11, "the page's table rows");
-    let records = format!("{docs}/data/2026-11-30-table1-d24/table1-b5-d24.jsonl.gz");
+    let records = format!(
+        "{}/data/2026-11-30-table1-d24/table1-b5-d24.jsonl.gz",
+        page_rows::RESULTS
+    );
     let output = report(&[&records]);
     assert!(
         output.status.success(),
@@ -360,9 +356,7 @@ fn the_table1_d24_page_is_rebuilt_from_its_records() {
         String::from_utf8_lossy(&output.stderr)
     );
     let md = String::from_utf8(output.stdout).unwrap();
-    for row in rows {
-        assert!(md.lines().any(|l| l == row), "not rebuilt: {row}\n{md}");
-    }
+    page_rows::assert_rebuilt(&rows, &md);
     assert!(
         md.contains("every root value equals the sequential one"),
         "{md}"
