@@ -6,7 +6,7 @@
 //! last pass: then that idle worker becomes the owner. A worker that said
 //! its queue ran dry (games) counts as idle too, until it gets a task.
 
-use std::collections::{HashMap, HashSet};
+use ahash::{AHashMap, AHashSet};
 
 pub(crate) struct Balancer {
     workers: usize,
@@ -15,10 +15,10 @@ pub(crate) struct Balancer {
     /// Positions per worker in this pass.
     this_pass: Vec<u32>,
     /// (position, worker) pairs counted this pass.
-    counted: HashSet<(u64, usize)>,
+    counted: AHashSet<(u64, usize)>,
     /// Positions sent this pass.
-    sent: HashSet<u64>,
-    owner: HashMap<u64, usize>,
+    sent: AHashSet<u64>,
+    owner: AHashMap<u64, usize>,
     /// Workers whose queues ran dry, not given a task since.
     dry: Vec<bool>,
     /// Where the round-robin among equally loaded workers resumes.
@@ -33,9 +33,9 @@ impl Balancer {
             workers,
             last_pass: vec![0; workers],
             this_pass: vec![0; workers],
-            counted: HashSet::new(),
-            sent: HashSet::new(),
-            owner: HashMap::new(),
+            counted: AHashSet::new(),
+            sent: AHashSet::new(),
+            owner: AHashMap::new(),
             dry: vec![false; workers],
             next: 0,
         }

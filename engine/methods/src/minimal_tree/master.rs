@@ -9,7 +9,6 @@ use super::message::{Message, Outcome, Report, Task};
 use super::signature::Signature;
 use super::task_split::TaskSplit;
 use ahash::{AHashMap, AHashSet};
-use std::collections::HashMap;
 use std::time::Duration;
 use yomi_runtime::{Rank, Traffic, Transport};
 use yomi_tree::{Game, Value, INFINITE};
@@ -88,10 +87,10 @@ pub struct Master<G: Game, T> {
     split: TaskSplit,
     tree: AHashMap<Vec<u16>, Node<G::Move>>,
     /// Worker results per position.
-    results: HashMap<u64, Vec<Outcome>>,
+    results: AHashMap<u64, Vec<Outcome>>,
     /// Static values of frontier positions, evaluated once (as moves are
     /// generated once): later passes look them up.
-    evaluations: HashMap<u64, Value>,
+    evaluations: AHashMap<u64, Value>,
     balancer: Balancer,
     path: Vec<u16>,
     signature: Vec<u16>,
@@ -131,8 +130,8 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             aspiration: Aspiration::around(None),
             split: TaskSplit::new(depth, d_prime),
             tree: AHashMap::new(),
-            results: HashMap::new(),
-            evaluations: HashMap::new(),
+            results: AHashMap::new(),
+            evaluations: AHashMap::new(),
             balancer: Balancer::new(workers),
             path: Vec::new(),
             signature: Vec::new(),
@@ -471,12 +470,17 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// The deepest worker result for position `key` usable with the pass
     /// window, else a shallower one: its value and depth.
     fn deepest_result(&self, key: u64, w: Windows) -> Option<(Value, u32)> {
-        let results = self.results.get(&key)?;
-        let mut by_depth: Vec<&Outcome> = results.iter().collect();
-        by_depth.sort_by_key(|r| std::cmp::Reverse(r.depth));
-        by_depth
-            .iter()
-            .find_map(|r| usable(r, w.a1, w.b1).map(|v| (v, r.depth)))
+        // Of equal depths, the first received.
+        let mut best = None;
+        for r in self.results.get(&key)? {
+            if best.is_some_and(|(_, depth)| r.depth <= depth) {
+                continue;
+            }
+            if let Some(v) = usable(r, w.a1, w.b1) {
+                best = Some((v, r.depth));
+            }
+        }
+        best
     }
 
     /// A task for the current position (`key`), `depth` plies, with the

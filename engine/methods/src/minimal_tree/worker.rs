@@ -10,8 +10,8 @@ use super::message::{Message, Outcome, Report, Task, WorkerConfig};
 use super::priority::Priority;
 use super::ring::{self, Shared};
 use super::task_search::{TaskPath, TaskSearch};
+use ahash::{AHashMap, AHashSet};
 use indexmap::IndexMap;
-use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use yomi_measure::{RingCounts, TaskCounts};
 use yomi_runtime::Transport;
@@ -42,7 +42,7 @@ pub struct Inbox<T> {
     /// Task messages received so far.
     arrivals: u64,
     /// Finished searches per position.
-    finished: HashMap<u64, Vec<Finished>>,
+    finished: AHashMap<u64, Vec<Finished>>,
     /// The task being searched: (key, alpha, beta).
     running: Option<(u64, i32, i32)>,
     stop: bool,
@@ -91,7 +91,7 @@ impl<T: Transport<Message>> Inbox<T> {
             queue: Vec::new(),
             epoch: 0,
             arrivals: 0,
-            finished: HashMap::new(),
+            finished: AHashMap::new(),
             running: None,
             stop: false,
             first_task_at: None,
@@ -535,8 +535,8 @@ struct Tally {
     tasks: TaskCounts,
     /// Leaves spent per position, and the positions finished at the full
     /// task depth: to tell work the master never needed at the full depth.
-    spent: HashMap<u64, u64>,
-    full_depth: HashSet<u64>,
+    spent: AHashMap<u64, u64>,
+    full_depth: AHashSet<u64>,
     /// Time without a task after the first arrived, and inside searches.
     idle: Duration,
     searching: Duration,
