@@ -15,6 +15,7 @@ mod priority;
 mod ring;
 mod service;
 mod signature;
+mod task_queue;
 mod task_search;
 mod task_split;
 mod worker;

@@ -7,8 +7,8 @@
 use super::depth::{next_depth, Finished};
 use super::eps_window;
 use super::message::{Message, Outcome, Report, Task, WorkerConfig};
-use super::priority::Priority;
 use super::ring::{self, Shared};
+use super::task_queue::{Queued, TaskQueue};
 use super::task_search::{TaskPath, TaskSearch};
 use ahash::{AHashMap, AHashSet};
 use indexmap::IndexMap;
@@ -18,27 +18,11 @@ use yomi_runtime::Transport;
 use yomi_search::{Entry, Hook, SearchOptions, Searcher, Stats};
 use yomi_tree::{Game, Value, INFINITE};
 
-struct Queued {
-    task: Task,
-    /// Pass messages received before this task last arrived.
-    epoch: u32,
-    /// The deepest finished search of the task's position (kept here:
-    /// priorities are compared at every look at the messages).
-    completed: u32,
-    /// `Inbox::arrivals` when this copy of the task arrived.
-    arrival: u64,
-    /// Confirmed deepening: a shallower result went to the master when
-    /// this many tasks had arrived; the task waits for a later copy.
-    held: Option<u64>,
-}
-
 /// The worker's side of the conversation, also its search hook.
 pub struct Inbox<T> {
     transport: T,
     eps: Option<Value>,
-    queue: Vec<Queued>,
-    /// Pass messages received so far.
-    epoch: u32,
+    queue: TaskQueue,
     /// Task messages received so far.
     arrivals: u64,
     /// Finished searches per position.
@@ -88,8 +72,7 @@ impl<T: Transport<Message>> Inbox<T> {
         Inbox {
             transport,
             eps: config.eps,
-            queue: Vec::new(),
-            epoch: 0,
+            queue: TaskQueue::default(),
             arrivals: 0,
             finished: AHashMap::new(),
             running: None,
@@ -110,7 +93,6 @@ impl<T: Transport<Message>> Inbox<T> {
     pub(super) fn restart(&mut self, config: &WorkerConfig) {
         self.eps = config.eps;
         self.queue.clear();
-        self.epoch = 0;
         self.arrivals = 0;
         self.finished.clear();
         self.running = None;
@@ -160,9 +142,7 @@ impl<T: Transport<Message>> Inbox<T> {
             alpha: task.alpha,
             beta: task.beta,
         });
-        for q in self.queue.iter_mut().filter(|q| q.task.key == task.key) {
-            q.completed = q.completed.max(depth);
-        }
+        self.queue.completed(task.key, depth);
         if config.updates || depth == task.depth {
             let outcome = Outcome {
                 key: task.key,
@@ -173,16 +153,11 @@ impl<T: Transport<Message>> Inbox<T> {
             };
             self.transport.send(0, Message::Result(outcome));
             if depth < task.depth && config.confirmed_deepening {
-                let arrivals = self.arrivals;
-                for q in self.queue.iter_mut().filter(|q| q.task.key == task.key) {
-                    q.held = Some(arrivals);
-                }
+                self.queue.hold(task.key, self.arrivals);
             }
         }
         if depth == task.depth {
-            if let Some(i) = self.queue.iter().position(|q| same_task(&q.task, task)) {
-                self.queue.remove(i);
-            }
+            self.queue.remove_task(task);
         }
     }
 
@@ -214,7 +189,7 @@ impl<T: Transport<Message>> Inbox<T> {
                     if self.first_task_at.is_none() {
                         self.first_task_at = Some(self.transport.now());
                     }
-                    let epoch = self.epoch;
+                    let epoch = self.queue.epoch();
                     let task = match self.eps {
                         None => task,
                         Some(eps) => {
@@ -245,31 +220,15 @@ impl<T: Transport<Message>> Inbox<T> {
                         .and_then(|f| f.iter().map(|f| f.depth).max())
                         .unwrap_or(0);
                     self.arrivals += 1;
-                    let mut queued = Queued {
+                    self.queue.arrive(Queued {
                         task,
                         epoch,
                         arrival: self.arrivals,
                         completed,
                         held: None,
-                    };
-                    match self
-                        .queue
-                        .iter_mut()
-                        .find(|q| same_task(&q.task, &queued.task))
-                    {
-                        Some(q) => {
-                            queued.held = q.held;
-                            *q = queued
-                        }
-                        None => self.queue.push(queued),
-                    }
+                    });
                 }
-                Message::Pass => {
-                    // Keep only tasks received since the previous pass message.
-                    let epoch = self.epoch;
-                    self.queue.retain(|q| q.epoch >= epoch);
-                    self.epoch += 1;
-                }
+                Message::Pass => self.queue.pass(),
                 Message::Stop => self.stop = true,
                 Message::Start(root, config) => {
                     // Tasks after it are the new search's.
@@ -333,33 +292,6 @@ impl<T: Transport<Message>> Inbox<T> {
         self.transport
             .send(ring::next(rank, workers), Message::Share(ring.search, out));
     }
-
-    fn priority<'a>(&self, q: &'a Queued) -> Priority<'a> {
-        Priority {
-            fresh: q.epoch == self.epoch,
-            completed_depth: q.completed,
-            signature: &q.task.signature,
-            alpha: q.task.alpha,
-            beta: q.task.beta,
-        }
-    }
-
-    /// Index of the most urgent task.
-    fn top(&self) -> Option<usize> {
-        // Each priority once; equal priorities: the earlier-queued task first.
-        self.queue
-            .iter()
-            .enumerate()
-            // Held tasks wait for a copy sent after their last result.
-            .filter(|(_, q)| q.held.is_none_or(|h| q.arrival > h))
-            .map(|(i, q)| (self.priority(q), std::cmp::Reverse(i)))
-            .max()
-            .map(|(_, std::cmp::Reverse(i))| i)
-    }
-}
-
-fn same_task(a: &Task, b: &Task) -> bool {
-    (a.key, a.alpha, a.beta) == (b.key, b.alpha, b.beta)
 }
 
 impl<T: Transport<Message>> Hook for Inbox<T> {
@@ -369,8 +301,8 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
         self.charge(nodes);
         self.receive();
         self.forward_ring();
-        let top = self.top().map(|i| {
-            let t = &self.queue[i].task;
+        let top = self.queue.top().map(|i| {
+            let t = &self.queue.get(i).task;
             (t.key, t.alpha, t.beta)
         });
         self.stop || top != self.running
@@ -466,11 +398,11 @@ where
         if io.stop {
             break;
         }
-        let Some(i) = io.top() else {
+        let Some(i) = io.queue.top() else {
             tally.idle += io.wait_for_task();
             continue;
         };
-        let task = io.queue[i].task.clone();
+        let task = io.queue.get(i).task.clone();
         let done = io.finished.get(&task.key).map_or(&[][..], |f| &f[..]);
         let Some(depth) = next_depth(done, task.depth, task.alpha, task.beta, config.updates)
         else {
@@ -645,11 +577,11 @@ mod tests {
         inbox.receive();
         assert_eq!(queued(&inbox), [(1, -10, 10), (2, -10, 10)]);
         // Received before the last pass message: no longer fresh.
-        assert!(!inbox.priority(&inbox.queue[0]).fresh);
+        assert!(!inbox.queue.priority(inbox.queue.get(0)).fresh);
         master.send(1, Message::Task(task(2, -10, 10)));
         inbox.receive();
-        assert!(inbox.priority(&inbox.queue[1]).fresh);
-        assert_eq!(inbox.top(), Some(1), "the renewed task comes first");
+        assert!(inbox.queue.priority(inbox.queue.get(1)).fresh);
+        assert_eq!(inbox.queue.top(), Some(1), "the renewed task comes first");
         master.send(1, Message::Pass);
         inbox.receive();
         assert_eq!(queued(&inbox), [(2, -10, 10)]);

@@ -1,0 +1,282 @@
+//! A worker's queued tasks (seed 000 Fig. 5), in arrival order, with the
+//! most urgent one kept up to date: the worker asks for it at every look
+//! at its messages, with hundreds of tasks queued, and nearly every look
+//! finds new tasks. A task that arrives is set against the most urgent one
+//! alone; the queue is scanned again only when that one may have lost its
+//! place (a list kept in order cost more than the scans it saved).
+
+use super::message::Task;
+use super::priority::Priority;
+use std::cell::Cell;
+use std::cmp::Reverse;
+
+pub(super) struct Queued {
+    pub(super) task: Task,
+    /// Pass messages received before this task last arrived.
+    pub(super) epoch: u32,
+    /// The deepest finished search of the task's position (kept here:
+    /// priorities are compared at every look at the messages).
+    pub(super) completed: u32,
+    /// Task messages received when this copy of the task arrived.
+    pub(super) arrival: u64,
+    /// Confirmed deepening: a shallower result went to the master when
+    /// this many tasks had arrived; the task waits for a later copy.
+    pub(super) held: Option<u64>,
+}
+
+impl Queued {
+    /// Held tasks wait for a copy sent after their last result.
+    fn free(&self) -> bool {
+        self.held.is_none_or(|h| self.arrival > h)
+    }
+}
+
+#[derive(Default)]
+pub(super) struct TaskQueue {
+    queue: Vec<Queued>,
+    /// Pass messages received so far.
+    epoch: u32,
+    /// The most urgent free task's index (`Some(None)`: no free task);
+    /// `None` until the queue is scanned again.
+    top: Cell<Option<Option<usize>>>,
+}
+
+impl TaskQueue {
+    /// Forgets every task and pass.
+    pub(super) fn clear(&mut self) {
+        *self = TaskQueue::default();
+    }
+
+    pub(super) fn epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = &Queued> {
+        self.queue.iter()
+    }
+
+    pub(super) fn get(&self, i: usize) -> &Queued {
+        &self.queue[i]
+    }
+
+    /// A task arrived: it replaces its earlier copy (same position and
+    /// window, whose hold it keeps) in place, or joins the end.
+    pub(super) fn arrive(&mut self, mut queued: Queued) {
+        let i = match self
+            .queue
+            .iter()
+            .position(|q| same_task(&q.task, &queued.task))
+        {
+            Some(i) => {
+                queued.held = self.queue[i].held;
+                self.queue[i] = queued;
+                i
+            }
+            None => {
+                self.queue.push(queued);
+                self.queue.len() - 1
+            }
+        };
+        // The most urgent task stays so unless this one passes it; if this
+        // one was it, it may have lost its place.
+        let top = match self.top.get() {
+            Some(Some(top)) if top == i => None,
+            Some(Some(top)) if self.queue[i].free() && self.urgency(i) > self.urgency(top) => {
+                Some(Some(i))
+            }
+            Some(None) if self.queue[i].free() => Some(Some(i)),
+            top => top,
+        };
+        self.top.set(top);
+    }
+
+    /// A pass message: only tasks received since the previous one stay.
+    pub(super) fn pass(&mut self) {
+        self.top.set(None);
+        let epoch = self.epoch;
+        self.queue.retain(|q| q.epoch >= epoch);
+        self.epoch += 1;
+    }
+
+    /// A search of position `key` finished at `depth` (its tasks only
+    /// lose urgency).
+    pub(super) fn completed(&mut self, key: u64, depth: u32) {
+        self.lowered(key);
+        for q in self.queue.iter_mut().filter(|q| q.task.key == key) {
+            q.completed = q.completed.max(depth);
+        }
+    }
+
+    /// Confirmed deepening: the tasks of position `key` wait for a copy
+    /// that arrives after the `arrivals`-th.
+    pub(super) fn hold(&mut self, key: u64, arrivals: u64) {
+        self.lowered(key);
+        for q in self.queue.iter_mut().filter(|q| q.task.key == key) {
+            q.held = Some(arrivals);
+        }
+    }
+
+    /// Drops `task` (same position and window), if queued.
+    pub(super) fn remove_task(&mut self, task: &Task) {
+        if let Some(i) = self.queue.iter().position(|q| same_task(&q.task, task)) {
+            self.remove(i);
+        }
+    }
+
+    pub(super) fn remove(&mut self, i: usize) {
+        self.queue.remove(i);
+        let top = match self.top.get() {
+            Some(Some(top)) if top == i => None,
+            Some(Some(top)) if top > i => Some(Some(top - 1)),
+            top => top,
+        };
+        self.top.set(top);
+    }
+
+    pub(super) fn priority<'a>(&self, q: &'a Queued) -> Priority<'a> {
+        Priority {
+            fresh: q.epoch == self.epoch,
+            completed_depth: q.completed,
+            signature: &q.task.signature,
+            alpha: q.task.alpha,
+            beta: q.task.beta,
+        }
+    }
+
+    /// Index of the most urgent free task.
+    pub(super) fn top(&self) -> Option<usize> {
+        if let Some(top) = self.top.get() {
+            return top;
+        }
+        let top = (0..self.queue.len())
+            .filter(|&i| self.queue[i].free())
+            .max_by(|&a, &b| self.urgency(a).cmp(&self.urgency(b)));
+        self.top.set(Some(top));
+        top
+    }
+
+    /// The order of urgency: by priority, then the earlier in the queue.
+    fn urgency(&self, i: usize) -> (Priority<'_>, Reverse<usize>) {
+        (self.priority(&self.queue[i]), Reverse(i))
+    }
+
+    /// Position `key`'s tasks are about to lose urgency: if the most
+    /// urgent task is one of them, the queue is scanned again.
+    fn lowered(&self, key: u64) {
+        if let Some(Some(top)) = self.top.get() {
+            if self.queue[top].task.key == key {
+                self.top.set(None);
+            }
+        }
+    }
+}
+
+fn same_task(a: &Task, b: &Task) -> bool {
+    (a.key, a.alpha, a.beta) == (b.key, b.alpha, b.beta)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minimal_tree::signature::Signature;
+    use proptest::prelude::*;
+
+    type TaskId = (u64, i32, i32);
+
+    fn id(task: &Task) -> TaskId {
+        (task.key, task.alpha, task.beta)
+    }
+
+    /// The most urgent free task found by scanning the whole queue.
+    fn scanned_top(queue: &TaskQueue) -> Option<TaskId> {
+        queue
+            .iter()
+            .enumerate()
+            .filter(|(_, q)| q.free())
+            .map(|(i, q)| (queue.priority(q), Reverse(i)))
+            .max()
+            .map(|(_, Reverse(i))| id(&queue.get(i).task))
+    }
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Arrive {
+            key: u64,
+            window: usize,
+            signature: Vec<u16>,
+            completed: u32,
+        },
+        Pass,
+        Completed {
+            key: u64,
+            depth: u32,
+        },
+        Hold {
+            key: u64,
+        },
+        RemoveTop,
+        RemoveFirst,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            6 => (0..4u64, 0..3usize, proptest::collection::vec(0..3u16, 0..3), 0..3u32)
+                .prop_map(|(key, window, signature, completed)| Op::Arrive {
+                    key,
+                    window,
+                    signature,
+                    completed,
+                }),
+            1 => Just(Op::Pass),
+            1 => (0..4u64, 0..8u32).prop_map(|(key, depth)| Op::Completed { key, depth }),
+            1 => (0..4u64).prop_map(|key| Op::Hold { key }),
+            1 => Just(Op::RemoveTop),
+            1 => Just(Op::RemoveFirst),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn the_kept_top_is_what_a_scan_finds(ops in proptest::collection::vec(op(), 1..100)) {
+            let mut queue = TaskQueue::default();
+            let mut arrivals = 0;
+            for op in ops {
+                match op {
+                    Op::Arrive { key, window, signature, completed } => {
+                        arrivals += 1;
+                        let (alpha, beta) = [(-10, 10), (0, 1), (-5, 20)][window];
+                        queue.arrive(Queued {
+                            task: Task {
+                                path: Vec::new(),
+                                key,
+                                depth: 8,
+                                alpha,
+                                beta,
+                                signature: Signature(signature),
+                            },
+                            epoch: queue.epoch(),
+                            completed,
+                            arrival: arrivals,
+                            held: None,
+                        });
+                    }
+                    Op::Pass => queue.pass(),
+                    Op::Completed { key, depth } => queue.completed(key, depth),
+                    Op::Hold { key } => queue.hold(key, arrivals),
+                    Op::RemoveTop => {
+                        if let Some(i) = queue.top() {
+                            queue.remove(i);
+                        }
+                    }
+                    Op::RemoveFirst => {
+                        let first = queue.iter().next().map(|q| q.task.clone());
+                        if let Some(task) = first {
+                            queue.remove_task(&task);
+                        }
+                    }
+                }
+                prop_assert_eq!(queue.top().map(|i| id(&queue.get(i).task)), scanned_top(&queue));
+            }
+        }
+    }
+}
