@@ -7,8 +7,10 @@
 
 use super::message::Task;
 use super::priority::Priority;
+use ahash::AHashMap;
 use std::cell::Cell;
 use std::cmp::Reverse;
+use yomi_tree::Value;
 
 pub(super) struct Queued {
     pub(super) task: Task,
@@ -31,9 +33,20 @@ impl Queued {
     }
 }
 
+/// A task is its position and window: a copy with both the same replaces it.
+type TaskId = (u64, Value, Value);
+
+fn id(task: &Task) -> TaskId {
+    (task.key, task.alpha, task.beta)
+}
+
 #[derive(Default)]
 pub(super) struct TaskQueue {
-    queue: Vec<Queued>,
+    /// In arrival order; a task removed leaves a gap until the next pass
+    /// message (the tasks behind it keep their places).
+    queue: Vec<Option<Queued>>,
+    /// Where each task is.
+    index: AHashMap<TaskId, usize>,
     /// Pass messages received so far.
     epoch: u32,
     /// The most urgent free task's index (`Some(None)`: no free task);
@@ -52,28 +65,25 @@ impl TaskQueue {
     }
 
     pub(super) fn iter(&self) -> impl Iterator<Item = &Queued> {
-        self.queue.iter()
+        self.queue.iter().flatten()
     }
 
     pub(super) fn get(&self, i: usize) -> &Queued {
-        &self.queue[i]
+        self.queue[i].as_ref().expect("a queued task")
     }
 
     /// A task arrived: it replaces its earlier copy (same position and
     /// window, whose hold it keeps) in place, or joins the end.
     pub(super) fn arrive(&mut self, mut queued: Queued) {
-        let i = match self
-            .queue
-            .iter()
-            .position(|q| same_task(&q.task, &queued.task))
-        {
-            Some(i) => {
-                queued.held = self.queue[i].held;
-                self.queue[i] = queued;
+        let i = match self.index.get(&id(&queued.task)) {
+            Some(&i) => {
+                queued.held = self.get(i).held;
+                self.queue[i] = Some(queued);
                 i
             }
             None => {
-                self.queue.push(queued);
+                self.index.insert(id(&queued.task), self.queue.len());
+                self.queue.push(Some(queued));
                 self.queue.len() - 1
             }
         };
@@ -81,10 +91,10 @@ impl TaskQueue {
         // one was it, it may have lost its place.
         let top = match self.top.get() {
             Some(Some(top)) if top == i => None,
-            Some(Some(top)) if self.queue[i].free() && self.urgency(i) > self.urgency(top) => {
+            Some(Some(top)) if self.get(i).free() && self.urgency(i) > self.urgency(top) => {
                 Some(Some(i))
             }
-            Some(None) if self.queue[i].free() => Some(Some(i)),
+            Some(None) if self.get(i).free() => Some(Some(i)),
             top => top,
         };
         self.top.set(top);
@@ -94,7 +104,11 @@ impl TaskQueue {
     pub(super) fn pass(&mut self) {
         self.top.set(None);
         let epoch = self.epoch;
-        self.queue.retain(|q| q.epoch >= epoch);
+        self.queue
+            .retain(|q| q.as_ref().is_some_and(|q| q.epoch >= epoch));
+        self.index = (self.queue.iter().flatten().enumerate())
+            .map(|(i, q)| (id(&q.task), i))
+            .collect();
         self.epoch += 1;
     }
 
@@ -102,7 +116,12 @@ impl TaskQueue {
     /// lose urgency).
     pub(super) fn completed(&mut self, key: u64, depth: u32) {
         self.lowered(key);
-        for q in self.queue.iter_mut().filter(|q| q.task.key == key) {
+        for q in self
+            .queue
+            .iter_mut()
+            .flatten()
+            .filter(|q| q.task.key == key)
+        {
             q.completed = q.completed.max(depth);
         }
     }
@@ -111,26 +130,30 @@ impl TaskQueue {
     /// that arrives after the `arrivals`-th.
     pub(super) fn hold(&mut self, key: u64, arrivals: u64) {
         self.lowered(key);
-        for q in self.queue.iter_mut().filter(|q| q.task.key == key) {
+        for q in self
+            .queue
+            .iter_mut()
+            .flatten()
+            .filter(|q| q.task.key == key)
+        {
             q.held = Some(arrivals);
         }
     }
 
     /// Drops `task` (same position and window), if queued.
     pub(super) fn remove_task(&mut self, task: &Task) {
-        if let Some(i) = self.queue.iter().position(|q| same_task(&q.task, task)) {
+        if let Some(&i) = self.index.get(&id(task)) {
             self.remove(i);
         }
     }
 
     pub(super) fn remove(&mut self, i: usize) {
-        self.queue.remove(i);
-        let top = match self.top.get() {
-            Some(Some(top)) if top == i => None,
-            Some(Some(top)) if top > i => Some(Some(top - 1)),
-            top => top,
-        };
-        self.top.set(top);
+        if let Some(q) = self.queue[i].take() {
+            self.index.remove(&id(&q.task));
+        }
+        if self.top.get() == Some(Some(i)) {
+            self.top.set(None);
+        }
     }
 
     pub(super) fn priority<'a>(&self, q: &'a Queued) -> Priority<'a> {
@@ -149,7 +172,7 @@ impl TaskQueue {
             return top;
         }
         let top = (0..self.queue.len())
-            .filter(|&i| self.queue[i].free())
+            .filter(|&i| self.queue[i].as_ref().is_some_and(Queued::free))
             .max_by(|&a, &b| self.urgency(a).cmp(&self.urgency(b)));
         self.top.set(Some(top));
         top
@@ -157,22 +180,18 @@ impl TaskQueue {
 
     /// The order of urgency: by priority, then the earlier in the queue.
     fn urgency(&self, i: usize) -> (Priority<'_>, Reverse<usize>) {
-        (self.priority(&self.queue[i]), Reverse(i))
+        (self.priority(self.get(i)), Reverse(i))
     }
 
     /// Position `key`'s tasks are about to lose urgency: if the most
     /// urgent task is one of them, the queue is scanned again.
     fn lowered(&self, key: u64) {
         if let Some(Some(top)) = self.top.get() {
-            if self.queue[top].task.key == key {
+            if self.get(top).task.key == key {
                 self.top.set(None);
             }
         }
     }
-}
-
-fn same_task(a: &Task, b: &Task) -> bool {
-    (a.key, a.alpha, a.beta) == (b.key, b.alpha, b.beta)
 }
 
 #[cfg(test)]
@@ -181,21 +200,15 @@ mod tests {
     use crate::minimal_tree::signature::Signature;
     use proptest::prelude::*;
 
-    type TaskId = (u64, i32, i32);
-
-    fn id(task: &Task) -> TaskId {
-        (task.key, task.alpha, task.beta)
-    }
-
     /// The most urgent free task found by scanning the whole queue.
     fn scanned_top(queue: &TaskQueue) -> Option<TaskId> {
         queue
             .iter()
             .enumerate()
             .filter(|(_, q)| q.free())
-            .map(|(i, q)| (queue.priority(q), Reverse(i)))
+            .map(|(i, q)| (queue.priority(q), Reverse(i), id(&q.task)))
             .max()
-            .map(|(_, Reverse(i))| id(&queue.get(i).task))
+            .map(|(_, _, id)| id)
     }
 
     #[derive(Clone, Debug)]
