@@ -115,29 +115,13 @@ impl TaskQueue {
     /// A search of position `key` finished at `depth` (its tasks only
     /// lose urgency).
     pub(super) fn completed(&mut self, key: u64, depth: u32) {
-        self.lowered(key);
-        for q in self
-            .queue
-            .iter_mut()
-            .flatten()
-            .filter(|q| q.task.key == key)
-        {
-            q.completed = q.completed.max(depth);
-        }
+        self.lower(key, |q| q.completed = q.completed.max(depth));
     }
 
     /// Confirmed deepening: the tasks of position `key` wait for a copy
     /// that arrives after the `arrivals`-th.
     pub(super) fn hold(&mut self, key: u64, arrivals: u64) {
-        self.lowered(key);
-        for q in self
-            .queue
-            .iter_mut()
-            .flatten()
-            .filter(|q| q.task.key == key)
-        {
-            q.held = Some(arrivals);
-        }
+        self.lower(key, |q| q.held = Some(arrivals));
     }
 
     /// Drops `task` (same position and window), if queued.
@@ -183,13 +167,22 @@ impl TaskQueue {
         (self.priority(self.get(i)), Reverse(i))
     }
 
-    /// Position `key`'s tasks are about to lose urgency: if the most
-    /// urgent task is one of them, the queue is scanned again.
-    fn lowered(&self, key: u64) {
+    /// Changes each of position `key`'s tasks by `change`, which only
+    /// lowers their urgency: if the most urgent task is one of them, the
+    /// queue is scanned again.
+    fn lower(&mut self, key: u64, change: impl Fn(&mut Queued)) {
         if let Some(Some(top)) = self.top.get() {
             if self.get(top).task.key == key {
                 self.top.set(None);
             }
+        }
+        for q in self
+            .queue
+            .iter_mut()
+            .flatten()
+            .filter(|q| q.task.key == key)
+        {
+            change(q);
         }
     }
 }
