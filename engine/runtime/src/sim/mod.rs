@@ -6,6 +6,7 @@
 
 mod busy;
 pub mod cost_model;
+mod inbox;
 mod scheduler;
 mod sim_transport;
 

@@ -7,12 +7,13 @@
 
 use super::busy::BusyProfile;
 use super::cost_model::{Costs, Model, Ps};
+use super::inbox::{Inbox, Pending};
 use super::sim_transport::{SimTransport, Suspend};
 use crate::transport::{Rank, Traffic};
 use corosensei::stack::DefaultStack;
 use corosensei::{Coroutine, CoroutineResult};
 use std::cell::RefCell;
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::rc::Rc;
 
@@ -34,41 +35,12 @@ pub struct SimStats {
     pub busy: BusyProfile,
 }
 
-/// A message on its way: ordered by arrival, then by sending order.
-struct Pending<M> {
-    arrival: Ps,
-    seq: u64,
-    from: Rank,
-    message: M,
-}
-
-impl<M> PartialEq for Pending<M> {
-    fn eq(&self, other: &Self) -> bool {
-        (self.arrival, self.seq) == (other.arrival, other.seq)
-    }
-}
-
-impl<M> Eq for Pending<M> {}
-
-impl<M> PartialOrd for Pending<M> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<M> Ord for Pending<M> {
-    /// Reversed, so that the heap's top is the earliest.
-    fn cmp(&self, other: &Self) -> Ordering {
-        (other.arrival, other.seq).cmp(&(self.arrival, self.seq))
-    }
-}
-
 struct RankState<M> {
     clock: Ps,
     /// The clock when this rank last resumed: every message arriving by
     /// then is in its inbox.
     synced: Ps,
-    inbox: BinaryHeap<Pending<M>>,
+    inbox: Inbox<M>,
     /// When its link has finished sending what it was given.
     link_free: Ps,
     traffic: Traffic,
@@ -97,7 +69,7 @@ impl<M> Cluster<M> {
                 .map(|_| RankState {
                     clock: 0,
                     synced: 0,
-                    inbox: BinaryHeap::new(),
+                    inbox: Inbox::new(),
                     link_free: 0,
                     traffic: Traffic::default(),
                     waiting: None,
@@ -160,14 +132,14 @@ impl<M> Cluster<M> {
     /// message is there: its clock moved on and none had arrived by the last sync.
     pub(super) fn needs_sync(&self, rank: Rank) -> bool {
         let r = &self.ranks[rank];
-        r.clock > r.synced && r.inbox.peek().is_none_or(|p| p.arrival > r.synced)
+        r.clock > r.synced && r.inbox.first_arrival().is_none_or(|a| a > r.synced)
     }
 
     /// The next message that had arrived by the rank's last sync, received
     /// at the cost of handling it.
     pub(super) fn receive(&mut self, rank: Rank) -> Option<(Rank, M)> {
         let r = &mut self.ranks[rank];
-        if r.inbox.peek()?.arrival > r.synced {
+        if r.inbox.first_arrival()? > r.synced {
             return None;
         }
         let p = r.inbox.pop()?;
@@ -212,7 +184,7 @@ impl<M> Cluster<M> {
             Suspend::Wait(deadline) => {
                 let r = &mut self.ranks[rank];
                 r.waiting = Some(deadline);
-                let first = r.inbox.peek().map_or(Ps::MAX, |p| p.arrival);
+                let first = r.inbox.first_arrival().unwrap_or(Ps::MAX);
                 let time = first.min(deadline);
                 if time != Ps::MAX {
                     self.wake(rank, time);
