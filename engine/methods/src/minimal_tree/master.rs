@@ -20,8 +20,22 @@ struct Node<M> {
     moves: Vec<M>,
     /// Per child (predicted order): its value in the last pass that reached it.
     values: Vec<Option<Value>>,
+    /// Per child (predicted order): its node, once it has one (children
+    /// at the task depth have none, unless extended).
+    children: Vec<Option<NodeId>>,
     /// The child that last raised the pass alpha or cut off (predicted-order index).
     best: Option<u16>,
+}
+
+/// A node's place in the master's arena.
+type NodeId = u32;
+
+/// Where a pass visits: the root, or a parent's child (predicted-order
+/// index), so that a node is found without hashing its path.
+#[derive(Clone, Copy)]
+enum Place {
+    Root,
+    Child(NodeId, u16),
 }
 
 impl<M: Copy> Node<M> {
@@ -85,7 +99,10 @@ pub struct Master<G: Game, T> {
     /// The root's window (games: an aspiration window; else full).
     aspiration: Aspiration,
     split: TaskSplit,
-    tree: AHashMap<Vec<u16>, Node<G::Move>>,
+    /// The tree's nodes, the root's first once it has one: a node is
+    /// reached from its parent (each path looked up in a map cost a
+    /// hash of the path at every visit and child).
+    tree: Vec<Node<G::Move>>,
     /// Worker results per position.
     results: AHashMap<u64, Vec<Outcome>>,
     /// Static values of frontier positions, evaluated once (as moves are
@@ -129,7 +146,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             decided_research: false,
             aspiration: Aspiration::around(None),
             split: TaskSplit::new(depth, d_prime),
-            tree: AHashMap::new(),
+            tree: Vec::new(),
             results: AHashMap::new(),
             evaluations: AHashMap::new(),
             balancer: Balancer::new(workers),
@@ -229,7 +246,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
                 a2: root.alpha,
                 b2: root.beta,
             };
-            let (value, uncertain) = self.pass(self.split.depth(), window, false);
+            let (value, uncertain) = self.pass(Place::Root, self.split.depth(), window, false);
             if !uncertain && self.aspiration.widen(value) && !self.stopped() {
                 continue;
             }
@@ -251,7 +268,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             }
         };
         let elapsed = self.transport.now();
-        let root = &self.tree[&Vec::new()];
+        let root = &self.tree[0];
         let best_move = root.best.map(|i| root.moves[i as usize]);
         let reports = self.stop_workers();
         MasterOutcome {
@@ -337,7 +354,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// `depth` under windows `w`, and whether an uncertain value went into
     /// it; `shallow` marks the internal iterative deepening of first visits,
     /// which sends no tasks.
-    fn pass(&mut self, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
+    fn pass(&mut self, place: Place, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
         self.nodes += 1;
         let task_depth = self.split.task_depth();
         if depth <= task_depth {
@@ -355,30 +372,37 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             }
             self.send_task(key, depth, w);
         }
-        if self.tree.contains_key(&self.path) {
-            self.transport.visit(1);
-        } else {
-            // Moves are generated once per node, on its first visit: a
-            // searched node's cost; later visits only sort and look up.
-            self.transport.work(1);
-            self.game.children(&mut self.scratch);
-            let n = self.scratch.len();
-            self.tree.insert(
-                self.path.clone(),
-                Node {
+        let id = match self.node_at(place) {
+            Some(id) => {
+                self.transport.visit(1);
+                id
+            }
+            None => {
+                // Moves are generated once per node, on its first visit: a
+                // searched node's cost; later visits only sort and look up.
+                self.transport.work(1);
+                self.game.children(&mut self.scratch);
+                let n = self.scratch.len();
+                let id = NodeId::try_from(self.tree.len()).expect("under 2^32 master nodes");
+                self.tree.push(Node {
                     moves: self.scratch.clone(),
                     values: vec![None; n],
+                    children: vec![None; n],
                     best: None,
-                },
-            );
-            // Internal deepening orders the children by a shallower pass,
-            // useful only where that pass reaches them: 2 plies above the
-            // task depth it would only evaluate this node itself.
-            if depth > task_depth + 2 && n > 0 {
-                self.pass(depth - 2, w, true);
+                });
+                if let Place::Child(parent, index) = place {
+                    self.tree[parent as usize].children[index as usize] = Some(id);
+                }
+                // Internal deepening orders the children by a shallower pass,
+                // useful only where that pass reaches them: 2 plies above the
+                // task depth it would only evaluate this node itself.
+                if depth > task_depth + 2 && n > 0 {
+                    self.pass(place, depth - 2, w, true);
+                }
+                id
             }
-        }
-        let node = &self.tree[&self.path];
+        };
+        let node = &self.tree[id as usize];
         if node.moves.is_empty() {
             return (self.game.end_value(), false);
         }
@@ -389,17 +413,17 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             self.game.play(mv);
             self.path.push(index);
             self.signature.push(rank as u16);
-            let (v, child_uncertain) = self.child(rank, depth - 1, w, shallow);
+            let (v, child_uncertain) =
+                self.child(Place::Child(id, index), rank, depth - 1, w, shallow);
             self.signature.pop();
             self.path.pop();
             self.game.undo(mv);
             let score = -v;
             let promoted = rank == 0 || !(self.decided_research && child_uncertain);
-            if let Some(node) = self.tree.get_mut(&self.path) {
-                node.values[index as usize] = Some(score);
-                if score > w.a1 && promoted {
-                    node.best = Some(index);
-                }
+            let node = &mut self.tree[id as usize];
+            node.values[index as usize] = Some(score);
+            if score > w.a1 && promoted {
+                node.best = Some(index);
             }
             uncertain |= child_uncertain;
             w.a1 = w.a1.max(score);
@@ -416,18 +440,33 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// A child's value under the parent's windows `w` (negated back by the
     /// caller): the full pass window, or with NegaScout a null window after
     /// the first child and a re-search when the child fails high inside it.
-    fn child(&mut self, rank: usize, depth: u32, w: Windows, shallow: bool) -> (Value, bool) {
+    fn child(
+        &mut self,
+        place: Place,
+        rank: usize,
+        depth: u32,
+        w: Windows,
+        shallow: bool,
+    ) -> (Value, bool) {
         if !self.negascout || rank == 0 || w.b1 - w.a1 <= 1 {
-            return self.pass(depth, w.for_child(), shallow);
+            return self.pass(place, depth, w.for_child(), shallow);
         }
         let scout = Windows { b1: w.a1 + 1, ..w };
-        let (v, scout_uncertain) = self.pass(depth, scout.for_child(), shallow);
+        let (v, scout_uncertain) = self.pass(place, depth, scout.for_child(), shallow);
         let score = -v;
         if score > w.a1 && score < w.b1 && !(self.decided_research && scout_uncertain) {
-            let (v, uncertain) = self.pass(depth, w.for_child(), shallow);
+            let (v, uncertain) = self.pass(place, depth, w.for_child(), shallow);
             return (v, uncertain || scout_uncertain);
         }
         (v, scout_uncertain)
+    }
+
+    /// The node at `place`, if it has one.
+    fn node_at(&self, place: Place) -> Option<NodeId> {
+        match place {
+            Place::Root => (!self.tree.is_empty()).then_some(0),
+            Place::Child(parent, index) => self.tree[parent as usize].children[index as usize],
+        }
     }
 
     /// EvalAndSendTask: the deepest worker result usable with the pass
@@ -520,11 +559,11 @@ pub fn visit_cost_us<G: Game>(root: G, depth: u32, d_prime: u32) -> f64 {
     let transport = transports.next().expect("rank 0");
     let _worker = transports.next();
     let mut master = Master::new(root, transport, depth, d_prime);
-    master.pass(depth, Windows::FULL, false);
+    master.pass(Place::Root, depth, Windows::FULL, false);
     let built = master.nodes;
     let start = std::time::Instant::now();
     for _ in 0..PASSES {
-        master.pass(depth, Windows::FULL, false);
+        master.pass(Place::Root, depth, Windows::FULL, false);
     }
     start.elapsed().as_secs_f64() * 1e6 / (master.nodes - built).max(1) as f64
 }
@@ -588,12 +627,14 @@ mod tests {
         let node = Node {
             moves: vec![(); 3],
             values: vec![Some(20), Some(50), Some(50)],
+            children: vec![None; 3],
             best: Some(2),
         };
         assert_eq!(indices(&node), [2, 1, 0]);
         let unvisited = Node {
             moves: vec![(); 3],
             values: vec![None, Some(-5), None],
+            children: vec![None; 3],
             best: None,
         };
         assert_eq!(indices(&unvisited), [1, 0, 2]);
@@ -632,10 +673,10 @@ mod tests {
         );
         let mut transports = thread_transports::<Message>(2).into_iter();
         let mut master = Master::new(root, transports.next().unwrap(), 4, 2);
-        let first = master.pass(4, Windows::FULL, false);
+        let first = master.pass(Place::Root, 4, Windows::FULL, false);
         let after_one = evaluations.get();
         assert!(after_one > 0);
-        assert_eq!(master.pass(4, Windows::FULL, false), first);
+        assert_eq!(master.pass(Place::Root, 4, Windows::FULL, false), first);
         assert_eq!(
             evaluations.get(),
             after_one,
@@ -665,9 +706,9 @@ mod tests {
             master.results.insert(outcome.key, vec![outcome]);
             game.undo(mv);
         }
-        let (value, uncertain) = master.pass(3, Windows::FULL, false);
+        let (value, uncertain) = master.pass(Place::Root, 3, Windows::FULL, false);
         assert_eq!((value, uncertain), (-10_000, true));
-        assert_eq!(master.tree[&Vec::new()].best, Some(0));
+        assert_eq!(master.tree[0].best, Some(0));
         assert_eq!(
             master.tasks_sent, 3,
             "tasks go out for the uncertain values"
