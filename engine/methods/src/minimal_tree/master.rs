@@ -5,7 +5,8 @@
 
 use super::aspiration::Aspiration;
 use super::balance::Balancer;
-use super::message::{Message, Outcome, Report, Task};
+use super::message::{Message, Report, Task};
+use super::position_results::PositionResults;
 use super::signature::Signature;
 use super::task_split::TaskSplit;
 use ahash::{AHashMap, AHashSet};
@@ -104,7 +105,7 @@ pub struct Master<G: Game, T> {
     /// hash of the path at every visit and child).
     tree: Vec<Node<G::Move>>,
     /// Worker results per position.
-    results: AHashMap<u64, Vec<Outcome>>,
+    results: AHashMap<u64, PositionResults>,
     /// Static values of frontier positions, evaluated once (as moves are
     /// generated once): later passes look them up.
     evaluations: AHashMap<u64, Value>,
@@ -314,7 +315,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             while let Some((from, message)) = self.transport.poll() {
                 match message {
                     Message::Result(outcome) => {
-                        self.results.entry(outcome.key).or_default().push(outcome);
+                        self.results.entry(outcome.key).or_default().add(&outcome);
                         got = true;
                     }
                     Message::Idle => {
@@ -509,17 +510,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
     /// The deepest worker result for position `key` usable with the pass
     /// window, else a shallower one: its value and depth.
     fn deepest_result(&self, key: u64, w: Windows) -> Option<(Value, u32)> {
-        // Of equal depths, the first received.
-        let mut best = None;
-        for r in self.results.get(&key)? {
-            if best.is_some_and(|(_, depth)| r.depth <= depth) {
-                continue;
-            }
-            if let Some(v) = usable(r, w.a1, w.b1) {
-                best = Some((v, r.depth));
-            }
-        }
-        best
+        self.results.get(&key)?.deepest(w.a1, w.b1)
     }
 
     /// A task for the current position (`key`), `depth` plies, with the
@@ -598,24 +589,10 @@ impl Windows {
     }
 }
 
-/// The value a worker result proves within the pass window (`a1`, `b1`),
-/// fail-hard, if any: a result is exact inside its own window, an upper
-/// bound at its alpha, a lower bound at its beta.
-fn usable(r: &Outcome, a1: Value, b1: Value) -> Option<Value> {
-    if r.value > r.alpha && r.value < r.beta {
-        Some(r.value.clamp(a1, b1))
-    } else if r.value >= r.beta && r.value >= b1 {
-        Some(b1)
-    } else if r.value <= r.alpha && r.value <= a1 {
-        Some(a1)
-    } else {
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::minimal_tree::message::Outcome;
     use std::sync::Arc;
     use yomi_runtime::thread_transports;
     use yomi_tree::{EdgeModel, SyntheticTree};
@@ -703,7 +680,7 @@ mod tests {
                 beta: INFINITE,
                 value: 10_000 + i as Value,
             };
-            master.results.insert(outcome.key, vec![outcome]);
+            master.results.entry(outcome.key).or_default().add(&outcome);
             game.undo(mv);
         }
         let (value, uncertain) = master.pass(Place::Root, 3, Windows::FULL, false);

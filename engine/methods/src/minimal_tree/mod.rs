@@ -11,6 +11,7 @@ mod eps_window;
 mod master;
 mod message;
 mod parallel_search;
+mod position_results;
 mod priority;
 mod ring;
 mod service;
