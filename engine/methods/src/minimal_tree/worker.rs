@@ -26,7 +26,7 @@ pub struct Inbox<T> {
     /// Task messages received so far.
     arrivals: u64,
     /// Finished searches per position.
-    finished: AHashMap<u64, Vec<Finished>>,
+    finished: AHashMap<u64, Searches>,
     /// The task being searched: (key, alpha, beta).
     running: Option<(u64, i32, i32)>,
     stop: bool,
@@ -43,6 +43,15 @@ pub struct Inbox<T> {
     say_idle: bool,
     /// The master was told the queue ran dry, and no task came since.
     said_idle: bool,
+}
+
+/// A position's finished searches, and the deepest one's depth: read at
+/// every arrival of its task, where the list kept apart cost a second miss
+/// of the cache.
+#[derive(Default)]
+struct Searches {
+    deepest: u32,
+    all: Vec<Finished>,
 }
 
 /// A worker's part in the sharing ring.
@@ -137,7 +146,9 @@ impl<T: Transport<Message>> Inbox<T> {
     /// the master as the method says, and dropped from the queue once
     /// searched to its full depth.
     fn finished_search(&mut self, task: &Task, depth: u32, value: Value, config: &WorkerConfig) {
-        self.finished.entry(task.key).or_default().push(Finished {
+        let searches = self.finished.entry(task.key).or_default();
+        searches.deepest = searches.deepest.max(depth);
+        searches.all.push(Finished {
             depth,
             alpha: task.alpha,
             beta: task.beta,
@@ -214,11 +225,7 @@ impl<T: Transport<Message>> Inbox<T> {
                             }
                         }
                     };
-                    let completed = self
-                        .finished
-                        .get(&task.key)
-                        .and_then(|f| f.iter().map(|f| f.depth).max())
-                        .unwrap_or(0);
+                    let completed = self.finished.get(&task.key).map_or(0, |f| f.deepest);
                     self.arrivals += 1;
                     self.queue.arrive(Queued {
                         task,
@@ -403,7 +410,7 @@ where
             continue;
         };
         let task = io.queue.get(i).task.clone();
-        let done = io.finished.get(&task.key).map_or(&[][..], |f| &f[..]);
+        let done = io.finished.get(&task.key).map_or(&[][..], |f| &f.all[..]);
         let Some(depth) = next_depth(done, task.depth, task.alpha, task.beta, config.updates)
         else {
             io.queue.remove(i);
