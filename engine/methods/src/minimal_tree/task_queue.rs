@@ -7,9 +7,10 @@
 
 use super::message::Task;
 use super::priority::Priority;
+use super::signature::Signature;
 use ahash::AHashMap;
 use std::cell::Cell;
-use std::cmp::Reverse;
+use std::cmp::{Ordering, Reverse};
 use yomi_tree::Value;
 
 pub(super) struct Queued {
@@ -24,13 +25,45 @@ pub(super) struct Queued {
     /// Confirmed deepening: a shallower result went to the master when
     /// this many tasks had arrived; the task waits for a later copy.
     pub(super) held: Option<u64>,
+    /// The signature's first ranks (see `rank_prefix`).
+    prefix: u128,
 }
 
 impl Queued {
+    /// A task as it arrives: `epoch` pass messages and `arrival` task
+    /// messages received, its position searched `completed` deep.
+    pub(super) fn new(task: Task, epoch: u32, completed: u32, arrival: u64) -> Queued {
+        let prefix = rank_prefix(&task.signature);
+        Queued {
+            task,
+            epoch,
+            completed,
+            arrival,
+            held: None,
+            prefix,
+        }
+    }
+
     /// Held tasks wait for a copy sent after their last result.
     fn free(&self) -> bool {
         self.held.is_none_or(|h| self.arrival > h)
     }
+}
+
+/// Ranks of a signature packed into [`rank_prefix`].
+const PREFIX_RANKS: usize = 7;
+const RANK_BITS: usize = 17;
+
+/// A signature's first ranks, packed so that two packs that differ order
+/// as their signatures do (equal packs say nothing): each rank plus one in
+/// 17 bits, the first most significant, 0 past the signature's end. The
+/// queue is scanned comparing packs, which sit in the queue itself, and
+/// reaches the signatures (a miss of the cache each) only on ties.
+fn rank_prefix(signature: &Signature) -> u128 {
+    (0..PREFIX_RANKS).fold(0, |packed, i| {
+        let rank = signature.0.get(i).map_or(0, |&r| u128::from(r) + 1);
+        (packed << RANK_BITS) | rank
+    })
 }
 
 /// A task is its position and window: a copy with both the same replaces it.
@@ -91,7 +124,7 @@ impl TaskQueue {
         // one was it, it may have lost its place.
         let top = match self.top.get() {
             Some(Some(top)) if top == i => None,
-            Some(Some(top)) if self.get(i).free() && self.urgency(i) > self.urgency(top) => {
+            Some(Some(top)) if self.get(i).free() && self.cmp_urgency(i, top).is_gt() => {
                 Some(Some(i))
             }
             Some(None) if self.get(i).free() => Some(Some(i)),
@@ -157,7 +190,7 @@ impl TaskQueue {
         }
         let top = (0..self.queue.len())
             .filter(|&i| self.queue[i].as_ref().is_some_and(Queued::free))
-            .max_by(|&a, &b| self.urgency(a).cmp(&self.urgency(b)));
+            .max_by(|&a, &b| self.cmp_urgency(a, b));
         self.top.set(Some(top));
         top
     }
@@ -165,6 +198,21 @@ impl TaskQueue {
     /// The order of urgency: by priority, then the earlier in the queue.
     fn urgency(&self, i: usize) -> (Priority<'_>, Reverse<usize>) {
         (self.priority(self.get(i)), Reverse(i))
+    }
+
+    /// [`TaskQueue::urgency`]'s order, the signatures read only where
+    /// their packed first ranks tie.
+    fn cmp_urgency(&self, a: usize, b: usize) -> Ordering {
+        let quick = |q: &Queued| {
+            (
+                q.epoch == self.epoch,
+                Reverse(q.completed),
+                Reverse(q.prefix),
+            )
+        };
+        quick(self.get(a))
+            .cmp(&quick(self.get(b)))
+            .then_with(|| self.urgency(a).cmp(&self.urgency(b)))
     }
 
     /// Changes each of position `key`'s tasks by `change`, which only
@@ -224,9 +272,19 @@ mod tests {
         RemoveFirst,
     }
 
+    /// Short ones, and long ones that share the packed first ranks (the
+    /// largest rank too, where a rank plus one needs the 17th bit).
+    fn signature() -> impl Strategy<Value = Vec<u16>> {
+        let rank = prop_oneof![6 => 0..2u16, 1 => Just(u16::MAX)];
+        prop_oneof![
+            proptest::collection::vec(rank.clone(), 0..3),
+            proptest::collection::vec(rank, PREFIX_RANKS - 1..PREFIX_RANKS + 3),
+        ]
+    }
+
     fn op() -> impl Strategy<Value = Op> {
         prop_oneof![
-            6 => (0..4u64, 0..3usize, proptest::collection::vec(0..3u16, 0..3), 0..3u32)
+            6 => (0..4u64, 0..3usize, signature(), 0..3u32)
                 .prop_map(|(key, window, signature, completed)| Op::Arrive {
                     key,
                     window,
@@ -251,20 +309,15 @@ mod tests {
                     Op::Arrive { key, window, signature, completed } => {
                         arrivals += 1;
                         let (alpha, beta) = [(-10, 10), (0, 1), (-5, 20)][window];
-                        queue.arrive(Queued {
-                            task: Task {
-                                path: Vec::new(),
-                                key,
-                                depth: 8,
-                                alpha,
-                                beta,
-                                signature: Signature(signature),
-                            },
-                            epoch: queue.epoch(),
-                            completed,
-                            arrival: arrivals,
-                            held: None,
-                        });
+                        let task = Task {
+                            path: Vec::new(),
+                            key,
+                            depth: 8,
+                            alpha,
+                            beta,
+                            signature: Signature(signature),
+                        };
+                        queue.arrive(Queued::new(task, queue.epoch(), completed, arrivals));
                     }
                     Op::Pass => queue.pass(),
                     Op::Completed { key, depth } => queue.completed(key, depth),

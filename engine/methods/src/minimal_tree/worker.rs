@@ -227,13 +227,8 @@ impl<T: Transport<Message>> Inbox<T> {
                     };
                     let completed = self.finished.get(&task.key).map_or(0, |f| f.deepest);
                     self.arrivals += 1;
-                    self.queue.arrive(Queued {
-                        task,
-                        epoch,
-                        arrival: self.arrivals,
-                        completed,
-                        held: None,
-                    });
+                    self.queue
+                        .arrive(Queued::new(task, epoch, completed, self.arrivals));
                 }
                 Message::Pass => self.queue.pass(),
                 Message::Stop => self.stop = true,
