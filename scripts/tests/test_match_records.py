@@ -14,6 +14,7 @@ class MatchTotals(unittest.TestCase):
             ("2026-11-28-search-accuracy/matches/self-play-CheckSeePruning-1", (147, 90, 3)),
             ("2026-11-28-nnue-byoyomi-1s", (13, 52, 1)),
             ("2026-11-28-threads-2-vs-1", (19, 8, 4)),
+            ("2026-11-30-threads-2-vs-1-two-cores", (36, 22, 19)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1", (118, 104, 6)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-120", (127, 110, 3)),
             ("2026-11-28-capture-history-and-check-ordering/self-play-CaptureHistory-1-openings-240b", (151, 136, 9)),
