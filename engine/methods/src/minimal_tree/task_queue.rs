@@ -50,7 +50,8 @@ impl Queued {
     }
 }
 
-/// Ranks of a signature packed into [`rank_prefix`].
+/// Ranks of a signature packed into [`rank_prefix`], and the bits each
+/// takes there (a rank plus one may be 2^16).
 const PREFIX_RANKS: usize = 7;
 const RANK_BITS: usize = 17;
 
