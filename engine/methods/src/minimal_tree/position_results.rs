@@ -18,6 +18,17 @@ struct Found {
     value: Value,
 }
 
+impl From<&Outcome> for Found {
+    fn from(r: &Outcome) -> Found {
+        Found {
+            depth: r.depth,
+            alpha: r.alpha,
+            beta: r.beta,
+            value: r.value,
+        }
+    }
+}
+
 impl Found {
     /// Inside its own window, the value holds for any pass window.
     fn exact(&self) -> bool {
@@ -48,12 +59,7 @@ impl PositionResults {
     /// A result arrived. One that an earlier exact result at least as deep
     /// always wins over is not kept; an exact one ends those shallower.
     pub(super) fn add(&mut self, r: &Outcome) {
-        let found = Found {
-            depth: r.depth,
-            alpha: r.alpha,
-            beta: r.beta,
-            value: r.value,
-        };
+        let found = Found::from(r);
         if self.0.iter().any(|f| f.exact() && f.depth >= found.depth) {
             return;
         }
@@ -86,15 +92,7 @@ mod tests {
 
     /// Of every result, the first received of the deepest usable ones.
     fn deepest_of_all(all: &[Outcome], a1: Value, b1: Value) -> Option<(Value, u32)> {
-        let usable = |r: &Outcome| {
-            let f = Found {
-                depth: r.depth,
-                alpha: r.alpha,
-                beta: r.beta,
-                value: r.value,
-            };
-            f.usable(a1, b1)
-        };
+        let usable = |r: &Outcome| Found::from(r).usable(a1, b1);
         let depth = all
             .iter()
             .filter(|r| usable(r).is_some())

@@ -11,6 +11,7 @@ use super::signature::Signature;
 use ahash::AHashMap;
 use std::cell::Cell;
 use std::cmp::{Ordering, Reverse};
+use std::collections::hash_map::Entry;
 use yomi_tree::Value;
 
 pub(super) struct Queued {
@@ -68,9 +69,9 @@ fn rank_prefix(signature: &Signature) -> u128 {
 }
 
 /// A task is its position and window: a copy with both the same replaces it.
-type TaskId = (u64, Value, Value);
+pub(super) type TaskId = (u64, Value, Value);
 
-fn id(task: &Task) -> TaskId {
+pub(super) fn id(task: &Task) -> TaskId {
     (task.key, task.alpha, task.beta)
 }
 
@@ -109,14 +110,15 @@ impl TaskQueue {
     /// A task arrived: it replaces its earlier copy (same position and
     /// window, whose hold it keeps) in place, or joins the end.
     pub(super) fn arrive(&mut self, mut queued: Queued) {
-        let i = match self.index.get(&id(&queued.task)) {
-            Some(&i) => {
+        let i = match self.index.entry(id(&queued.task)) {
+            Entry::Occupied(e) => {
+                let i = *e.get();
                 queued.held = self.get(i).held;
                 self.queue[i] = Some(queued);
                 i
             }
-            None => {
-                self.index.insert(id(&queued.task), self.queue.len());
+            Entry::Vacant(e) => {
+                e.insert(self.queue.len());
                 self.queue.push(Some(queued));
                 self.queue.len() - 1
             }

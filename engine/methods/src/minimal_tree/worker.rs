@@ -8,7 +8,7 @@ use super::depth::{next_depth, Finished};
 use super::eps_window;
 use super::message::{Message, Outcome, Report, Task, WorkerConfig};
 use super::ring::{self, Shared};
-use super::task_queue::{Queued, TaskQueue};
+use super::task_queue::{self, Queued, TaskId, TaskQueue};
 use super::task_search::{TaskPath, TaskSearch};
 use ahash::{AHashMap, AHashSet};
 use indexmap::IndexMap;
@@ -27,8 +27,8 @@ pub struct Inbox<T> {
     arrivals: u64,
     /// Finished searches per position.
     finished: AHashMap<u64, Searches>,
-    /// The task being searched: (key, alpha, beta).
-    running: Option<(u64, i32, i32)>,
+    /// The task being searched.
+    running: Option<TaskId>,
     stop: bool,
     first_task_at: Option<Duration>,
     /// When this search began (a persistent worker's `Start`).
@@ -303,10 +303,10 @@ impl<T: Transport<Message>> Hook for Inbox<T> {
         self.charge(nodes);
         self.receive();
         self.forward_ring();
-        let top = self.queue.top().map(|i| {
-            let t = &self.queue.get(i).task;
-            (t.key, t.alpha, t.beta)
-        });
+        let top = self
+            .queue
+            .top()
+            .map(|i| task_queue::id(&self.queue.get(i).task));
         self.stop || top != self.running
     }
 
@@ -411,7 +411,7 @@ where
             io.queue.remove(i);
             continue;
         };
-        io.running = Some((task.key, task.alpha, task.beta));
+        io.running = Some(task_queue::id(&task));
         replay(
             searcher.game_mut(),
             root,
