@@ -615,7 +615,8 @@ impl<H: Hook> PlaySearcher<H> {
         // Step 5. A mate in one, where the table knows nothing of the node.
         // The checks open here, worked out once for the test and the moves.
         let mut checks = None;
-        if hit.is_none() && !root && !in_check && !partial {
+        let mate_tested = hit.is_none() && !root && !in_check && !partial;
+        if mate_tested {
             let squares = checks.insert(CheckSquares::new(self.game.position()));
             if let Some(v) = self.mate_at_once(key, ply, squares.as_ref(), tt_pv) {
                 return v;
@@ -635,6 +636,12 @@ impl<H: Hook> PlaySearcher<H> {
             Some(h) if h.eval != NO_EVAL => h.eval,
             _ => self.evaluate(),
         };
+        if mate_tested {
+            // Kept at once, as Stockfish keeps it: a node cut off before its
+            // moves (reverse futility, the null move) stores nothing else,
+            // and its next visit need neither evaluate nor test for mate.
+            self.table.store(key, Stored::evaluation(raw_eval, tt_pv));
+        }
         let static_eval = if in_check {
             NO_EVAL
         } else {

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use yomi_memory::{SharedMemory, ZeroedArray};
 use yomi_search::Bound;
 use yomi_shogi::board::Move;
-use yomi_tree::Value;
+use yomi_tree::{Value, INFINITE};
 
 /// One entry, as it is packed into a word.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -101,6 +101,24 @@ pub struct Stored {
     /// Whether the position was on a principal variation when searched
     /// (or a node below it failed low).
     pub pv: bool,
+}
+
+impl Stored {
+    /// Below quiescence's depth: a position evaluated, not searched.
+    const UNSEARCHED: i32 = -1;
+
+    /// Only a position's static evaluation `eval`: its value bounded by
+    /// +infinity above, which proves nothing and sharpens no estimate.
+    pub fn evaluation(eval: Value, pv: bool) -> Stored {
+        Stored {
+            mv: Move::NONE,
+            value: INFINITE,
+            eval,
+            depth: Self::UNSEARCHED,
+            bound: Bound::Upper,
+            pv,
+        }
+    }
 }
 
 pub struct PlayTable {
@@ -458,6 +476,33 @@ mod tests {
         assert_eq!(t.permille_full(), 250);
         t.clear();
         assert_eq!(t.probe(7), None);
+    }
+
+    #[test]
+    fn an_evaluation_alone_settles_no_window_and_gives_way_to_a_result() {
+        use crate::play_searcher::{proves, PlaySearcher, MAX_PLY};
+        use yomi_tree::LOSS;
+        let t = PlayTable::new(0);
+        t.store(5, Stored::evaluation(-40, true));
+        let hit = t.probe(5).unwrap();
+        assert_eq!((hit.mv, hit.eval, hit.pv), (Move::NONE, -40, true));
+        assert!(hit.depth < 0, "below every search's depth");
+        // Read at any ply, its value is above every window and every
+        // static value (so it neither cuts nor sharpens an estimate).
+        for ply in 0..MAX_PLY {
+            let v = PlaySearcher::<yomi_search::NoHook>::value_from_table(hit.value, ply);
+            for alpha in [LOSS, -1_000, 0, 1_000, -LOSS - ply as Value - 2] {
+                assert!(!proves(hit.bound, v, alpha, alpha + 1), "{ply} {alpha}");
+            }
+            assert!(v > -LOSS - ply as Value, "{ply}");
+        }
+        let mv = Move::normal(Square::from_index(10), Square::from_index(11), false);
+        t.store(5, stored(mv, 25, -40, 3, Bound::Lower));
+        let hit = t.probe(5).unwrap();
+        assert_eq!(
+            (hit.mv, hit.value, hit.depth, hit.bound),
+            (mv, 25, 3, Bound::Lower)
+        );
     }
 
     #[test]
