@@ -12,7 +12,8 @@ and the sharing ring's counts per run.
 Records go to DIR/<method>-<message cost>.jsonl; runs whose file is there
 are not run again. Without search options it only summarises: the records
 of DIR's files, or of record files (.jsonl, .jsonl.gz) named instead,
-grouped by method and message cost.
+grouped by method and message cost, a row per tree shape and cluster
+size (a sweep's records, configs/paper/share-ranks.toml's say).
 """
 
 import argparse
@@ -71,25 +72,48 @@ def runs(records, method):
     return out
 
 
+def configurations(records):
+    """The records grouped by tree shape and cluster size: (b, d, d', ranks)."""
+    groups = {}
+    for r in records:
+        key = (r["b"], r["d"], r["d_prime"], r["virtual_cluster"]["ranks"])
+        groups.setdefault(key, []).append(r)
+    return sorted(groups.items())
+
+
 def summarise(paths):
+    """A row per configuration of the records: each method's totals over
+    the trees (mean and deviation over the message costs) and, on the
+    first message cost, the trees on which with share searched fewer and
+    more leaves than with updates."""
     records = list(read(paths))
-    rows = {m: runs(records, m) for m in METHODS}
-    if not all(rows.values()):
-        raise SystemExit(f"{' '.join(paths)}: no records of {[m for m in METHODS if not rows[m]]}")
+    print("| b | d | d′ | ranks | runs | leaves, with updates | leaves, with share | change | fewer / more | "
+          "time, with updates (s) | time, with share (s) | change | " + " | ".join(RING) + " |")
+    print("|---" * (12 + len(RING)) + "|")
+    for (b, d, d_prime, ranks), group in configurations(records):
+        rows = {m: runs(group, m) for m in METHODS}
+        if not all(rows.values()):
+            raise SystemExit(f"{' '.join(paths)}: b={b} d={d} d'={d_prime} ranks={ranks}: "
+                             f"no records of {[m for m in METHODS if not rows[m]]}")
 
-    def stat(values):
-        return statistics.mean(values), statistics.pstdev(values)
+        def stat(values):
+            return statistics.mean(values), statistics.pstdev(values)
 
-    (lu, lus), (tu, tus) = stat([r[0] for r in rows["with-updates"]]), stat([r[1] for r in rows["with-updates"]])
-    (ls, lss), (ts, tss) = stat([r[0] for r in rows["with-share"]]), stat([r[1] for r in rows["with-share"]])
-    n = len(rows["with-share"])
-    ring = {k: round(sum(r[2][k] for r in rows["with-share"]) / n) for k in RING}
-    print("| runs | leaves, with updates | leaves, with share | change | time, with updates (s) | time, with share (s) | change | "
-          + " | ".join(RING) + " |")
-    print("|---" * (7 + len(RING)) + "|")
-    print(f"| {len(rows['with-updates'])}+{n} | {lu:,.0f} ± {lus:,.0f} | {ls:,.0f} ± {lss:,.0f} | {100 * (ls / lu - 1):+.1f} % "
-          f"| {tu:.2f} ± {tus:.2f} | {ts:.2f} ± {tss:.2f} | {100 * (ts / tu - 1):+.1f} % | "
-          + " | ".join(f"{ring[k]:,}" for k in RING) + " |")
+        (lu, lus), (tu, tus) = stat([r[0] for r in rows["with-updates"]]), stat([r[1] for r in rows["with-updates"]])
+        (ls, lss), (ts, tss) = stat([r[0] for r in rows["with-share"]]), stat([r[1] for r in rows["with-share"]])
+        n = len(rows["with-share"])
+        ring = {k: round(sum(r[2][k] for r in rows["with-share"]) / n) for k in RING}
+        cost = min(r["virtual_cluster"]["message_cost_us"] for r in group)
+        leaves = {(r["method"], r["tree"]): r["leaves"] for r in group
+                  if r["virtual_cluster"]["message_cost_us"] == cost}
+        pairs = [(leaves[("with-share", t)], leaves[("with-updates", t)]) for (m, t) in leaves
+                 if m == "with-share" and ("with-updates", t) in leaves]
+        fewer = sum(s < u for s, u in pairs)
+        more = sum(s > u for s, u in pairs)
+        print(f"| {b} | {d} | {d_prime} | {ranks:,} | {len(rows['with-updates'])}+{n} "
+              f"| {lu:,.0f} ± {lus:,.0f} | {ls:,.0f} ± {lss:,.0f} | {100 * (ls / lu - 1):+.1f} % | {fewer} / {more} "
+              f"| {tu:.2f} ± {tus:.2f} | {ts:.2f} ± {tss:.2f} | {100 * (ts / tu - 1):+.1f} % | "
+              + " | ".join(f"{ring[k]:,}" for k in RING) + " |")
 
 
 def main():
