@@ -341,6 +341,27 @@ fn the_virtual_cluster_writes_identical_records_in_virtual_time() {
         // The master waits for results some of that time, never longer.
         let master_idle = r["master_idle_s"].as_f64().unwrap();
         assert!(master_idle > 0.0 && master_idle < time, "{master_idle}");
+        // When: by stretches of the search, the master's waits adding up to
+        // that, the workers' to their mean idle time (counted alike but
+        // for the messages a worker reads before its first task).
+        let waited = |rank: &str| {
+            let p = &r[rank];
+            let span = p["span_s"].as_f64().unwrap();
+            let idle: Vec<f64> = serde_json::from_value(p["idle_s"].clone()).unwrap();
+            assert!(idle.iter().all(|&s| (0.0..=span * 1.000_001).contains(&s)));
+            (span * (idle.len() - 1) as f64, idle.iter().sum::<f64>())
+        };
+        let (last, master_waited) = waited("master_waited");
+        assert!(last <= time, "the master's last wait starts before the end");
+        assert!((master_waited - master_idle).abs() < 1e-6 * time);
+        let workers_idle =
+            r["startup_idle_s"].as_f64().unwrap() + r["other_idle_s"].as_f64().unwrap();
+        // (Workers wait on past the last pass, for the master's `Stop`.)
+        let (_, workers_waited) = waited("workers_waited");
+        assert!(
+            workers_waited <= workers_idle + 1e-9 && workers_waited > 0.95 * workers_idle,
+            "{workers_waited} {workers_idle}"
+        );
     }
     // The sequential search's virtual time is its nodes at the node cost.
     let seq_args: Vec<&str> = args[..9]

@@ -8,14 +8,17 @@
 //! - [`RingCounts`]: seed 000's sharing ring.
 //! - [`Overheads`]: UCT-Treesplit's time by seed 001's work packages.
 //! - [`Model`]: the virtual cluster's cost of a node and of a message.
+//! - [`IdleProfile`]: when in a search a rank waited.
 
 mod cost_model;
+mod idle_profile;
 mod overheads;
 mod ring_counts;
 mod stats;
 mod task_counts;
 
 pub use cost_model::{Interconnect, Model};
+pub use idle_profile::IdleProfile;
 pub use overheads::{Overheads, Package};
 pub use ring_counts::RingCounts;
 pub use stats::Stats;

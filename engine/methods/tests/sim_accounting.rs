@@ -115,7 +115,7 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
             let Message::Report(report) = wait(&mut t) else {
                 panic!("then the report")
             };
-            Some((outcome, report, result_in))
+            Some((outcome, *report, result_in))
         });
     let config = WorkerConfig {
         updates: false,
@@ -134,7 +134,7 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
             None
         });
     let (results, _) = simulate(&MODEL, vec![master, worker]).unwrap();
-    let (outcome, report, result_in) = results[0].unwrap();
+    let (outcome, report, result_in) = results[0].clone().unwrap();
     let result_bytes = encoded_size(&Message::Result(outcome));
     let stop_bytes = encoded_size(&Message::Stop);
     // The task arrives and is received (2 µs).
@@ -146,6 +146,14 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
     // Idle from the result's send until the stop has arrived.
     let stop_in = result_in + us(2) + ns(stop_bytes) + us(25);
     assert_eq!(report.other_idle_s, (stop_in - result_sent).as_secs_f64());
+    // When: the waits before the task (its receive aside) and after the result.
+    let waits = [(Duration::ZERO, task_in - us(2)), (result_sent, stop_in)];
+    let waited: f64 = waits.iter().map(|(a, b)| (*b - *a).as_secs_f64()).sum();
+    assert!(
+        (report.waited.total_s() - waited).abs() < 1e-12,
+        "{:?}",
+        report.waited
+    );
     assert_eq!(
         (report.tasks.tasks_finished, report.traffic.messages),
         (1, 1)

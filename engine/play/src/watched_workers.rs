@@ -11,7 +11,7 @@
 use super::rank_watch::{RankWatch, REPORT_WAIT, SILENCE};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
-use yomi_methods::minimal_tree::{Message, Report};
+use yomi_methods::minimal_tree::Message;
 use yomi_runtime::{Rank, Traffic, Transport};
 
 pub(super) struct WatchedWorkers<T> {
@@ -66,7 +66,7 @@ impl<T: Transport<Message>> WatchedWorkers<T> {
             {
                 self.made_up_for[rank] += 1;
                 self.made_up
-                    .push_back((rank, Message::Report(Report::default())));
+                    .push_back((rank, Message::Report(Box::default())));
             }
         }
     }
@@ -91,7 +91,7 @@ impl<T: Transport<Message>> Transport<Message> for WatchedWorkers<T> {
         match message {
             Message::Stop => self
                 .made_up
-                .push_back((to, Message::Report(Report::default()))),
+                .push_back((to, Message::Report(Box::default()))),
             Message::Task(_) => {
                 if let Some(rank) = self.stand_in(to) {
                     self.inner.send(rank, message);

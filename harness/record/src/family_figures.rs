@@ -4,7 +4,7 @@
 
 use crate::shape::{BaselineShape, RbfShape, UctShape};
 use serde::{Deserialize, Serialize};
-use yomi_measure::{Overheads, RingCounts, TaskCounts};
+use yomi_measure::{IdleProfile, Overheads, RingCounts, TaskCounts};
 use yomi_tree::Value;
 
 /// A method family's figures. A record holds its fields beside the
@@ -21,7 +21,7 @@ pub enum Figures {
 
 /// What seed 000's master and workers add: the master's passes and
 /// tasks, the workers' task counts summed, traffic, and idle times.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ParallelFigures {
     pub workers: usize,
     pub passes: u64,
@@ -52,6 +52,13 @@ pub struct ParallelFigures {
     /// from before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub master_idle_s: Option<f64>,
+    /// When in the search the master waited, and each worker on average
+    /// (start-up idle included), in stretches of the same length; `None`
+    /// in records from before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub master_waited: Option<IdleProfile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workers_waited: Option<IdleProfile>,
 }
 
 /// What a baseline's search adds.

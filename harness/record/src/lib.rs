@@ -24,4 +24,4 @@ pub use method::{Backend, Method, NodeCharge, RbfForm, TableSharing};
 pub use record::{Record, SCHEMA};
 pub use shape::{BaselineShape, RbfShape, TreesplitShape, UctShape};
 pub use virtual_cluster::{ClusterRecord, NodeCostSource};
-pub use yomi_measure::{Overheads, Stats, TaskCounts};
+pub use yomi_measure::{IdleProfile, Overheads, Stats, TaskCounts};

@@ -11,6 +11,7 @@ use super::signature::Signature;
 use super::task_split::TaskSplit;
 use ahash::{AHashMap, AHashSet};
 use std::time::Duration;
+use yomi_measure::IdleProfile;
 use yomi_runtime::{Rank, Traffic, Transport};
 use yomi_tree::{Game, Value, INFINITE};
 
@@ -81,6 +82,8 @@ pub struct MasterOutcome<M> {
     /// Of this search, the time spent waiting for workers' results (the
     /// rest went to passes), on the transport's clock.
     pub waiting: Duration,
+    /// When in the search it waited.
+    pub waited: IdleProfile,
     /// One report per worker (rank 1 first).
     pub reports: Vec<Report>,
     /// Whether the last pass settled every value; false when the search
@@ -238,6 +241,8 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         (self.nodes, self.tasks_sent) = (0, 0);
         let mut passes = 0;
         let mut waiting = Duration::ZERO;
+        let mut waited = IdleProfile::default();
+        let start = self.transport.now();
         let (value, complete) = loop {
             passes += 1;
             let root = &self.aspiration;
@@ -263,7 +268,9 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             self.balancer.end_pass();
             let since = self.transport.now();
             let got = self.wait_for_results();
-            waiting += self.transport.now() - since;
+            let until = self.transport.now();
+            waiting += until - since;
+            waited.wait((since - start).as_secs_f64(), (until - start).as_secs_f64());
             if !got {
                 break (value, false);
             }
@@ -282,6 +289,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
             traffic: self.transport.traffic(),
             elapsed,
             waiting,
+            waited,
             reports,
             complete,
         }
@@ -343,7 +351,7 @@ impl<G: Game, T: Transport<Message>> Master<G, T> {
         let mut reports: Vec<Option<Report>> = vec![None; workers];
         while reports.iter().any(Option::is_none) {
             match self.transport.poll() {
-                Some((from, Message::Report(r))) => reports[from - 1] = Some(r),
+                Some((from, Message::Report(r))) => reports[from - 1] = Some(*r),
                 Some(_) => {}
                 None => self.transport.idle(),
             }

@@ -3,7 +3,7 @@
 use super::ring::Shared;
 use super::signature::Signature;
 use serde::{Deserialize, Serialize};
-use yomi_measure::{RingCounts, TaskCounts};
+use yomi_measure::{IdleProfile, RingCounts, TaskCounts};
 use yomi_runtime::Traffic;
 use yomi_search::{Entry, Stats};
 use yomi_tree::Value;
@@ -33,7 +33,7 @@ pub struct Outcome {
 }
 
 /// A worker's account at the end of the search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     pub stats: Stats,
     pub tasks: TaskCounts,
@@ -44,6 +44,8 @@ pub struct Report {
     /// Seconds inside task searches (the rest of the time went to
     /// messages, queue upkeep and replaying tasks' paths).
     pub searching_s: f64,
+    /// When in the search it waited (start-up idle and the rest).
+    pub waited: IdleProfile,
     /// What the worker sent (its report excluded).
     pub traffic: Traffic,
     /// The sharing ring's counts (with share).
@@ -58,7 +60,8 @@ pub enum Message {
     Result(Outcome),
     /// The search is over: report and stop.
     Stop,
-    Report(Report),
+    /// Boxed: the largest message by far, sent once a search.
+    Report(Box<Report>),
     /// Table entries going round the workers' sharing ring, for one search.
     Share(u64, Vec<Shared<(u64, Entry)>>),
     /// To a persistent worker: a search of the root this text names begins

@@ -13,7 +13,7 @@ use super::task_search::{TaskPath, TaskSearch};
 use ahash::{AHashMap, AHashSet};
 use indexmap::IndexMap;
 use std::time::Duration;
-use yomi_measure::{RingCounts, TaskCounts};
+use yomi_measure::{IdleProfile, RingCounts, TaskCounts};
 use yomi_runtime::Transport;
 use yomi_search::{Entry, Hook, SearchOptions, Searcher, Stats};
 use yomi_tree::{Game, Value, INFINITE};
@@ -33,6 +33,8 @@ pub struct Inbox<T> {
     first_task_at: Option<Duration>,
     /// When this search began (a persistent worker's `Start`).
     started: Duration,
+    /// When in the search it waited for a task (start-up idle included).
+    waited: IdleProfile,
     share: Option<Ring>,
     /// The searcher's node count already reported to the transport.
     charged: u64,
@@ -88,6 +90,7 @@ impl<T: Transport<Message>> Inbox<T> {
             stop: false,
             first_task_at: None,
             started: Duration::ZERO,
+            waited: IdleProfile::default(),
             share,
             charged: 0,
             next: None,
@@ -108,6 +111,7 @@ impl<T: Transport<Message>> Inbox<T> {
         self.stop = false;
         self.first_task_at = None;
         self.started = self.transport.now();
+        self.waited = IdleProfile::default();
         self.share = ring_for(&self.transport, config);
         self.say_idle = config.say_idle;
         self.said_idle = false;
@@ -120,7 +124,7 @@ impl<T: Transport<Message>> Inbox<T> {
             self.transport.idle();
             self.receive();
         }
-        self.transport.send(0, Message::Report(Report::default()));
+        self.transport.send(0, Message::Report(Box::default()));
     }
 
     /// Tells the transport the nodes searched since the last call
@@ -135,8 +139,13 @@ impl<T: Transport<Message>> Inbox<T> {
         }
         let since = self.transport.now();
         self.idle();
+        let until = self.transport.now();
+        self.waited.wait(
+            (since - self.started).as_secs_f64(),
+            (until - self.started).as_secs_f64(),
+        );
         if self.first_task_at.is_some() {
-            self.transport.now() - since
+            until - since
         } else {
             Duration::ZERO
         }
@@ -441,7 +450,7 @@ where
     let stats = searcher.stats().since(stats_before);
     let io = searcher.hook_mut();
     let report = tally.report(stats, io);
-    io.transport.send(0, Message::Report(report));
+    io.transport.send(0, Message::Report(Box::new(report)));
 }
 
 /// Sets `game` to the position at `path` (child indices from `root`), the
@@ -520,6 +529,7 @@ impl Tally {
             startup_idle_s: (io.first_task_at.unwrap_or(end) - io.started).as_secs_f64(),
             other_idle_s: self.idle.as_secs_f64(),
             searching_s: self.searching.as_secs_f64(),
+            waited: io.waited.clone(),
             traffic: io.transport.traffic(),
             ring: io.share.as_ref().map(|r| r.counts),
         }

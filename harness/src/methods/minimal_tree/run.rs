@@ -10,7 +10,8 @@ use crate::plan::Plan;
 use crate::trees::{with_game, Tree};
 use yomi_methods::minimal_tree::MasterOutcome;
 use yomi_methods::minimal_tree::{ParallelConfig, ParallelSearch};
-use yomi_record::{Figures, ParallelFigures};
+use yomi_record::{Figures, IdleProfile, ParallelFigures};
+
 use yomi_search::Stats;
 use yomi_tree::Game;
 
@@ -63,7 +64,9 @@ pub(crate) fn search<G: Game + Clone + Send + 'static>(
         master_idle_s: Some(o.waiting.as_secs_f64()),
         ..ParallelFigures::default()
     };
+    let mut workers_waited = IdleProfile::default();
     for r in &o.reports {
+        workers_waited += &r.waited;
         stats += r.stats;
         traffic += r.traffic;
         figures.tasks += r.tasks;
@@ -77,6 +80,9 @@ pub(crate) fn search<G: Game + Clone + Send + 'static>(
     let n = o.reports.len().max(1) as f64;
     figures.startup_idle_s /= n;
     figures.other_idle_s /= n;
+    let span = o.waited.span_s.max(workers_waited.span_s);
+    figures.master_waited = Some(o.waited.clone().coarsened_to(span));
+    figures.workers_waited = Some(workers_waited.scaled(1.0 / n).coarsened_to(span));
     figures.messages = traffic.messages;
     figures.bytes = traffic.bytes;
     stats.nodes += o.nodes;
