@@ -93,8 +93,10 @@ def summarise(paths):
     for (b, d, d_prime, ranks), group in configurations(records):
         rows = {m: runs(group, m) for m in METHODS}
         if not all(rows.values()):
-            raise SystemExit(f"{' '.join(paths)}: b={b} d={d} d'={d_prime} ranks={ranks}: "
-                             f"no records of {[m for m in METHODS if not rows[m]]}")
+            # A sweep still running: the configuration waits for its other method.
+            print(f"b={b} d={d} d'={d_prime} ranks={ranks}: no records of "
+                  f"{[m for m in METHODS if not rows[m]]} yet", file=sys.stderr)
+            continue
 
         def stat(values):
             return statistics.mean(values), statistics.pstdev(values)
