@@ -40,5 +40,27 @@ class PageFromRecords(unittest.TestCase):
             for r in records:
                 self.assertEqual(r["value"], value[(r["tree"], r["virtual_cluster"]["message_cost_us"])])
 
+class SweepPageFromRecords(unittest.TestCase):
+    """A sweep's page (one run per tree and method): each configuration
+    both methods finished on every tree stands in it with its totals."""
+
+    def test_every_finished_configuration_gives_its_row(self):
+        name = "2026-11-30-share-64-to-1536"
+        with open(os.path.join(RESULTS, name + ".md")) as f:
+            page = f.read()
+        records = list(share_effect.read([os.path.join(RESULTS, "data", name, "share-ranks.jsonl.gz")]))
+        finished = 0
+        for (b, d, d_prime, ranks), group in share_effect.configurations(records):
+            trees = {m: [r for r in group if r["method"] == m] for m in share_effect.METHODS}
+            if any(len(rs) < 8 for rs in trees.values()):
+                continue
+            finished += 1
+            leaves = [sum(r["leaves"] for r in trees[m]) for m in share_effect.METHODS]
+            row = f"| {ranks:,} | {leaves[0]:,} | {leaves[1]:,} |"
+            with self.subTest(d=d, ranks=ranks):
+                self.assertIn(row, page)
+        self.assertGreaterEqual(finished, 4)
+
+
 if __name__ == "__main__":
     unittest.main()
