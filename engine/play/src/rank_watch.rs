@@ -19,8 +19,13 @@ use yomi_runtime::Rank;
 pub(super) const SILENCE: Duration = Duration::from_secs(1);
 
 /// How long rank 0 waits for the reports after `Stop`: its `bestmove`
-/// waits for them, and must come within the byoyomi.
-pub(super) const REPORT_WAIT: Duration = Duration::from_millis(300);
+/// waits for them, and must come within the byoyomi, so the wait fits in
+/// the default `ByoyomiMargin` (100 ms) with room to spare. Answering
+/// ranks report within a few milliseconds, also on a loaded machine
+/// (4–24 ms with two ranks and two busy loops on two cores); a late one
+/// costs only its count of nodes (and, in master-worker play, its tasks
+/// until it answers: see `watched_workers`).
+pub(super) const REPORT_WAIT: Duration = Duration::from_millis(50);
 
 /// How long rank 0 waits for the machines' new tables (`isready`).
 pub(super) const TABLE_WAIT: Duration = Duration::from_secs(10);

@@ -2,12 +2,14 @@
 //! rank from costing the game. The master waits for every worker's report
 //! at the end of each depth. A worker without its report `REPORT_WAIT`
 //! after `Stop` gets an empty one made up, so the master goes on (its own
-//! comes later and is passed over); one that still owes a report after
+//! comes later and is passed over). Until that report comes the worker is
+//! late: its tasks go to the next worker that is not, the master's passes
+//! are not sent to it, and its next `Stop` is answered at once (its
+//! reports come in order). A worker that still owes a report after
 //! `SILENCE` is dropped (see `rank_watch`), the report the master waits
-//! on made up at once: whatever it sends is ignored,
-//! and the tasks the master still gives it go to the next live worker, so
-//! that every depth can finish. The master and its load balancing stay
-//! as the paper has them.
+//! on made up at once: whatever it sends is ignored, and it is sent
+//! nothing more. The master and its load balancing stay as the paper has
+//! them.
 
 use super::rank_watch::{RankWatch, REPORT_WAIT, SILENCE};
 use std::collections::VecDeque;
@@ -40,13 +42,29 @@ impl<T: Transport<Message>> WatchedWorkers<T> {
         }
     }
 
-    /// The live worker that takes over a dropped one's tasks.
-    fn stand_in(&self, dropped: Rank) -> Option<Rank> {
-        let live = self.watch.live();
-        live.iter()
+    /// A live worker that has not answered a `Stop` whose report was made
+    /// up: hung, or slow on a loaded machine.
+    fn late(&self, rank: Rank) -> bool {
+        self.made_up_for[rank] > 0
+    }
+
+    /// The worker that takes over the tasks of `absent` (dropped or
+    /// late): the next live one that is not late, if any.
+    fn stand_in(&self, absent: Rank) -> Option<Rank> {
+        let on_time: Vec<Rank> = (self.watch.live().into_iter())
+            .filter(|&r| !self.late(r))
+            .collect();
+        on_time
+            .iter()
             .copied()
-            .find(|&r| r > dropped)
-            .or(live.first().copied())
+            .find(|&r| r > absent)
+            .or(on_time.first().copied())
+    }
+
+    /// Makes up the report of the `Stop` just sent to `rank`.
+    fn make_up(&mut self, rank: Rank) {
+        self.made_up
+            .push_back((rank, Message::Report(Box::default())));
     }
 
     /// Makes up the report the master waits for once it is overdue, and
@@ -69,8 +87,7 @@ impl<T: Transport<Message>> WatchedWorkers<T> {
                         .is_some_and(|t| t.elapsed() >= REPORT_WAIT))
             {
                 self.made_up_for[rank] += 1;
-                self.made_up
-                    .push_back((rank, Message::Report(Box::default())));
+                self.make_up(rank);
             }
         }
     }
@@ -86,21 +103,36 @@ impl<T: Transport<Message>> Transport<Message> for WatchedWorkers<T> {
     }
 
     fn send(&mut self, to: Rank, message: Message) {
-        if self.watch.is_live(to) {
+        let live = self.watch.is_live(to);
+        if live && !self.late(to) {
             if matches!(message, Message::Stop) {
                 self.owed[to].push_back(Instant::now());
             }
             return self.inner.send(to, message);
         }
         match message {
-            Message::Stop => self
-                .made_up
-                .push_back((to, Message::Report(Box::default()))),
+            Message::Stop => {
+                if live {
+                    // Sent, and its report (which comes after the one
+                    // already made up, if ever) answered for now.
+                    self.owed[to].push_back(Instant::now());
+                    self.made_up_for[to] += 1;
+                    self.inner.send(to, message);
+                }
+                self.make_up(to);
+            }
             Message::Task(_) => {
-                if let Some(rank) = self.stand_in(to) {
+                // With every live worker late, a late one keeps its own.
+                let rank = (self.stand_in(to))
+                    .or(live.then_some(to))
+                    .or_else(|| self.watch.live().first().copied());
+                if let Some(rank) = rank {
                     self.inner.send(rank, message);
                 }
             }
+            // The searches a late worker has no part in begin and end, and
+            // the engine's end, reach it.
+            Message::Start(..) | Message::Quit if live => self.inner.send(to, message),
             _ => {}
         }
     }
@@ -144,20 +176,43 @@ impl<T: Transport<Message>> Transport<Message> for WatchedWorkers<T> {
 mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
+    use yomi_methods::minimal_tree::{Signature, Task};
 
-    /// Two ranks, rank 1 hung: it never answers.
-    struct Hung;
+    /// Ranks that never answer, and what was sent to each.
+    struct Hung {
+        size: usize,
+        sent: Vec<(Rank, Message)>,
+        /// What the ranks send when they answer after all.
+        replies: VecDeque<(Rank, Message)>,
+    }
+
+    impl Hung {
+        fn watched(size: usize) -> WatchedWorkers<Hung> {
+            let watch = RankWatch::new(size, Arc::new(Mutex::new(Some(Box::new(|_: &str| {})))));
+            let (sent, replies) = (Vec::new(), VecDeque::new());
+            WatchedWorkers::new(
+                Hung {
+                    size,
+                    sent,
+                    replies,
+                },
+                watch,
+            )
+        }
+    }
 
     impl Transport<Message> for Hung {
         fn rank(&self) -> Rank {
             0
         }
         fn size(&self) -> usize {
-            2
+            self.size
         }
-        fn send(&mut self, _to: Rank, _message: Message) {}
+        fn send(&mut self, to: Rank, message: Message) {
+            self.sent.push((to, message));
+        }
         fn poll(&mut self) -> Option<(Rank, Message)> {
-            None
+            self.replies.pop_front()
         }
         fn now(&self) -> Duration {
             Duration::ZERO
@@ -183,27 +238,60 @@ mod tests {
     }
 
     #[test]
-    fn a_rank_dropped_while_the_master_waits_on_its_report_gets_one_made_up() {
-        let watch = RankWatch::new(2, Arc::new(Mutex::new(Some(Box::new(|_: &str| {})))));
-        let mut t = WatchedWorkers::new(Hung, watch);
+    fn a_rank_that_never_answers_is_never_waited_on_and_is_dropped() {
+        let mut t = Hung::watched(2);
         // The first `Stop`: its report made up once overdue.
         t.send(1, Message::Stop);
         assert!(report_within(&mut t, REPORT_WAIT * 2));
-        // The next `Stop` just before the first has been owed for
-        // `SILENCE`: the rank is dropped before this one is overdue, and
-        // the master must not wait on it for ever.
-        std::thread::sleep(SILENCE.saturating_sub(REPORT_WAIT * 2));
-        while t.owed[1]
-            .front()
-            .is_none_or(|s| s.elapsed() + REPORT_WAIT / 2 < SILENCE)
-        {
-            std::thread::sleep(Duration::from_millis(5));
+        // Late: the next ones are answered at once, also the one under way
+        // when the rank is dropped.
+        while t.owed[1].front().is_some_and(|s| s.elapsed() < SILENCE) {
+            t.send(1, Message::Stop);
+            assert!(report_within(&mut t, REPORT_WAIT / 2));
+            std::thread::sleep(REPORT_WAIT);
         }
         t.send(1, Message::Stop);
-        assert!(report_within(&mut t, REPORT_WAIT * 3));
+        assert!(t.poll().is_some());
+        assert!(t.poll().is_none());
         assert!(!t.watch.is_live(1));
-        // A dropped rank's later `Stop`s are answered at once.
+        // A dropped rank's `Stop`s are answered at once.
         t.send(1, Message::Stop);
         assert!(report_within(&mut t, Duration::from_millis(50)));
+    }
+
+    #[test]
+    fn a_late_rank_gets_no_tasks_and_its_next_stop_is_answered_at_once() {
+        let mut t = Hung::watched(3);
+        t.send(1, Message::Stop);
+        assert!(report_within(&mut t, REPORT_WAIT * 2));
+        assert!(t.late(1) && t.watch.is_live(1));
+        let task = |depth| {
+            Message::Task(Task {
+                path: Vec::new(),
+                key: 0,
+                depth,
+                alpha: -1,
+                beta: 1,
+                signature: Signature::default(),
+            })
+        };
+        t.inner.sent.clear();
+        t.send(1, task(3));
+        t.send(1, Message::Pass);
+        t.send(2, task(4));
+        assert_eq!(t.inner.sent, [(2, task(3)), (2, task(4))]);
+        // It still hears the next search's `Stop`, and the master does not
+        // wait for its report.
+        t.send(1, Message::Stop);
+        assert_eq!(t.inner.sent.last(), Some(&(1, Message::Stop)));
+        assert!(report_within(&mut t, REPORT_WAIT / 2));
+        // Its two reports come in the end, passed over: it is on time again.
+        for _ in 0..2 {
+            (t.inner.replies).push_back((1, Message::Report(Box::default())));
+        }
+        assert!(t.poll().is_none());
+        assert!(!t.late(1));
+        t.send(1, task(5));
+        assert_eq!(t.inner.sent.last(), Some(&(1, task(5))));
     }
 }
