@@ -54,6 +54,9 @@ impl Config {
         if run.confirmed_deepening {
             variant.push("confirmed deepening".into());
         }
+        if run.idle_deepening {
+            variant.push("idle deepening".into());
+        }
         if run.extension {
             variant.push("extension".into());
         }
@@ -378,9 +381,14 @@ mod tests {
     use super::*;
 
     fn run(confirmed: bool) -> Record {
+        run_idle(confirmed, false)
+    }
+
+    fn run_idle(confirmed: bool, idle: bool) -> Record {
         Record::from_json(&format!(
             r#"{{"tree":"t","b":5,"d":16,"d_prime":8,"method":"with-updates","value":0,
-                "leaves":1,"time_s":1.0,"workers":7,"passes":1,"confirmed_deepening":{confirmed}}}"#
+                "leaves":1,"time_s":1.0,"workers":7,"passes":1,"confirmed_deepening":{confirmed},
+                "idle_deepening":{idle}}}"#
         ))
         .unwrap()
     }
@@ -393,6 +401,12 @@ mod tests {
         assert_eq!(
             confirmed.label(),
             "shogi b=5 d=16 d'=8 with-updates (confirmed deepening) ranks=8"
+        );
+        let idle = Config::of(&run_idle(true, true));
+        assert_ne!(idle, confirmed);
+        assert_eq!(
+            idle.label(),
+            "shogi b=5 d=16 d'=8 with-updates (confirmed deepening, idle deepening) ranks=8"
         );
     }
 }

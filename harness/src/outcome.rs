@@ -46,6 +46,7 @@ pub(crate) fn record(
         share_plies: s.share_plies,
         full_windows: s.full_windows,
         confirmed_deepening: s.confirmed_deepening,
+        idle_deepening: s.idle_deepening,
         extension: s.extension,
         fail_soft: s.fail_soft,
         indexed_renewals: false,

@@ -22,6 +22,8 @@ fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, na
         for workers in [1, 2, 3, 7, 15] {
             let config = ParallelConfig {
                 confirmed_deepening: confirmed,
+                // Confirmed deepening alone with idle deepening.
+                idle_deepening: confirmed && !extension,
                 extension,
                 // The variant beyond the paper in every way: with extension
                 // the workers search fail-soft too.
@@ -133,6 +135,7 @@ fn the_games_master_options_keep_the_sequential_value() {
                 table_mb: 1,
                 eps: Some(0),
                 confirmed_deepening: false,
+                idle_deepening: false,
                 fail_soft: false,
                 poll_nodes: DEFAULT_POLL_NODES,
                 share_plies: None,

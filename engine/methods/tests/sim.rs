@@ -23,6 +23,8 @@ fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: us
     for (method, confirmed, extension) in variants(METHODS) {
         let config = ParallelConfig {
             confirmed_deepening: confirmed,
+            // Confirmed deepening alone with idle deepening.
+            idle_deepening: confirmed && !extension,
             extension,
             // The variant beyond the paper in every way: with extension the
             // workers search fail-soft too.

@@ -122,6 +122,7 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
         table_mb: 1,
         eps: None,
         confirmed_deepening: false,
+        idle_deepening: false,
         fail_soft: false,
         poll_nodes: DEFAULT_POLL_NODES,
         share_plies: None,

@@ -170,6 +170,7 @@ impl MasterWorker {
                 table_mb: 0,
                 eps: Some(EPS),
                 confirmed_deepening: false,
+                idle_deepening: false,
                 fail_soft: false,
                 poll_nodes: DEFAULT_POLL_NODES,
                 share_plies: None,

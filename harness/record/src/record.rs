@@ -46,6 +46,10 @@ pub struct Record {
     pub full_windows: bool,
     #[serde(default)]
     pub confirmed_deepening: bool,
+    /// With confirmed deepening: idle workers deepened their held tasks
+    /// (written only when on).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub idle_deepening: bool,
     /// The master extended its tree where few workers had tasks (written
     /// only when on).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

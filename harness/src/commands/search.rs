@@ -53,6 +53,11 @@ pub(crate) struct SearchArgs {
     /// prediction drops).
     #[arg(long)]
     confirmed_deepening: bool,
+    /// With --confirmed-deepening: a worker with no task it may deepen
+    /// deepens its held ones rather than wait (an improvement on confirmed
+    /// deepening: the workers' idle start and end of a search put to use).
+    #[arg(long)]
+    idle_deepening: bool,
     /// Methods with d′: when a pass has tasks for fewer than a tenth of
     /// the workers, the master extends its tree below the most urgent
     /// tasks and hands their children to the idle workers (an improvement
@@ -137,6 +142,7 @@ impl SearchArgs {
             tt_mb: self.tt_mb,
             eps: self.eps,
             confirmed_deepening: self.confirmed_deepening,
+            idle_deepening: self.idle_deepening,
             extension: self.extend,
             fail_soft: self.fail_soft,
             poll_nodes: self.poll_nodes,

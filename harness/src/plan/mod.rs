@@ -62,6 +62,7 @@ pub(crate) struct Settings {
     pub share_plies: Option<u32>,
     pub full_windows: bool,
     pub confirmed_deepening: bool,
+    pub idle_deepening: bool,
     pub extension: bool,
     pub fail_soft: bool,
     pub poll_nodes: Option<u64>,
@@ -118,6 +119,9 @@ impl Plan {
         if o.confirmed_deepening && matches!(o.method, Method::Sequential | Method::WithoutUpdates)
         {
             return Err("--confirmed-deepening needs a method with updates".into());
+        }
+        if o.idle_deepening && !o.confirmed_deepening {
+            return Err("--idle-deepening needs --confirmed-deepening".into());
         }
         if o.extension && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
             return Err("--extend needs a master and workers (a method with --d-prime)".into());
@@ -212,6 +216,7 @@ impl Plan {
                 s.eps = p.eps;
                 s.share_plies = p.share_plies;
                 s.confirmed_deepening = p.confirmed_deepening;
+                s.idle_deepening = p.idle_deepening;
                 s.extension = p.extension;
                 s.fail_soft = p.fail_soft;
                 s.poll_nodes = p.poll_nodes;
@@ -286,6 +291,10 @@ mod tests {
             Options {
                 confirmed_deepening: true,
                 ..options(Method::WithoutUpdates)
+            },
+            Options {
+                idle_deepening: true,
+                ..options(Method::WithUpdates)
             },
             Options {
                 d_prime: None,

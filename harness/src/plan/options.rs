@@ -19,6 +19,8 @@ pub(crate) struct Options {
     pub tt_mb: Option<usize>,
     pub eps: i32,
     pub confirmed_deepening: bool,
+    /// With confirmed deepening: idle workers deepen their held tasks.
+    pub idle_deepening: bool,
     pub extension: bool,
     pub fail_soft: bool,
     /// Methods with d′: nodes between a worker's looks at its messages
@@ -61,6 +63,7 @@ impl Options {
             tt_mb: None,
             eps: 100,
             confirmed_deepening: false,
+            idle_deepening: false,
             extension: false,
             fail_soft: false,
             poll_nodes: None,

@@ -45,6 +45,7 @@ where
             table_mb,
             master_search: MasterSearch::AlphaBeta,
             confirmed_deepening: false,
+            idle_deepening: false,
             extension: false,
             fail_soft: false,
             poll_nodes: DEFAULT_POLL_NODES,

@@ -88,6 +88,11 @@ pub struct WorkerConfig {
     /// the task again after that result: no deeper search of a position
     /// the new prediction dropped. Not in seed 000.
     pub confirmed_deepening: bool,
+    /// With confirmed deepening: a worker with no free task deepens its
+    /// held ones (the most urgent first) rather than wait; a task that
+    /// arrives takes over at the next look at the messages. Not in seed
+    /// 000.
+    pub idle_deepening: bool,
     /// Search tasks fail-soft: a result beyond its window is the bound
     /// found, not the window's edge, so it answers more of the master's
     /// later windows (the research searcher's workers). Not in seed 000.

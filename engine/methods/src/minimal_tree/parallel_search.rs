@@ -37,6 +37,9 @@ pub struct ParallelConfig {
     /// Workers deepen a task only after the master resends it (see
     /// `WorkerConfig::confirmed_deepening`); with updates only.
     pub confirmed_deepening: bool,
+    /// With confirmed deepening: idle workers deepen their held tasks
+    /// (see `WorkerConfig::idle_deepening`).
+    pub idle_deepening: bool,
     /// The master extends its tree below the most urgent tasks when a
     /// pass has tasks for few workers (see `Master::with_extension`).
     pub extension: bool,
@@ -125,6 +128,7 @@ fn worker_config(config: &ParallelConfig) -> WorkerConfig {
             _ => None,
         },
         confirmed_deepening: config.confirmed_deepening,
+        idle_deepening: config.idle_deepening,
         fail_soft: config.fail_soft,
         poll_nodes: config.poll_nodes,
         share_plies: config.share_plies,

@@ -57,6 +57,7 @@ pub fn worker_inbox<T: Transport<Message>>(transport: T) -> Inbox<T> {
         table_mb: 0,
         eps: None,
         confirmed_deepening: false,
+        idle_deepening: false,
         fail_soft: false,
         poll_nodes: DEFAULT_POLL_NODES,
         share_plies: None,

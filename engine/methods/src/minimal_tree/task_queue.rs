@@ -84,15 +84,26 @@ pub(super) struct TaskQueue {
     index: AHashMap<TaskId, usize>,
     /// Pass messages received so far.
     epoch: u32,
-    /// The most urgent free task's index (`Some(None)`: no free task);
+    /// The most urgent task's index (`Some(None)`: none to search);
     /// `None` until the queue is scanned again.
     top: Cell<Option<Option<usize>>>,
+    /// Idle deepening: with no free task, the most urgent held one is
+    /// searched (deeper) rather than none.
+    deepen_held: bool,
 }
 
 impl TaskQueue {
-    /// Forgets every task and pass.
-    pub(super) fn clear(&mut self) {
-        *self = TaskQueue::default();
+    /// An empty queue; `deepen_held`: see [`TaskQueue::top`].
+    pub(super) fn new(deepen_held: bool) -> TaskQueue {
+        TaskQueue {
+            deepen_held,
+            ..TaskQueue::default()
+        }
+    }
+
+    /// Forgets every task and pass; `deepen_held` as in [`TaskQueue::new`].
+    pub(super) fn clear(&mut self, deepen_held: bool) {
+        *self = TaskQueue::new(deepen_held);
     }
 
     pub(super) fn epoch(&self) -> u32 {
@@ -127,10 +138,9 @@ impl TaskQueue {
         // one was it, it may have lost its place.
         let top = match self.top.get() {
             Some(Some(top)) if top == i => None,
-            Some(Some(top)) if self.get(i).free() && self.cmp_urgency(i, top).is_gt() => {
-                Some(Some(i))
-            }
+            Some(Some(top)) if self.cmp_top(i, top).is_gt() => Some(Some(i)),
             Some(None) if self.get(i).free() => Some(Some(i)),
+            Some(None) if self.deepen_held => None,
             top => top,
         };
         self.top.set(top);
@@ -186,16 +196,30 @@ impl TaskQueue {
         }
     }
 
-    /// Index of the most urgent free task.
+    /// Index of the task to search: the most urgent free one; with
+    /// idle deepening and none free, the most urgent held one.
     pub(super) fn top(&self) -> Option<usize> {
         if let Some(top) = self.top.get() {
             return top;
         }
         let top = (0..self.queue.len())
-            .filter(|&i| self.queue[i].as_ref().is_some_and(Queued::free))
-            .max_by(|&a, &b| self.cmp_urgency(a, b));
+            .filter(|&i| self.queue[i].as_ref().is_some_and(|q| self.searchable(q)))
+            .max_by(|&a, &b| self.cmp_top(a, b));
         self.top.set(Some(top));
         top
+    }
+
+    fn searchable(&self, q: &Queued) -> bool {
+        self.deepen_held || q.free()
+    }
+
+    /// The order of [`TaskQueue::top`] among searchable tasks: free ones
+    /// first, then by urgency.
+    fn cmp_top(&self, a: usize, b: usize) -> Ordering {
+        let (qa, qb) = (self.get(a), self.get(b));
+        (self.searchable(qa), qa.free())
+            .cmp(&(self.searchable(qb), qb.free()))
+            .then_with(|| self.cmp_urgency(a, b))
     }
 
     /// The order of urgency: by priority, then the earlier in the queue.
@@ -244,15 +268,16 @@ mod tests {
     use crate::minimal_tree::signature::Signature;
     use proptest::prelude::*;
 
-    /// The most urgent free task found by scanning the whole queue.
+    /// The task to search found by scanning the whole queue: the most
+    /// urgent free one, else (idle deepening) the most urgent held one.
     fn scanned_top(queue: &TaskQueue) -> Option<TaskId> {
         queue
             .iter()
             .enumerate()
-            .filter(|(_, q)| q.free())
-            .map(|(i, q)| (queue.priority(q), Reverse(i), id(&q.task)))
+            .filter(|(_, q)| queue.deepen_held || q.free())
+            .map(|(i, q)| (q.free(), queue.priority(q), Reverse(i), id(&q.task)))
             .max()
-            .map(|(_, _, id)| id)
+            .map(|(.., id)| id)
     }
 
     #[derive(Clone, Debug)]
@@ -304,8 +329,11 @@ mod tests {
 
     proptest! {
         #[test]
-        fn the_kept_top_is_what_a_scan_finds(ops in proptest::collection::vec(op(), 1..100)) {
-            let mut queue = TaskQueue::default();
+        fn the_kept_top_is_what_a_scan_finds(
+            ops in proptest::collection::vec(op(), 1..100),
+            deepen_held: bool,
+        ) {
+            let mut queue = TaskQueue::new(deepen_held);
             let mut arrivals = 0;
             for op in ops {
                 match op {

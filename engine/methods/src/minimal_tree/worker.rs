@@ -83,7 +83,7 @@ impl<T: Transport<Message>> Inbox<T> {
         Inbox {
             transport,
             eps: config.eps,
-            queue: TaskQueue::default(),
+            queue: TaskQueue::new(config.idle_deepening),
             arrivals: 0,
             finished: AHashMap::new(),
             running: None,
@@ -104,7 +104,7 @@ impl<T: Transport<Message>> Inbox<T> {
     /// persistent worker); the node count charged so far stays.
     pub(super) fn restart(&mut self, config: &WorkerConfig) {
         self.eps = config.eps;
-        self.queue.clear();
+        self.queue.clear(config.idle_deepening);
         self.arrivals = 0;
         self.finished.clear();
         self.running = None;
@@ -563,6 +563,7 @@ mod tests {
             table_mb: 1,
             eps,
             confirmed_deepening: false,
+            idle_deepening: false,
             fail_soft: false,
             poll_nodes: DEFAULT_POLL_NODES,
             share_plies: None,
@@ -612,6 +613,7 @@ mod tests {
             table_mb: 1,
             eps: None,
             confirmed_deepening: false,
+            idle_deepening: false,
             fail_soft: false,
             poll_nodes: DEFAULT_POLL_NODES,
             share_plies: Some(4),

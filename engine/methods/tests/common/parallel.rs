@@ -28,9 +28,9 @@ pub(crate) fn sequential<G: Game>(game: G, depth: u32) -> Value {
         .value
 }
 
-/// Every method; with updates also with confirmed deepening, and without
-/// sharing also with confirmed deepening and extension: (method, confirmed
-/// deepening, extension).
+/// Every method; with updates also with confirmed deepening (the tests
+/// add idle deepening), and without sharing also with confirmed deepening
+/// and extension: (method, confirmed deepening, extension).
 pub(crate) fn variants(
     methods: impl IntoIterator<Item = Method>,
 ) -> impl Iterator<Item = (Method, bool, bool)> {
@@ -53,6 +53,7 @@ pub(crate) fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -
         table_mb: 1,
         master_search,
         confirmed_deepening: false,
+        idle_deepening: false,
         extension: false,
         fail_soft: false,
         poll_nodes: DEFAULT_POLL_NODES,

@@ -20,6 +20,10 @@ pub(crate) struct MinimalTreePlan {
     pub share_plies: Option<u32>,
     /// Workers deepen a task only after the master resends it.
     pub confirmed_deepening: bool,
+    /// ... unless they have nothing else to search (absent before it was
+    /// an option: the same runs, the same keys).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub idle_deepening: bool,
     /// The master extends its tree below the most urgent tasks when few
     /// workers have one.
     pub extension: bool,
@@ -41,6 +45,7 @@ impl MinimalTreePlan {
             eps: (o.method == Method::NegascoutEps).then_some(o.eps),
             share_plies: (o.method == Method::WithShare).then_some(o.share_plies),
             confirmed_deepening: o.confirmed_deepening,
+            idle_deepening: o.idle_deepening,
             extension: o.extension,
             fail_soft: o.fail_soft,
             // The default named is the default: the same run, the same key.
@@ -56,6 +61,7 @@ impl MinimalTreePlan {
         }
         for (on, switch) in [
             (self.confirmed_deepening, " confirmed_deepening"),
+            (self.idle_deepening, " idle_deepening"),
             (self.extension, " extension"),
             (self.fail_soft, " fail_soft"),
         ] {
@@ -87,6 +93,7 @@ impl MinimalTreePlan {
                 _ => MasterSearch::AlphaBeta,
             },
             confirmed_deepening: self.confirmed_deepening,
+            idle_deepening: self.idle_deepening,
             extension: self.extension,
             fail_soft: self.fail_soft,
             poll_nodes: self.poll_nodes.unwrap_or(DEFAULT_POLL_NODES),

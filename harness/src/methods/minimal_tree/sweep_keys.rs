@@ -1,6 +1,6 @@
 //! Seed 000's master and workers, their sweep keys: ε, the workers' poll
-//! interval, and the switches beyond the paper (confirmed deepening, the
-//! master's extension, fail-soft workers), expanded into runs at each d′
+//! interval, and the switches beyond the paper (confirmed deepening and
+//! idle deepening, the master's extension, fail-soft workers), expanded into runs at each d′
 //! and rank count.
 
 use crate::methods::sweep_keys::{
@@ -19,6 +19,8 @@ pub(crate) struct MinimalTreeKeys {
     eps: Vec<i32>,
     /// Methods with updates: workers deepen only resent tasks.
     confirmed_deepening: Vec<bool>,
+    /// With confirmed deepening: idle workers deepen their held tasks.
+    idle_deepening: Vec<bool>,
     /// The master extends its tree where few workers have tasks.
     extension: Vec<bool>,
     /// The workers search fail-soft.
@@ -34,6 +36,7 @@ impl Default for MinimalTreeKeys {
             eps: vec![100],
             // The switches beyond the paper: off, the paper's behaviour.
             confirmed_deepening: vec![false],
+            idle_deepening: vec![false],
             extension: vec![false],
             fail_soft: vec![false],
             poll_nodes: Vec::new(),
@@ -55,6 +58,8 @@ pub(crate) struct MinimalTreePoint {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     confirmed_deepening: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    idle_deepening: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     extension: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     fail_soft: bool,
@@ -68,6 +73,9 @@ impl MinimalTreeKeys {
         let updates = shared.any(|m| !matches!(m, Method::Sequential | Method::WithoutUpdates));
         if self.confirmed_deepening.contains(&true) && !updates {
             return Err(unused("confirmed_deepening", "the methods with updates"));
+        }
+        if self.idle_deepening.contains(&true) && !self.confirmed_deepening.contains(&true) {
+            return Err("sweep key idle_deepening = true needs confirmed_deepening = true".into());
         }
         let masters = shared.any(Method::needs_d_prime);
         for (key, values) in [
@@ -113,22 +121,31 @@ impl MinimalTreeKeys {
             for &ranks in &shared.ranks {
                 for (&eps, &share_plies, &confirmed_deepening) in product3(&eps, &plies, confirmed)
                 {
+                    // Idle deepening is a form of confirmed deepening.
+                    let idle: &[bool] = if confirmed_deepening {
+                        &self.idle_deepening
+                    } else {
+                        &[false]
+                    };
                     let switches = product3(&self.extension, &self.fail_soft, &polls);
                     for (&extension, &fail_soft, &poll_nodes) in switches {
-                        points.push(MinimalTreePoint {
-                            d_prime,
-                            ranks,
-                            key: Seed000Key {
-                                eps,
-                                share_plies,
-                                ..Seed000Key::default()
-                            },
-                            confirmed_deepening,
-                            extension,
-                            fail_soft,
-                            // The default named is the default: the key of a run without it.
-                            poll_nodes: poll_nodes.filter(|&n| n != DEFAULT_POLL_NODES),
-                        });
+                        for &idle_deepening in idle {
+                            points.push(MinimalTreePoint {
+                                d_prime,
+                                ranks,
+                                key: Seed000Key {
+                                    eps,
+                                    share_plies,
+                                    ..Seed000Key::default()
+                                },
+                                confirmed_deepening,
+                                idle_deepening,
+                                extension,
+                                fail_soft,
+                                // The default named is the default: the key of a run without it.
+                                poll_nodes: poll_nodes.filter(|&n| n != DEFAULT_POLL_NODES),
+                            });
+                        }
                     }
                 }
             }
@@ -150,6 +167,7 @@ impl SweepPoint for MinimalTreePoint {
         o.eps = self.key.eps.unwrap_or(o.eps);
         o.share_plies = self.key.share_plies.unwrap_or(o.share_plies);
         o.confirmed_deepening = self.confirmed_deepening;
+        o.idle_deepening = self.idle_deepening;
         o.extension = self.extension;
         o.fail_soft = self.fail_soft;
         o.poll_nodes = self.poll_nodes;

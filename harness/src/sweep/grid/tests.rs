@@ -56,6 +56,30 @@ fn the_switches_beyond_the_paper_double_the_parallel_runs_and_keep_the_other_key
 }
 
 #[test]
+fn idle_deepening_doubles_only_the_runs_with_confirmed_deepening() {
+    let confirmed = SMALL.replace(
+        "ranks = [4, 8]",
+        "ranks = [4, 8]\nconfirmed_deepening = [false, true]",
+    );
+    let plain = parse(&confirmed, "small").unwrap();
+    let idle = confirmed.replace(
+        "confirmed_deepening = [false, true]",
+        "confirmed_deepening = [false, true]\nidle_deepening = [false, true]",
+    );
+    let runs = parse(&idle, "small").unwrap();
+    // With updates and NegaScout (2 + 4 runs) without confirmed deepening,
+    // and with it, with and without idle deepening.
+    assert_eq!(runs.len(), 1 + 3 * (2 + 4));
+    let settings: Vec<Settings> = runs.iter().map(|r| r.plan.settings()).collect();
+    assert!(settings
+        .iter()
+        .all(|s| !s.idle_deepening || s.confirmed_deepening));
+    assert_eq!(settings.iter().filter(|s| s.idle_deepening).count(), 2 + 4);
+    let keys: std::collections::HashSet<String> = runs.iter().map(|r| r.key("seed1")).collect();
+    assert!(plain.iter().all(|r| keys.contains(&r.key("seed1"))));
+}
+
+#[test]
 fn a_second_poll_interval_doubles_the_parallel_runs_and_the_default_keeps_its_keys() {
     let plain = parse(SMALL, "small").unwrap();
     let both = SMALL.replace("ranks = [4, 8]", "ranks = [4, 8]\npoll_nodes = [1024, 128]");
@@ -342,6 +366,10 @@ fn bad_configs_name_the_key() {
                 )
                 .replace("\"with-updates\", \"negascout-eps\"", "\"without-updates\""),
             "confirmed_deepening is for the methods with updates",
+        ),
+        (
+            SMALL.replace("ranks = [4, 8]", "ranks = [4, 8]\nidle_deepening = [true]"),
+            "idle_deepening = true needs confirmed_deepening = true",
         ),
         (
             SMALL
