@@ -51,14 +51,8 @@ impl<T: Transport<Message>> WatchedWorkers<T> {
     /// The worker that takes over the tasks of `absent` (dropped or
     /// late): the next live one that is not late, if any.
     fn stand_in(&self, absent: Rank) -> Option<Rank> {
-        let on_time: Vec<Rank> = (self.watch.live().into_iter())
-            .filter(|&r| !self.late(r))
-            .collect();
-        on_time
-            .iter()
-            .copied()
-            .find(|&r| r > absent)
-            .or(on_time.first().copied())
+        let on_time = || self.watch.live().into_iter().filter(|&r| !self.late(r));
+        on_time().find(|&r| r > absent).or_else(|| on_time().next())
     }
 
     /// Makes up the report of the `Stop` just sent to `rank`.

@@ -64,16 +64,15 @@ impl Sends {
             );
         }
         // None finished, or MPI_UNDEFINED (none active).
-        let Some(count) = usize::try_from(count).ok().filter(|&c| c > 0) else {
+        if count <= 0 {
             return;
-        };
-        let mut done = vec![false; self.requests.len()];
-        for &i in &self.finished[..count] {
-            done[i as usize] = true;
         }
+        // MPI_Testsome sets the finished requests to MPI_REQUEST_NULL.
+        // SAFETY: a constant of the MPI library.
+        let null = unsafe { ffi::RSMPI_REQUEST_NULL };
         let mut kept = 0;
-        for (i, &finished) in done.iter().enumerate() {
-            if finished {
+        for i in 0..self.requests.len() {
+            if self.requests[i] == null {
                 // SAFETY: the buffer came from `Box::leak` in `send`, and
                 // MPI no longer reads it.
                 drop(unsafe { Box::from_raw(self.buffers[i]) });
