@@ -90,8 +90,9 @@ pub struct WorkerConfig {
     pub confirmed_deepening: bool,
     /// With confirmed deepening: a worker with no free task deepens its
     /// held ones (the most urgent first) rather than wait; a task that
-    /// arrives takes over at the next look at the messages. Not in seed
-    /// 000.
+    /// arrives takes over at the next look at the messages. Such a
+    /// search's results wait with the worker for the next task of their
+    /// position. Not in seed 000.
     pub idle_deepening: bool,
     /// Search tasks fail-soft: a result beyond its window is the bound
     /// found, not the window's edge, so it answers more of the master's

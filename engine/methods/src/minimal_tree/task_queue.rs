@@ -46,7 +46,7 @@ impl Queued {
     }
 
     /// Held tasks wait for a copy sent after their last result.
-    fn free(&self) -> bool {
+    pub(super) fn free(&self) -> bool {
         self.held.is_none_or(|h| self.arrival > h)
     }
 }

@@ -27,6 +27,12 @@ pub struct Inbox<T> {
     arrivals: u64,
     /// Finished searches per position.
     finished: AHashMap<u64, Searches>,
+    /// Idle deepening: results of searches begun while their task was
+    /// held, per position, kept until a task of the position arrives (the
+    /// master dropped the position from its prediction or has not yet
+    /// confirmed it; a result sent now would make it predict again for a
+    /// position it may never need).
+    withheld: AHashMap<u64, Vec<Outcome>>,
     /// The task being searched.
     running: Option<TaskId>,
     stop: bool,
@@ -86,6 +92,7 @@ impl<T: Transport<Message>> Inbox<T> {
             queue: TaskQueue::new(config.idle_deepening),
             arrivals: 0,
             finished: AHashMap::new(),
+            withheld: AHashMap::new(),
             running: None,
             stop: false,
             first_task_at: None,
@@ -107,6 +114,7 @@ impl<T: Transport<Message>> Inbox<T> {
         self.queue.clear(config.idle_deepening);
         self.arrivals = 0;
         self.finished.clear();
+        self.withheld.clear();
         self.running = None;
         self.stop = false;
         self.first_task_at = None;
@@ -152,9 +160,17 @@ impl<T: Transport<Message>> Inbox<T> {
     }
 
     /// `task` searched to `depth` with `value`: remembered, reported to
-    /// the master as the method says, and dropped from the queue once
-    /// searched to its full depth.
-    fn finished_search(&mut self, task: &Task, depth: u32, value: Value, config: &WorkerConfig) {
+    /// the master as the method says (withheld if the task was `held`
+    /// when its search began), and dropped from the queue once searched to
+    /// its full depth.
+    fn finished_search(
+        &mut self,
+        task: &Task,
+        depth: u32,
+        value: Value,
+        held: bool,
+        config: &WorkerConfig,
+    ) {
         let searches = self.finished.entry(task.key).or_default();
         searches.deepest = searches.deepest.max(depth);
         searches.all.push(Finished {
@@ -171,9 +187,14 @@ impl<T: Transport<Message>> Inbox<T> {
                 beta: task.beta,
                 value,
             };
-            self.transport.send(0, Message::Result(outcome));
-            if depth < task.depth && config.confirmed_deepening {
-                self.queue.hold(task.key, self.arrivals);
+            if held {
+                // The task's next copy frees the result with the task.
+                self.withheld.entry(task.key).or_default().push(outcome);
+            } else {
+                self.transport.send(0, Message::Result(outcome));
+                if depth < task.depth && config.confirmed_deepening {
+                    self.queue.hold(task.key, self.arrivals);
+                }
             }
         }
         if depth == task.depth {
@@ -234,6 +255,9 @@ impl<T: Transport<Message>> Inbox<T> {
                             }
                         }
                     };
+                    for outcome in self.withheld.remove(&task.key).into_iter().flatten() {
+                        self.transport.send(0, Message::Result(outcome));
+                    }
                     let completed = self.finished.get(&task.key).map_or(0, |f| f.deepest);
                     self.arrivals += 1;
                     self.queue
@@ -413,6 +437,7 @@ where
             tally.idle += io.wait_for_task();
             continue;
         };
+        let held = !io.queue.get(i).free();
         let task = io.queue.get(i).task.clone();
         let done = io.finished.get(&task.key).map_or(&[][..], |f| &f.all[..]);
         let Some(depth) = next_depth(done, task.depth, task.alpha, task.beta, config.updates)
@@ -444,7 +469,7 @@ where
         io.running = None;
         tally.searched(&task, depth, leaves, value.is_some());
         if let Some(value) = value {
-            io.finished_search(&task, depth, value, config);
+            io.finished_search(&task, depth, value, held, config);
         }
     }
     let stats = searcher.stats().since(stats_before);
@@ -554,11 +579,8 @@ mod tests {
         }
     }
 
-    fn pair(eps: Option<Value>) -> (ThreadTransport<Message>, Inbox<ThreadTransport<Message>>) {
-        let mut net = thread_transports::<Message>(2);
-        let transport = net.pop().expect("rank 1");
-        let master = net.pop().expect("rank 0");
-        let config = WorkerConfig {
+    fn config(eps: Option<Value>) -> WorkerConfig {
+        WorkerConfig {
             updates: true,
             table_mb: 1,
             eps,
@@ -569,8 +591,65 @@ mod tests {
             share_plies: None,
             search_id: 0,
             say_idle: false,
+        }
+    }
+
+    fn pair_with(
+        config: &WorkerConfig,
+    ) -> (ThreadTransport<Message>, Inbox<ThreadTransport<Message>>) {
+        let mut net = thread_transports::<Message>(2);
+        let transport = net.pop().expect("rank 1");
+        let master = net.pop().expect("rank 0");
+        (master, Inbox::new(transport, config))
+    }
+
+    fn pair(eps: Option<Value>) -> (ThreadTransport<Message>, Inbox<ThreadTransport<Message>>) {
+        pair_with(&config(eps))
+    }
+
+    /// The results the master has received so far: (depth, value).
+    fn results(master: &mut ThreadTransport<Message>) -> Vec<(u32, Value)> {
+        std::iter::from_fn(|| master.poll())
+            .filter_map(|(_, message)| match message {
+                Message::Result(o) => Some((o.depth, o.value)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Idle deepening: a held task searched for want of a free one keeps
+    /// its results until the master sends a task of its position again.
+    #[test]
+    fn results_of_a_held_task_wait_for_its_next_copy() {
+        let config = WorkerConfig {
+            confirmed_deepening: true,
+            idle_deepening: true,
+            ..config(None)
         };
-        (master, Inbox::new(transport, &config))
+        let (mut master, mut inbox) = pair_with(&config);
+        let sent = task(1, -10, 10);
+        master.send(1, Message::Task(sent.clone()));
+        inbox.receive();
+        let top = inbox.queue.top().expect("the task");
+        assert!(inbox.queue.get(top).free());
+        inbox.finished_search(&sent, 2, 5, false, &config);
+        assert_eq!(results(&mut master), [(2, 5)]);
+        // Held now, and still searched: nothing free is queued.
+        let top = inbox.queue.top().expect("the held task, deepened");
+        assert!(!inbox.queue.get(top).free());
+        inbox.finished_search(&sent, 4, 6, true, &config);
+        assert!(results(&mut master).is_empty(), "withheld");
+        assert!(queued(&inbox).is_empty(), "searched to its full depth");
+        // Another position's task frees nothing.
+        master.send(1, Message::Task(task(2, -10, 10)));
+        inbox.receive();
+        assert!(results(&mut master).is_empty());
+        master.send(1, Message::Task(sent));
+        inbox.receive();
+        assert_eq!(results(&mut master), [(4, 6)], "sent with the copy");
+        master.send(1, Message::Task(task(1, -10, 10)));
+        inbox.receive();
+        assert!(results(&mut master).is_empty(), "sent once");
     }
 
     fn queued(inbox: &Inbox<ThreadTransport<Message>>) -> Vec<(u64, Value, Value)> {
@@ -609,16 +688,8 @@ mod tests {
     #[test]
     fn the_ring_message_carries_every_pending_result_once_at_its_latest() {
         let config = WorkerConfig {
-            updates: true,
-            table_mb: 1,
-            eps: None,
-            confirmed_deepening: false,
-            idle_deepening: false,
-            fail_soft: false,
-            poll_nodes: DEFAULT_POLL_NODES,
             share_plies: Some(4),
-            search_id: 0,
-            say_idle: false,
+            ..config(None)
         };
         let mut net = thread_transports::<Message>(3);
         let mut second = Inbox::new(net.pop().expect("rank 2"), &config);
