@@ -170,6 +170,12 @@ impl TaskQueue {
         self.lower(key, |q| q.held = Some(arrivals));
     }
 
+    /// Whether a task of position `key` is queued and free (a copy
+    /// arrived after its last hold).
+    pub(super) fn has_free(&self, key: u64) -> bool {
+        self.iter().any(|q| q.task.key == key && q.free())
+    }
+
     /// Drops `task` (same position and window), if queued.
     pub(super) fn remove_task(&mut self, task: &Task) {
         if let Some(&i) = self.index.get(&id(task)) {

@@ -31,7 +31,8 @@ pub struct Inbox<T> {
     /// held, per position, kept until a task of the position arrives (the
     /// master dropped the position from its prediction or has not yet
     /// confirmed it; a result sent now would make it predict again for a
-    /// position it may never need).
+    /// position it may never need). One that finishes after such a task
+    /// arrived goes at once.
     withheld: AHashMap<u64, Vec<Outcome>>,
     /// The task being searched.
     running: Option<TaskId>,
@@ -161,8 +162,8 @@ impl<T: Transport<Message>> Inbox<T> {
 
     /// `task` searched to `depth` with `value`: remembered, reported to
     /// the master as the method says (withheld if the task was `held`
-    /// when its search began), and dropped from the queue once searched to
-    /// its full depth.
+    /// when its search began and no task of the position is free yet), and
+    /// dropped from the queue once searched to its full depth.
     fn finished_search(
         &mut self,
         task: &Task,
@@ -187,7 +188,7 @@ impl<T: Transport<Message>> Inbox<T> {
                 beta: task.beta,
                 value,
             };
-            if held {
+            if held && !self.queue.has_free(task.key) {
                 // The task's next copy frees the result with the task.
                 self.withheld.entry(task.key).or_default().push(outcome);
             } else {
@@ -650,6 +651,16 @@ mod tests {
         master.send(1, Message::Task(task(1, -10, 10)));
         inbox.receive();
         assert!(results(&mut master).is_empty(), "sent once");
+        // A search begun held that ends after a copy arrived: sent at once.
+        let other = task(3, -10, 10);
+        master.send(1, Message::Task(other.clone()));
+        inbox.receive();
+        inbox.finished_search(&other, 2, 7, false, &config);
+        assert_eq!(results(&mut master), [(2, 7)]);
+        master.send(1, Message::Task(other.clone()));
+        inbox.receive();
+        inbox.finished_search(&other, 4, 8, true, &config);
+        assert_eq!(results(&mut master), [(4, 8)]);
     }
 
     fn queued(inbox: &Inbox<ThreadTransport<Message>>) -> Vec<(u64, Value, Value)> {
