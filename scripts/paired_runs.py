@@ -9,7 +9,12 @@ the totals); every value must be the sequential one.
         --before A.jsonl.gz --after B.jsonl.gz [--ranks 4096] [--method negascout-eps]
 
 Each file may hold other runs: only those of `--method` at `--ranks` are
-read (one a tree; the first of any repeat).
+read (one a tree; the first of any repeat). With `--split KEY`, the runs
+before are those whose record's KEY is false or absent and the runs after
+those whose KEY is true, so that one file may hold both:
+
+    python3 scripts/paired_runs.py --sequential SEQ.jsonl.gz --before B.jsonl.gz \
+        --after B.jsonl.gz --ranks 1536 --split idle_deepening
 """
 
 import argparse
@@ -18,14 +23,17 @@ import json
 import math
 
 
-def read(path, method, workers):
+def read(path, method, workers, split=None):
     """The records of `method` with `workers` workers in `path`, by tree
-    (not the two-table variants of the sequential search)."""
+    (not the two-table variants of the sequential search); `split`, a
+    (key, wanted) pair, keeps those whose key's truth is `wanted`."""
     opener = gzip.open if path.endswith(".gz") else open
     runs = {}
     with opener(path, "rt") as f:
         for line in f:
             r = json.loads(line)
+            if split and bool(r.get(split[0])) != split[1]:
+                continue
             if r["method"] == method and r.get("workers") == workers and not r.get("sharing"):
                 runs.setdefault(r["tree"], r)
     return runs
@@ -66,10 +74,11 @@ def main():
     p.add_argument("--after", required=True)
     p.add_argument("--method", default="negascout-eps")
     p.add_argument("--ranks", type=int, default=4096)
+    p.add_argument("--split", metavar="KEY", help="before: KEY false or absent; after: KEY true")
     a = p.parse_args()
     sequential = read(a.sequential, "sequential", None)
-    before = read(a.before, a.method, a.ranks - 1)
-    after = read(a.after, a.method, a.ranks - 1)
+    before = read(a.before, a.method, a.ranks - 1, a.split and (a.split, False))
+    after = read(a.after, a.method, a.ranks - 1, a.split and (a.split, True))
     print("| tree | before: time (s) | leaves | after: time (s) | leaves | after / before |")
     print("|---|---|---|---|---|---|")
     for row in rows(sequential, before, after):
