@@ -34,9 +34,10 @@ const fn zone(ranks: i32) -> [Bitboard; 81] {
 /// enemy king: its check square is next to the king, one step away. A
 /// knight's (or, promoted, a gold's) check square is at most two ranks
 /// off, and a jump is two ranks. Other squares check only by uncovering a
-/// slider.
-static STEP_ZONE: [Bitboard; 81] = zone(2);
-static KNIGHT_ZONE: [Bitboard; 81] = zone(4);
+/// slider. (So too where such a piece may attack a square next to the
+/// king.)
+pub(super) static STEP_ZONE: [Bitboard; 81] = zone(2);
+pub(super) static KNIGHT_ZONE: [Bitboard; 81] = zone(4);
 
 /// The checks open to the side to move.
 ///
@@ -106,6 +107,12 @@ impl CheckSquares {
             knight_movers: KNIGHT_ZONE[king.index()] | discoverers,
             step_movers: STEP_ZONE[king.index()] | discoverers,
         })
+    }
+
+    /// The enemy king's square.
+    #[inline(always)]
+    pub fn king(&self) -> Square {
+        self.king
     }
 
     /// The squares of `to` where a piece of `kind` (after any promotion)
