@@ -111,7 +111,7 @@ impl CheckSquares {
 
     /// The enemy king's square.
     #[inline(always)]
-    pub fn king(&self) -> Square {
+    pub(crate) fn king(&self) -> Square {
         self.king
     }
 
