@@ -267,35 +267,43 @@ impl Guards {
         for from in pos.pieces(us, PieceKind::King) & steppers {
             guards.add(attacks::king(from) & near);
         }
-        for from in pos.pieces(us, PieceKind::Lance) {
-            if (attacks::lance_pseudo(us, from) & near).any() {
-                guards.add(attacks::lance(us, from, occ) & near);
-            }
-        }
+        let none = |_| Bitboard::EMPTY;
+        let lance = |from| attacks::lance(us, from, occ);
+        let rook = |from| attacks::rook(from, occ);
+        let bishop = |from| attacks::bishop(from, occ);
+        let lance_lines = |from| attacks::lance_pseudo(us, from);
+        let lances = pos.pieces(us, PieceKind::Lance);
+        guards.add_sliders(lances, near, lance_lines, lance, none);
+        let rooks = pos.pieces(us, PieceKind::Rook);
+        guards.add_sliders(rooks, near, attacks::rook_pseudo, rook, none);
         // A horse's or a dragon's steps and lines counted as one piece's.
-        for from in pos.pieces(us, PieceKind::Rook) {
-            if (attacks::rook_pseudo(from) & near).any() {
-                guards.add(attacks::rook(from, occ) & near);
-            }
-        }
-        for from in pos.pieces(us, PieceKind::Dragon) {
-            let steps = attacks::king(from);
-            if ((attacks::rook_pseudo(from) | steps) & near).any() {
-                guards.add((attacks::rook(from, occ) | steps) & near);
-            }
-        }
-        for from in pos.pieces(us, PieceKind::Bishop) {
-            if (attacks::bishop_pseudo(from) & near).any() {
-                guards.add(attacks::bishop(from, occ) & near);
-            }
-        }
-        for from in pos.pieces(us, PieceKind::Horse) {
-            let steps = attacks::king(from);
-            if ((attacks::bishop_pseudo(from) | steps) & near).any() {
-                guards.add((attacks::bishop(from, occ) | steps) & near);
-            }
-        }
+        let dragons = pos.pieces(us, PieceKind::Dragon);
+        guards.add_sliders(dragons, near, attacks::rook_pseudo, rook, attacks::king);
+        let bishops = pos.pieces(us, PieceKind::Bishop);
+        guards.add_sliders(bishops, near, attacks::bishop_pseudo, bishop, none);
+        let horses = pos.pieces(us, PieceKind::Horse);
+        guards.add_sliders(horses, near, attacks::bishop_pseudo, bishop, attacks::king);
         guards
+    }
+
+    /// Adds the attacks on `near` of the sliders on `pieces`: their
+    /// `lines` on an empty board first, the lines at the occupancy
+    /// (`reach`) and their `steps` only where those meet `near`.
+    #[inline(always)]
+    fn add_sliders(
+        &mut self,
+        pieces: Bitboard,
+        near: Bitboard,
+        lines: impl Fn(Square) -> Bitboard,
+        reach: impl Fn(Square) -> Bitboard,
+        steps: impl Fn(Square) -> Bitboard,
+    ) {
+        for from in pieces {
+            let steps = steps(from);
+            if ((lines(from) | steps) & near).any() {
+                self.add((reach(from) | steps) & near);
+            }
+        }
     }
 
     fn add(&mut self, attacked: Bitboard) {
