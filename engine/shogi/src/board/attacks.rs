@@ -307,6 +307,36 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     LINE[a.index()][b.index()]
 }
 
+/// Where a piece of `c` stepping as `kind` (a gold, silver or knight)
+/// must stand to attack some square of `targets`: the targets' own steps
+/// as the other colour's piece (a step reversed is the other colour's), for
+/// all of them at once by shifts, where a table would take one look-up a
+/// target.
+#[inline(always)]
+pub fn step_sources(c: Color, kind: PieceKind, targets: Bitboard) -> Bitboard {
+    const RANK_1: u128 = Bitboard::ranks(1, 1).0;
+    const RANK_9: u128 = Bitboard::ranks(9, 9).0;
+    let t = targets.0;
+    // A rank towards rank 9 (index + 1) or rank 1 (index - 1), no bit
+    // crossing into the next file.
+    let down = |b: u128| (b & !RANK_9) << 1;
+    let up = |b: u128| (b & !RANK_1) >> 1;
+    let sideways = |b: u128| ((b << 9) | (b >> 9)) & Bitboard::ALL.0;
+    // `behind`: a rank towards `c`'s own side, where its attackers stand.
+    let (behind, ahead) = match c {
+        Color::Black => (down(t), up(t)),
+        Color::White => (up(t), down(t)),
+    };
+    Bitboard(match kind {
+        PieceKind::Silver => behind | sideways(behind | ahead),
+        PieceKind::Knight => sideways(match c {
+            Color::Black => down(down(t)),
+            Color::White => up(up(t)),
+        }),
+        _ => behind | ahead | sideways(t | behind),
+    })
+}
+
 /// The squares a piece of `color` and `kind` on `sq` attacks.
 #[inline]
 pub fn piece(color: Color, kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard {
@@ -346,6 +376,32 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn step_sources_are_the_squares_whose_steps_reach_the_targets() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..500 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let bits = (seed as u128 | (seed.rotate_left(23) as u128) << 64) & Bitboard::ALL.0;
+            // Sparse and dense target sets.
+            let targets = Bitboard(bits & (bits >> 3) & (bits >> 7));
+            for c in [Color::Black, Color::White] {
+                for kind in [PieceKind::Gold, PieceKind::Silver, PieceKind::Knight] {
+                    let by_table = (0..81u8)
+                        .map(Square::from_index)
+                        .filter(|&s| (piece(c, kind, s, Bitboard::EMPTY) & targets).any())
+                        .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s));
+                    assert!(
+                        step_sources(c, kind, targets) == by_table,
+                        "{c:?} {kind:?} {:x}",
+                        targets.0
+                    );
+                }
+            }
+        }
     }
 
     #[test]

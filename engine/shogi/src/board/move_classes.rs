@@ -4,6 +4,7 @@
 //! where its moves can go: the king's steps onto empty squares, say, are
 //! never tested for safety when only captures are wanted.
 
+use super::attacks;
 use super::bitboard::Bitboard;
 use super::movegen::{MoveSink, Reach};
 use super::moves::Move;
@@ -38,9 +39,12 @@ impl<S: MoveSink> MoveSink for Tactical<'_, S> {
     }
 }
 
-/// Where captures and promotions go: onto the enemy pieces given, or
-/// anywhere for a piece that may promote.
-struct TacticalReach(Bitboard);
+/// Where captures and promotions of `us` go: onto the enemy pieces given,
+/// or anywhere for a piece that may promote.
+struct TacticalReach {
+    us: Color,
+    enemies: Bitboard,
+}
 
 impl Reach for TacticalReach {
     #[inline(always)]
@@ -48,8 +52,24 @@ impl Reach for TacticalReach {
         if kind.is_promotable() {
             Bitboard::ALL
         } else {
-            self.0
+            self.enemies
         }
+    }
+
+    /// The step pieces that attack an enemy piece, and the silvers and
+    /// knights near enough to the promotion zone to enter it: most of a
+    /// side's step pieces capture nothing, and are passed over for one
+    /// set of shifts a kind.
+    #[inline(always)]
+    fn movers(&self, kind: PieceKind) -> Bitboard {
+        let near_zone = match (kind, self.us) {
+            (PieceKind::Silver, Color::Black) => Bitboard::ranks(1, 4),
+            (PieceKind::Silver, Color::White) => Bitboard::ranks(6, 9),
+            (PieceKind::Knight, Color::Black) => Bitboard::ranks(1, 5),
+            (PieceKind::Knight, Color::White) => Bitboard::ranks(5, 9),
+            _ => Bitboard::EMPTY,
+        };
+        attacks::step_sources(self.us, kind, self.enemies) | near_zone
     }
 }
 
@@ -110,12 +130,13 @@ impl Position {
 
     /// The legal captures and promotions, into `sink`.
     pub fn tactical_moves<S: MoveSink>(&self, sink: &mut S) {
-        let enemies = self.color_bb(self.side_to_move().flip());
+        let us = self.side_to_move();
+        let enemies = self.color_bb(us.flip());
         let mut tactical = Tactical {
             inner: sink,
             enemies,
         };
-        self.generate_reaching(&mut tactical, &TacticalReach(enemies));
+        self.generate_reaching(&mut tactical, &TacticalReach { us, enemies });
     }
 
     /// The legal moves that neither capture nor promote, drops included,
