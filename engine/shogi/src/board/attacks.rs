@@ -378,13 +378,19 @@ mod tests {
         out
     }
 
+    /// The next state of a xorshift generator: the tests' random boards.
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
     #[test]
     fn step_sources_are_the_squares_whose_steps_reach_the_targets() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..500 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = xorshift(&mut state);
             let bits = (seed as u128 | (seed.rotate_left(23) as u128) << 64) & Bitboard::ALL.0;
             // Sparse and dense target sets.
             let targets = Bitboard(bits & (bits >> 3) & (bits >> 7));
@@ -406,11 +412,9 @@ mod tests {
 
     #[test]
     fn sliders_match_a_square_by_square_walk() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..2000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = xorshift(&mut state);
             let occ =
                 Bitboard((seed as u128 | (seed.rotate_left(17) as u128) << 64) & Bitboard::ALL.0)
                     & Bitboard(
