@@ -820,10 +820,13 @@ impl<H: Hook> PlaySearcher<H> {
             // default (without the extension −108 Elo, extending only checks
             // that keep material −35 ± 100, in 40-game matches at 40–50k
             // nodes; from depth 64 only, with checks SEE-pruned, +8 ± 51 in
-            // 172 games at byoyomi 200 ms).
+            // 172 games at byoyomi 200 ms; only those that keep material,
+            // `CheckExtensionSee`, +23 (−10 to +55) in 400 self-play games
+            // at 100k nodes, not yet an SPRT).
             let extend = gives_check
                 && ply < 2 * self.stack.root_depth as usize
                 && depth >= self.params.check_extension_depth
+                && (self.params.check_extension_see == 0 || see_ge(pos, mv, 0))
                 || singular && mv == table_move;
             // Step 15. Shallow pruning, once a move has kept us from being mated;
             // checks only SEE-pruned, as captures are (CheckSeePruning: +84 in

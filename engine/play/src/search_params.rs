@@ -95,6 +95,8 @@ search_params! {
         "Singular extension: 1 searches the table move 3 plies shallower where the other moves reach beta, 2 at an expected cut node; 0 at its depth.";
     check_extension_depth "CheckExtensionDepth" = 1 in 1..=64 step 1:
         "Check extension: moves that give check are searched a ply deeper at this depth and above.";
+    check_extension_see "CheckExtensionSee" = 0 in 0..=1 step 1:
+        "Check extension: 1 extends only the checks that lose no material (static exchange); 0 every check.";
     check_see_pruning "CheckSeePruning" = 1 in 0..=1 step 1:
         "Shallow pruning: 1 also leaves out checks that lose material (static exchange), as captures; 0 spares every check.";
     capture_history "CaptureHistory" = 2 in 0..=2 step 1:
