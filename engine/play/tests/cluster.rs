@@ -4,6 +4,9 @@
 //! every rank; with the ranks on machines of their own (entries sent) and
 //! on one machine (one table in shared memory).
 
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
 use yomi_play::{root_text, Cluster, Machines, PlaySearcher};
 use yomi_search::Limits;
 use yomi_shogi::board::Position;
@@ -41,6 +44,14 @@ fn searches_with_rank_0_answering(machines: Machines) {
         *searcher.game_mut() = ShogiGame::new(pos.clone(), BranchLimit::ALL);
         cluster.start(&root_text(BranchLimit::ALL, None, &pos, &[]), u32::MAX, 1);
         let result = searcher.search(Limits::depth(7), |_| {});
+        // Rank 0's search may end before the other ranks' threads have
+        // begun on a busy machine: wait until they tell of nodes (they do
+        // every few milliseconds while searching), then stop them.
+        let elsewhere = cluster.nodes_elsewhere();
+        let waited = Instant::now();
+        while elsewhere.load(Ordering::Relaxed) == 0 && waited.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
         let other_nodes = cluster.stop();
         let best = result.best_move.expect("a move");
         assert!(pos.is_legal(best), "{best} in {}", pos.to_sfen());
