@@ -55,6 +55,28 @@ def totals(db, engine):
     return w, l, d
 
 
+def points_by_opening(db, engine):
+    """`engine`'s points (1, 0.5 or 0) in each game it played, grouped by
+    starting position, each group in the order the games were scheduled
+    (ShogiArena plays a position with both colours one after the other)."""
+    ids = dict(db.execute("select player_name, id from player"))
+    if engine not in ids:
+        raise ValueError(f"no engine {engine!r} in the games (engines: {', '.join(sorted(ids))})")
+    me = ids[engine]
+    groups = {}
+    for black, white, result, sfen in db.execute(
+        "select black_player_id, white_player_id, game_result, initial_position_sfen from game order by game_name"
+    ):
+        if me not in (black, white):
+            continue
+        if result in ("BLACK_WIN", "WHITE_WIN"):
+            points = float(me == (black if result == "BLACK_WIN" else white))
+        else:
+            points = 0.5
+        groups.setdefault(sfen, []).append(points)
+    return list(groups.values())
+
+
 def clocks(db, time_ms, increment_ms):
     """Per engine: total time used over its games, the longest move, the
     least left on its clock after a move (its increment added), and how

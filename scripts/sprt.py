@@ -15,7 +15,8 @@ Usage:
     python3 scripts/sprt.py OUT [OUT ...] [--elo0 0 --elo1 10]
 
 An argument may also be one part's log (plain or gzip), as results pages
-ship them.
+ship them, or a ShogiArena run's `game.db` (or `game.db.gz`) with
+`--engine NAME`, whose games pair by starting position.
 
 A part's last game without its partner (a match cut off by its deadline)
 counts game by game, not in the pairs.
@@ -23,24 +24,37 @@ counts game by game, not in the pairs.
 
 import argparse
 import os
+import sqlite3
 import sys
 
+from arena_games import open_db, points_by_opening
 from match import summary
 from paired_games import POINTS, parts, results
 from shogiarena._core.shared.kernel.statistics.gsprt import compute_llr, sprt_bounds
 
 
-def tallies(paths):
+def series(path, engine):
+    """The first engine's points, game by game, in runs whose consecutive
+    games pair (the two colours of an opening): a match folder's parts, a
+    part log, or a ShogiArena database's openings (`engine`'s points)."""
+    if path.endswith((".db", ".db.gz")):
+        if engine is None:
+            raise ValueError(f"{path}: a ShogiArena database needs --engine")
+        return points_by_opening(open_db(path), engine)
+    logs = [results(path)] if os.path.isfile(path) else parts(path).values()
+    return [[POINTS[r] for r in games] for games in logs]
+
+
+def tallies(paths, engine=None):
     """(trinomial L/D/W counts, pentanomial counts of pair scores 0, 0.5,
-    1, 1.5, 2) over every part of every folder, and the part logs named."""
+    1, 1.5, 2) over every run of every path."""
     tri, penta = [0, 0, 0], [0, 0, 0, 0, 0]
     for path in paths:
-        logs = [results(path)] if os.path.isfile(path) else parts(path).values()
-        for games in logs:
-            for r in games:
-                tri["LDW".index(r)] += 1
-            for i in range(0, len(games) - 1, 2):
-                penta[int(2 * (POINTS[games[i]] + POINTS[games[i + 1]]))] += 1
+        for points in series(path, engine):
+            for p in points:
+                tri[int(2 * p)] += 1
+            for i in range(0, len(points) - 1, 2):
+                penta[int(2 * (points[i] + points[i + 1]))] += 1
     return tri, penta
 
 
@@ -57,18 +71,19 @@ def main():
         description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("matches", nargs="+", help="parallel_match.py output folders, or part logs")
+    p.add_argument("matches", nargs="+", help="parallel_match.py output folders, part logs, or ShogiArena game.db files")
+    p.add_argument("--engine", help="whose games to count in a ShogiArena database")
     p.add_argument("--elo0", type=float, default=0.0)
     p.add_argument("--elo1", type=float, default=10.0)
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
     args = p.parse_args()
     try:
-        tri, penta = tallies(args.matches)
+        tri, penta = tallies(args.matches, args.engine)
         lower, upper = sprt_bounds(args.alpha, args.beta)
         if args.elo1 <= args.elo0:
             raise ValueError("--elo1 must be above --elo0")
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, sqlite3.Error) as e:
         sys.exit(f"sprt.py: {e}")
     losses, draws, wins = tri
     if wins + losses + draws == 0:

@@ -37,6 +37,14 @@ class Sprt(unittest.TestCase):
         self.assertEqual(out[3], "  on pairs: LLR 0.63, goes on")
         self.assertEqual(out[4], "  game by game: LLR 0.65, goes on")
 
+    def test_a_shogiarena_run_pairs_by_starting_position(self):
+        db = os.path.join(ROOT, "docs", "results", "data", "2026-11-29-fischer-10s", "game.db.gz")
+        tri, penta = sprt.tallies([db], "yomi")
+        self.assertEqual(tri, [12, 1, 87])  # arena_games.py's 87-12-1
+        self.assertEqual(sum(penta), 50)
+        with self.assertRaises(ValueError):
+            sprt.tallies([db])  # whose games: --engine
+
     def test_verdicts(self):
         self.assertEqual(sprt.verdict(3.0, -2.94, 2.94), "accepts elo1")
         self.assertEqual(sprt.verdict(-3.0, -2.94, 2.94), "accepts elo0")
