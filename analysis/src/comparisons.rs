@@ -4,7 +4,7 @@
 //! configuration where it has one.
 
 use crate::paper;
-use crate::summary::{ratios, Config, Summary};
+use crate::summary::{ratios, tables_differ, Config, Summary};
 use std::collections::BTreeMap;
 use yomi_record::Method;
 
@@ -36,9 +36,9 @@ pub(crate) fn updates(summaries: &[Summary]) -> Vec<Pair<'_>> {
 fn pairs<'a>(summaries: &'a [Summary], first: Method, second: Method) -> Vec<Pair<'a>> {
     let same = |a: &Config, b: &Config| {
         (
-            &a.trees, a.b, a.d, a.d_prime, a.ranks, &a.clock, &a.network, &a.variant,
+            &a.trees, a.b, a.d, a.d_prime, a.ranks, &a.clock, &a.network, &a.variant, a.table_mb,
         ) == (
-            &b.trees, b.b, b.d, b.d_prime, b.ranks, &b.clock, &b.network, &b.variant,
+            &b.trees, b.b, b.d, b.d_prime, b.ranks, &b.clock, &b.network, &b.variant, b.table_mb,
         )
     };
     let mut out = Vec::new();
@@ -85,6 +85,7 @@ pub(crate) struct Series {
 }
 
 pub(crate) fn speedups(summaries: &[Summary]) -> Vec<Series> {
+    let differ = tables_differ(summaries);
     let mut series: BTreeMap<_, Vec<(usize, f64)>> = BTreeMap::new();
     for s in summaries
         .iter()
@@ -99,6 +100,7 @@ pub(crate) fn speedups(summaries: &[Summary]) -> Vec<Series> {
                 c.d_prime,
                 c.clock.clone(),
                 c.network.clone(),
+                c.tables(differ),
             );
             series.entry(key).or_default().push((c.ranks, speedup));
         }
@@ -110,7 +112,7 @@ pub(crate) fn speedups(summaries: &[Summary]) -> Vec<Series> {
         .len();
     series
         .into_iter()
-        .map(|((trees, b, d, d_prime, _, network), mut points)| {
+        .map(|((trees, b, d, d_prime, _, network, tables), mut points)| {
             points.sort_by_key(|p| p.0);
             let kind = trees.label();
             let d_prime = d_prime.unwrap_or_default();
@@ -118,6 +120,7 @@ pub(crate) fn speedups(summaries: &[Summary]) -> Vec<Series> {
             if networks > 1 {
                 label += &format!(" ({network})");
             }
+            label += &tables;
             let paper = paper::rows()
                 .filter(|r| {
                     (Some(r.synthetic), r.b, r.d, r.d_prime, r.method)

@@ -37,6 +37,10 @@ pub(crate) struct Config {
     pub static_order: bool,
     /// Seed 004's grid master: windows pushed to busy workers.
     pub push_bounds: bool,
+    /// A parallel run's table a worker on the virtual cluster, MB: the
+    /// harness shrinks it as the ranks grow unless a sweep sets `tt_mb`,
+    /// and runs with other tables searched other trees.
+    pub table_mb: Option<usize>,
 }
 
 impl Config {
@@ -107,6 +111,20 @@ impl Config {
             charge_leaves: shape.is_some_and(|s| s.charge == NodeCharge::Leaves),
             static_order: shape.is_some_and(|s| s.static_order),
             push_bounds: shape.is_some_and(|s| s.push_bounds),
+            table_mb: run
+                .virtual_cluster
+                .as_ref()
+                .filter(|_| run.method != Method::Sequential)
+                .map(|c| c.table_mb),
+        }
+    }
+
+    /// The tables' size to name a row by, where `differ` (see
+    /// [`tables_differ`]): ` (1 MB tables)`; empty otherwise.
+    pub(crate) fn tables(&self, differ: bool) -> String {
+        match self.table_mb {
+            Some(mb) if differ => format!(" ({mb} MB tables)"),
+            _ => String::new(),
         }
     }
 
@@ -255,6 +273,23 @@ impl MasterPace {
         }
         Some(pace)
     }
+}
+
+/// Whether some configuration ran with more than one table size (a
+/// sweep's `tt_mb` beside the harness's own choice): then the tables name
+/// the rows and series apart.
+pub(crate) fn tables_differ(summaries: &[Summary]) -> bool {
+    let mut seen = BTreeMap::new();
+    summaries.iter().any(|s| {
+        let Some(mb) = s.config.table_mb else {
+            return false;
+        };
+        let rest = Config {
+            table_mb: None,
+            ..s.config.clone()
+        };
+        *seen.entry(rest).or_insert(mb) != mb
+    })
 }
 
 /// Every configuration in `runs`, in a stable order; runs repeating a
@@ -408,5 +443,33 @@ mod tests {
             idle.label(),
             "shogi b=5 d=16 d'=8 with-updates (confirmed deepening, idle deepening) ranks=8"
         );
+    }
+
+    fn on_tables(method: &str, table_mb: usize) -> Record {
+        Record::from_json(&format!(
+            r#"{{"tree":"t","b":5,"d":16,"d_prime":8,"method":"{method}","value":0,
+                "leaves":{table_mb},"time_s":1.0,"workers":7,"passes":1,
+                "virtual_cluster":{{"ranks":8,"node_cost":"paper","table_mb":{table_mb},
+                "node_cost_us":20.0,"visit_cost_us":0.2,"latency_us":25.0,
+                "bandwidth_gbps":10.0,"message_cost_us":2.0}}}}"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn runs_on_other_tables_are_not_merged_and_are_named_apart() {
+        let runs = [on_tables("with-updates", 16), on_tables("with-updates", 1)];
+        let (summaries, repeats) = summarise(&runs);
+        assert_eq!((summaries.len(), repeats), (2, 0));
+        assert!(tables_differ(&summaries));
+        let names: Vec<String> = summaries.iter().map(|s| s.config.tables(true)).collect();
+        assert_eq!(names, [" (1 MB tables)", " (16 MB tables)"]);
+        // One size per configuration: nothing to name, whatever the sizes.
+        let (one, _) = summarise(&runs[..1]);
+        assert!(!tables_differ(&one));
+        assert_eq!(one[0].config.tables(false), "");
+        // A sequential run's table is not a worker's.
+        let sequential = Config::of(&on_tables("sequential", 256));
+        assert_eq!(sequential.table_mb, None);
     }
 }

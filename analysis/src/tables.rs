@@ -6,7 +6,7 @@ use crate::comparisons::{self, Pair};
 use crate::markdown::{millions, optional, ratio, time, Table};
 use crate::paper;
 use crate::records::TreeSet;
-use crate::summary::{Config, Summary};
+use crate::summary::{tables_differ, Config, Summary};
 use std::collections::{BTreeMap, BTreeSet};
 use yomi_record::Method;
 
@@ -148,6 +148,7 @@ pub(crate) fn methods(summaries: &[Summary]) -> String {
                 .push(s);
         }
     }
+    let differ = tables_differ(summaries);
     let mut out = String::new();
     let mut shown = BTreeSet::new();
     for ((number, b, d, clock), mut members) in groups {
@@ -186,6 +187,7 @@ pub(crate) fn methods(summaries: &[Summary]) -> String {
             if mixed && !c.network.is_empty() {
                 method += &format!(" ({})", c.network);
             }
+            method += &c.tables(differ);
             let mut cells = vec![
                 c.ranks.to_string(),
                 c.d_prime.map_or("".into(), |d| d.to_string()),
@@ -227,6 +229,7 @@ pub(crate) fn negascout(summaries: &[Summary]) -> String {
             .or_default()
             .push(s);
     }
+    let differ = tables_differ(summaries);
     let mut out = String::new();
     let mut shown = BTreeSet::new();
     for ((number, b, d, d_prime, clock, network), mut members) in groups {
@@ -259,6 +262,7 @@ pub(crate) fn negascout(summaries: &[Summary]) -> String {
             if !c.variant.is_empty() {
                 method += &format!(" ({})", c.variant);
             }
+            method += &c.tables(differ);
             let mut cells = vec![c.ranks.to_string(), method, eps];
             cells.extend(figures(s, published));
             table.row(cells);
@@ -288,7 +292,8 @@ fn shape_cells(c: &Config) -> Vec<String> {
     ]
 }
 
-fn pair_table(pairs: &[Pair], ratio_names: [&str; 2]) -> Table {
+/// `differ`: name each pair's tables (see [`tables_differ`]).
+fn pair_table(pairs: &[Pair], ratio_names: [&str; 2], differ: bool) -> Table {
     let mut table = Table::new(
         &[
             &SHAPE[..],
@@ -307,7 +312,7 @@ fn pair_table(pairs: &[Pair], ratio_names: [&str; 2]) -> Table {
         let c = &p.first.config;
         let mut cells = shape_cells(c);
         cells.extend([
-            c.ranks.to_string(),
+            format!("{}{}", c.ranks, c.tables(differ)),
             p.trees.to_string(),
             ratio(p.time_ratio),
             ratio(p.leaf_ratio),
@@ -346,7 +351,11 @@ pub(crate) fn sharing(summaries: &[Summary]) -> String {
     if pairs.is_empty() {
         return String::new();
     }
-    let table = pair_table(&pairs, ["ratio of search time", "ratio of leaves"]);
+    let table = pair_table(
+        &pairs,
+        ["ratio of search time", "ratio of leaves"],
+        tables_differ(summaries),
+    );
     let published = comparisons::paper_pairs(Method::WithShare, Method::WithUpdates);
     format!(
         "### Table 4 layout: improvements by sharing transposition tables\n\n\
@@ -362,7 +371,11 @@ pub(crate) fn updates(summaries: &[Summary]) -> String {
     if pairs.is_empty() {
         return String::new();
     }
-    let table = pair_table(&pairs, ["time ratio", "leaf ratio"]);
+    let table = pair_table(
+        &pairs,
+        ["time ratio", "leaf ratio"],
+        tables_differ(summaries),
+    );
     format!(
         "### Fig. 7 data: with dynamic updates over without\n\n\
          Geometric-mean time and mean leaves with updates over without, on the trees both ran \
@@ -417,6 +430,7 @@ pub(crate) fn master_pace(summaries: &[Summary]) -> String {
         ]
         .concat(),
     );
+    let differ = tables_differ(summaries);
     for s in summaries {
         let Some(pace) = s.master_pace else {
             continue;
@@ -425,7 +439,9 @@ pub(crate) fn master_pace(summaries: &[Summary]) -> String {
         let mut cells = shape_cells(c);
         cells.extend([
             c.method.to_string(),
-            c.variant.clone(),
+            format!("{}{}", c.variant, c.tables(differ))
+                .trim()
+                .to_string(),
             c.ranks.to_string(),
             s.trees.to_string(),
             format!("{:.1} %", 100.0 * pace.master_waiting),
