@@ -107,6 +107,7 @@ fn markdown(
         tables::negascout(summaries),
         tables::updates(summaries),
         tables::speedups(summaries),
+        tables::efficiency(summaries),
         tables::master_pace(summaries),
         baseline_tables::baselines(summaries),
         rbf_tables::rbf(&reading.runs),

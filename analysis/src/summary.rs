@@ -224,6 +224,12 @@ pub(crate) struct Summary {
     /// Means per worker over the trees (parallel runs).
     pub startup_idle_s: Option<f64>,
     pub other_idle_s: Option<f64>,
+    /// A worker's idle time (start-up and other) over the search's time,
+    /// the mean over the trees (parallel runs).
+    pub idle_share: Option<f64>,
+    /// Mean leaves over the plain sequential runs' mean leaves on the same
+    /// trees; `None` as `speedup`.
+    pub leaf_overhead: Option<f64>,
     /// Baselines: the mean search-overhead coefficient.
     pub search_overhead: Option<f64>,
     /// Seed 000's master: how it kept pace, where every run recorded it.
@@ -348,11 +354,21 @@ fn summary(
         let values: Vec<f64> = trees.values().filter_map(|r| f(r)).collect();
         (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
     };
+    let mean_leaves = trees.values().map(|r| r.stats.leaves as f64).sum::<f64>() / n;
     // A clock charging leaves only is not the sequential search's.
-    let speedup = baseline
+    let base = baseline
         .filter(|_| !config.charge_leaves)
-        .filter(|base| trees.keys().all(|t| base.contains_key(t)))
-        .map(|base| geomean(&mut trees.keys().map(|t| base[t].time_s)) / geomean_time_s);
+        .filter(|base| trees.keys().all(|t| base.contains_key(t)));
+    let speedup =
+        base.map(|base| geomean(&mut trees.keys().map(|t| base[t].time_s)) / geomean_time_s);
+    let leaf_overhead = base.map(|base| {
+        let sequential = trees
+            .keys()
+            .map(|t| base[t].stats.leaves as f64)
+            .sum::<f64>()
+            / n;
+        mean_leaves / sequential.max(1.0)
+    });
     let wrong_values = baseline
         .map(|base| {
             trees
@@ -366,9 +382,11 @@ fn summary(
         config: config.clone(),
         trees: trees.len(),
         geomean_time_s,
-        mean_leaves: trees.values().map(|r| r.stats.leaves as f64).sum::<f64>() / n,
+        mean_leaves,
         startup_idle_s: mean(&|r| r.idle_s().map(|i| i.0)),
         other_idle_s: mean(&|r| r.idle_s().map(|i| i.1)),
+        idle_share: mean(&|r| r.idle_s().map(|(s, o)| (s + o) / r.time_s.max(1e-12))),
+        leaf_overhead,
         search_overhead: mean(&|r| r.baseline().map(|b| b.search_overhead)),
         master_pace: MasterPace::of(trees.values().copied()),
         node_cost_us: trees

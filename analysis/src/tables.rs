@@ -462,6 +462,65 @@ pub(crate) fn master_pace(summaries: &[Summary]) -> String {
     )
 }
 
+/// Each parallel configuration's efficiency (speedup over processes) as
+/// the product of what it loses to: the leaves beyond the sequential
+/// search's and the workers' idle time; the remainder is what neither
+/// explains.
+pub(crate) fn efficiency(summaries: &[Summary]) -> String {
+    let mut table = Table::new(
+        &[
+            &SHAPE[..],
+            &[
+                "method",
+                "variant",
+                "processes",
+                "runs",
+                "efficiency",
+                "sequential leaves / leaves",
+                "1 − idle share",
+                "remainder",
+            ],
+        ]
+        .concat(),
+    );
+    let differ = tables_differ(summaries);
+    for s in summaries.iter().filter(|s| s.config.ranks > 1) {
+        let (Some(speedup), Some(overhead), Some(idle)) =
+            (s.speedup, s.leaf_overhead, s.idle_share)
+        else {
+            continue;
+        };
+        let c = &s.config;
+        let efficiency = speedup / c.ranks as f64;
+        let explained = (1.0 - idle) / overhead;
+        let mut cells = shape_cells(c);
+        cells.extend([
+            c.method.to_string(),
+            format!("{}{}", c.variant, c.tables(differ))
+                .trim()
+                .to_string(),
+            c.ranks.to_string(),
+            s.trees.to_string(),
+            format!("{efficiency:.3}"),
+            format!("{:.3}", 1.0 / overhead),
+            format!("{:.3}", 1.0 - idle),
+            format!("{:.3}", efficiency / explained),
+        ]);
+        table.row(cells);
+    }
+    if table.is_empty() {
+        return String::new();
+    }
+    format!(
+        "### Where the efficiency goes\n\nEfficiency: the speedup over the processes. It is \
+         the sequential leaves over the leaves searched (means over the trees) times the share \
+         of a worker's time not idle (start-up included, the mean over the trees), times a \
+         remainder neither explains (near 1 where the node rate is fixed, as on the virtual \
+         cluster).\n\n{}\n",
+        table.render()
+    )
+}
+
 /// Every configuration no paper layout shows (sequential variants, say).
 pub(crate) fn others(summaries: &[Summary]) -> String {
     let shown = |s: &Summary| {
@@ -502,10 +561,11 @@ pub(crate) fn others(summaries: &[Summary]) -> String {
 /// Trees a configuration lacks, speedups without a sequential baseline,
 /// and root values that differ from the sequential search's.
 pub(crate) fn problems(summaries: &[Summary]) -> String {
+    let differ = tables_differ(summaries);
     let mut lines = Vec::new();
     for s in summaries {
         let c = &s.config;
-        let name = format!("{} ({})", c.label(), c.clock);
+        let name = format!("{}{} ({})", c.label(), c.tables(differ), c.clock);
         if !s.missing.is_empty() {
             lines.push(format!(
                 "- {name}: {} of {} trees; missing {}",

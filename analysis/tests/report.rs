@@ -330,6 +330,43 @@ fn the_masters_pace_is_shown_where_every_run_recorded_it() {
     assert!(!older.contains("The master's pace"));
 }
 
+#[test]
+fn efficiency_splits_into_leaves_and_idle_and_other_tables_are_named_apart() {
+    // Sequential: 512 and 2,048 s (geometric mean 1,024), 1 M leaves each.
+    // With updates at 512 ranks on 16 MB tables: 2 and 8 s (speedup 256,
+    // efficiency 0.5), 1.5 M leaves (0.667), idle 0.2 of 2 s and 0.8 of
+    // 8 s (0.9 busy): 0.6 explained. On 1 MB tables twice the time and
+    // 2 M leaves.
+    let output = report(&["tests/fixtures/efficiency.jsonl"]);
+    assert!(output.status.success());
+    let md = String::from_utf8(output.stdout).unwrap();
+    let big = row(
+        &md,
+        "| synthetic | 5 | 24 | 12 | with-updates | (16 MB tables) |",
+    );
+    assert_eq!(&big[6..], ["512", "2", "0.500", "0.667", "0.900", "0.833"]);
+    let small = row(
+        &md,
+        "| synthetic | 5 | 24 | 12 | with-updates | (1 MB tables) |",
+    );
+    assert_eq!(
+        &small[6..],
+        ["512", "2", "0.250", "0.500", "0.900", "0.556"]
+    );
+    // Not merged as repeats, and named in Table 1's rows and Fig. 8's series.
+    row(
+        &md,
+        "| 512 | 12 | w/ updates (1 MB tables) | 2 | 8.00 | 128.00 |",
+    );
+    row(
+        &md,
+        "| synthetic b=5 d=24 d'=12 (16 MB tables) | 512 | 256.00 |",
+    );
+    // One table size a configuration: the rows are named as always.
+    let one = String::from_utf8(report(&["tests/fixtures/master_pace.jsonl"]).stdout).unwrap();
+    assert!(!one.contains("MB tables"), "{one}");
+}
+
 /// The tables of Table 1 at the paper's size, measured again with its
 /// records kept, come from those records: every table row of the page
 /// appears, as written, in what `yomi-analysis report` makes of them.

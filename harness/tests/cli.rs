@@ -413,7 +413,10 @@ fn virtual_cluster_options_are_checked() {
             "lower --tt-mb",
         ),
         // Even the smallest default tables do not fit.
-        (&["--backend", "sim", "--ranks", "100000000"], "or --ranks"),
+        (
+            &["--backend", "sim", "--ranks", "100000000"],
+            "--ranks (tables of 1 MB, the least, do not fit either)",
+        ),
     ] {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
         fails_with(&args, expected);

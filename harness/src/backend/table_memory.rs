@@ -25,13 +25,14 @@ pub(crate) fn check_within(
     if total <= cap {
         return Ok(());
     }
-    let lower = match cap / tables.max(1) {
-        0 => "lower --tt-mb".to_string(), // not even 1 MB each: fewer tables
-        fit => format!("lower --tt-mb (to {fit} or less)"),
+    let fix = match cap / tables.max(1) {
+        // Not even the least table, 1 MB, each: only fewer tables fit.
+        0 => format!("{fewer} (tables of 1 MB, the least, do not fit either)"),
+        fit => format!("lower --tt-mb (to {fit} or less) or {fewer}"),
     };
     Err(format!(
         "{tables} tables of {table_mb} MB on this machine need {total} MB, more than half of \
-         its memory ({cap} MB): {lower} or {fewer}"
+         its memory ({cap} MB): {fix}"
     ))
 }
 
@@ -50,6 +51,12 @@ mod tests {
         );
         assert!(
             error.contains("lower --tt-mb (to 47 or less) or --ranks"),
+            "{error}"
+        );
+        // 16,384 virtual ranks on a 24 GB machine: no table is small enough.
+        let error = check_within(16_383, 1, Some(12_052), "--ranks").unwrap_err();
+        assert!(
+            error.ends_with(": --ranks (tables of 1 MB, the least, do not fit either)"),
             "{error}"
         );
     }
