@@ -412,38 +412,46 @@ pub(crate) fn speedups(summaries: &[Summary]) -> String {
     )
 }
 
+/// A table of configurations, one a row: the tree set's shape, the method,
+/// its variant, the processes and the runs, then `figures`.
+fn configuration_table(figures: &[&str]) -> Table {
+    Table::new(
+        &[
+            &SHAPE[..],
+            &["method", "variant", "processes", "runs"],
+            figures,
+        ]
+        .concat(),
+    )
+}
+
+/// The first cells of a [`configuration_table`] row for `s` (`differ`:
+/// name its tables, see [`tables_differ`]).
+fn configuration_cells(s: &Summary, differ: bool) -> Vec<String> {
+    let c = &s.config;
+    let mut cells = shape_cells(c);
+    cells.extend([
+        c.method.to_string(),
+        format!("{}{}", c.variant, c.tables(differ))
+            .trim()
+            .to_string(),
+        c.ranks.to_string(),
+        s.trees.to_string(),
+    ]);
+    cells
+}
+
 /// Seed 000's master–worker runs that recorded the master's waiting: whether
 /// the master or the supply of work held the workers back.
 pub(crate) fn master_pace(summaries: &[Summary]) -> String {
-    let mut table = Table::new(
-        &[
-            &SHAPE[..],
-            &[
-                "method",
-                "variant",
-                "processes",
-                "runs",
-                "master waiting",
-                "workers idle",
-                "messages a second",
-            ],
-        ]
-        .concat(),
-    );
+    let mut table = configuration_table(&["master waiting", "workers idle", "messages a second"]);
     let differ = tables_differ(summaries);
     for s in summaries {
         let Some(pace) = s.master_pace else {
             continue;
         };
-        let c = &s.config;
-        let mut cells = shape_cells(c);
+        let mut cells = configuration_cells(s, differ);
         cells.extend([
-            c.method.to_string(),
-            format!("{}{}", c.variant, c.tables(differ))
-                .trim()
-                .to_string(),
-            c.ranks.to_string(),
-            s.trees.to_string(),
             format!("{:.1} %", 100.0 * pace.master_waiting),
             format!("{:.1} %", 100.0 * pace.workers_idle),
             format!("{:.0}", pace.messages_per_s),
@@ -467,22 +475,12 @@ pub(crate) fn master_pace(summaries: &[Summary]) -> String {
 /// search's and the workers' idle time; the remainder is what neither
 /// explains.
 pub(crate) fn efficiency(summaries: &[Summary]) -> String {
-    let mut table = Table::new(
-        &[
-            &SHAPE[..],
-            &[
-                "method",
-                "variant",
-                "processes",
-                "runs",
-                "efficiency",
-                "sequential leaves / leaves",
-                "1 − idle share",
-                "remainder",
-            ],
-        ]
-        .concat(),
-    );
+    let mut table = configuration_table(&[
+        "efficiency",
+        "sequential leaves / leaves",
+        "1 − idle share",
+        "remainder",
+    ]);
     let differ = tables_differ(summaries);
     for s in summaries.iter().filter(|s| s.config.ranks > 1) {
         let (Some(speedup), Some(overhead), Some(idle)) =
@@ -490,17 +488,10 @@ pub(crate) fn efficiency(summaries: &[Summary]) -> String {
         else {
             continue;
         };
-        let c = &s.config;
-        let efficiency = speedup / c.ranks as f64;
+        let efficiency = speedup / s.config.ranks as f64;
         let explained = (1.0 - idle) / overhead;
-        let mut cells = shape_cells(c);
+        let mut cells = configuration_cells(s, differ);
         cells.extend([
-            c.method.to_string(),
-            format!("{}{}", c.variant, c.tables(differ))
-                .trim()
-                .to_string(),
-            c.ranks.to_string(),
-            s.trees.to_string(),
             format!("{efficiency:.3}"),
             format!("{:.3}", 1.0 / overhead),
             format!("{:.3}", 1.0 - idle),
