@@ -409,17 +409,20 @@ fn the_speedup_page_is_rebuilt_from_its_records() {
         "| synthetic | 5 | 24 | 12 | with-updates |",
         "| synthetic | 5 | 24 | 13 | with-updates |",
         "| synthetic | 5 | 24 | 14 | with-updates |",
+        "| synthetic | 5 | 24 | 12 | without-updates |",
     ];
     let rows = page_rows::rows("2026-12-01-speedup-64-to-4096.md", &prefixes);
     // Fig. 8's six points, the efficiency's six rows and the master's pace
-    // three at d' = 12; the efficiency and the pace at d' = 13 and 14.
-    assert_eq!(rows.len(), 19, "the page's report rows");
+    // three at d' = 12; the efficiency and the pace at d' = 13 and 14; the
+    // efficiency without updates at 64, 512 and 1,536 ranks.
+    assert_eq!(rows.len(), 22, "the page's report rows");
     let data = |path: &str| format!("{}/data/{path}", page_rows::RESULTS);
     let records = [
         data("2026-11-30-table1-d24/table1-b5-d24.jsonl.gz"),
         data("2026-11-29-past-4096/past-4096-d24.jsonl.gz"),
         data("2026-12-01-speedup-64-to-4096/speedup-d24-with-updates.jsonl.gz"),
         data("2026-12-01-speedup-64-to-4096/dprime-4096-d24.jsonl.gz"),
+        data("2026-12-01-speedup-64-to-4096/floor-d24.jsonl.gz"),
     ];
     let output = report(&records.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(
