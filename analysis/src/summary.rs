@@ -61,6 +61,9 @@ impl Config {
         if run.idle_deepening {
             variant.push("idle deepening".into());
         }
+        if run.signature_first {
+            variant.push("signature first".into());
+        }
         if run.extension {
             variant.push("extension".into());
         }

@@ -47,6 +47,7 @@ pub(crate) fn record(
         full_windows: s.full_windows,
         confirmed_deepening: s.confirmed_deepening,
         idle_deepening: s.idle_deepening,
+        signature_first: s.signature_first,
         extension: s.extension,
         fail_soft: s.fail_soft,
         indexed_renewals: false,

@@ -24,6 +24,8 @@ fn check<G: Game + Clone + Send + 'static>(root: G, depth: u32, d_prime: u32, na
                 confirmed_deepening: confirmed,
                 // Confirmed deepening alone with idle deepening.
                 idle_deepening: confirmed && !extension,
+                // Both variants beyond the paper: tasks in prediction order.
+                signature_first: confirmed,
                 extension,
                 // The variant beyond the paper in every way: with extension
                 // the workers search fail-soft too.
@@ -136,6 +138,7 @@ fn the_games_master_options_keep_the_sequential_value() {
                 eps: Some(0),
                 confirmed_deepening: false,
                 idle_deepening: false,
+                signature_first: false,
                 fail_soft: false,
                 poll_nodes: DEFAULT_POLL_NODES,
                 share_plies: None,

@@ -25,6 +25,8 @@ fn check<G: Game + Clone + 'static>(root: G, depth: u32, d_prime: u32, ranks: us
             confirmed_deepening: confirmed,
             // Confirmed deepening alone with idle deepening.
             idle_deepening: confirmed && !extension,
+            // Both variants beyond the paper: tasks in prediction order.
+            signature_first: confirmed,
             extension,
             // The variant beyond the paper in every way: with extension the
             // workers search fail-soft too.

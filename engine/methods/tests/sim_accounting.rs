@@ -123,6 +123,7 @@ fn a_workers_startup_and_other_idle_times_follow_the_model() {
         eps: None,
         confirmed_deepening: false,
         idle_deepening: false,
+        signature_first: false,
         fail_soft: false,
         poll_nodes: DEFAULT_POLL_NODES,
         share_plies: None,

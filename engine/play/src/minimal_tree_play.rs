@@ -171,6 +171,7 @@ impl MasterWorker {
                 eps: Some(EPS),
                 confirmed_deepening: false,
                 idle_deepening: false,
+                signature_first: false,
                 fail_soft: false,
                 poll_nodes: DEFAULT_POLL_NODES,
                 share_plies: None,

@@ -50,6 +50,10 @@ pub struct Record {
     /// (written only when on).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub idle_deepening: bool,
+    /// The workers ran tasks in signature order before completed depth
+    /// (written only when on).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub signature_first: bool,
     /// The master extended its tree where few workers had tasks (written
     /// only when on).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

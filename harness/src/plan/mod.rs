@@ -63,6 +63,7 @@ pub(crate) struct Settings {
     pub full_windows: bool,
     pub confirmed_deepening: bool,
     pub idle_deepening: bool,
+    pub signature_first: bool,
     pub extension: bool,
     pub fail_soft: bool,
     pub poll_nodes: Option<u64>,
@@ -125,6 +126,11 @@ impl Plan {
         }
         if o.extension && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
             return Err("--extend needs a master and workers (a method with --d-prime)".into());
+        }
+        if o.signature_first && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
+            return Err(
+                "--signature-first needs a master and workers (a method with --d-prime)".into(),
+            );
         }
         if o.fail_soft && (o.d_prime.is_none() || !o.method.needs_d_prime()) {
             return Err("--fail-soft needs a master and workers (a method with --d-prime)".into());
@@ -217,6 +223,7 @@ impl Plan {
                 s.share_plies = p.share_plies;
                 s.confirmed_deepening = p.confirmed_deepening;
                 s.idle_deepening = p.idle_deepening;
+                s.signature_first = p.signature_first;
                 s.extension = p.extension;
                 s.fail_soft = p.fail_soft;
                 s.poll_nodes = p.poll_nodes;
@@ -307,6 +314,10 @@ mod tests {
             },
             Options {
                 fail_soft: true,
+                ..options(Method::Sequential)
+            },
+            Options {
+                signature_first: true,
                 ..options(Method::Sequential)
             },
             Options {

@@ -21,6 +21,8 @@ pub(crate) struct Options {
     pub confirmed_deepening: bool,
     /// With confirmed deepening: idle workers deepen their held tasks.
     pub idle_deepening: bool,
+    /// Methods with d′: workers run tasks in signature order first.
+    pub signature_first: bool,
     pub extension: bool,
     pub fail_soft: bool,
     /// Methods with d′: nodes between a worker's looks at its messages
@@ -64,6 +66,7 @@ impl Options {
             eps: 100,
             confirmed_deepening: false,
             idle_deepening: false,
+            signature_first: false,
             extension: false,
             fail_soft: false,
             poll_nodes: None,

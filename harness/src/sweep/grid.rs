@@ -17,6 +17,7 @@
 //! sharing = ["full", "none"]  # sequential: the §5.2 variants at each d′
 //! full_windows = [false, true]  # with sharing: full windows at task roots
 //! confirmed_deepening = [false, true]  # methods with updates
+//! signature_first = [false, true]  # parallel methods: workers' tasks in prediction order
 //! extension = [false, true]   # parallel methods: the master's extension
 //! fail_soft = [false, true]   # parallel methods: fail-soft workers
 //! poll_nodes = [1024, 128]    # parallel methods: nodes between message looks

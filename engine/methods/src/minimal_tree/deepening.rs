@@ -46,6 +46,7 @@ where
             master_search: MasterSearch::AlphaBeta,
             confirmed_deepening: false,
             idle_deepening: false,
+            signature_first: false,
             extension: false,
             fail_soft: false,
             poll_nodes: DEFAULT_POLL_NODES,

@@ -94,6 +94,11 @@ pub struct WorkerConfig {
     /// search's results wait with the worker for the next task of their
     /// position. Not in seed 000.
     pub idle_deepening: bool,
+    /// Run tasks in the prediction's order (signatures) before the order
+    /// of their completed depths: a worker deepens its most urgent task
+    /// first, where seed 000's deepen all of theirs a step at a time. Not
+    /// in seed 000.
+    pub signature_first: bool,
     /// Search tasks fail-soft: a result beyond its window is the bound
     /// found, not the window's edge, so it answers more of the master's
     /// later windows (the research searcher's workers). Not in seed 000.

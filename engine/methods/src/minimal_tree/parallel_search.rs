@@ -40,6 +40,9 @@ pub struct ParallelConfig {
     /// With confirmed deepening: idle workers deepen their held tasks
     /// (see `WorkerConfig::idle_deepening`).
     pub idle_deepening: bool,
+    /// Workers run tasks in signature order before completed depth (see
+    /// `WorkerConfig::signature_first`).
+    pub signature_first: bool,
     /// The master extends its tree below the most urgent tasks when a
     /// pass has tasks for few workers (see `Master::with_extension`).
     pub extension: bool,
@@ -129,6 +132,7 @@ fn worker_config(config: &ParallelConfig) -> WorkerConfig {
         },
         confirmed_deepening: config.confirmed_deepening,
         idle_deepening: config.idle_deepening,
+        signature_first: config.signature_first,
         fail_soft: config.fail_soft,
         poll_nodes: config.poll_nodes,
         share_plies: config.share_plies,

@@ -1,7 +1,8 @@
 //! The order in which a worker runs its tasks (seed 000 §3.2): first tasks
 //! received after the last pass message, then tasks with a shallower
 //! completed search, then signatures in depth-first order, then narrower
-//! windows.
+//! windows. Signature first (not in seed 000) swaps the middle two: a
+//! worker deepens the tasks in the prediction's order.
 
 use super::signature::Signature;
 use std::cmp::{Ordering, Reverse};
@@ -18,6 +19,9 @@ pub(crate) struct Priority<'a> {
     pub signature: &'a Signature,
     pub alpha: Value,
     pub beta: Value,
+    /// Signatures before completed depths (both priorities compared are
+    /// one queue's, so they agree).
+    pub signature_first: bool,
 }
 
 impl Priority<'_> {
@@ -29,11 +33,24 @@ impl Priority<'_> {
 impl Ord for Priority<'_> {
     /// Greater is more urgent.
     fn cmp(&self, other: &Self) -> Ordering {
-        fn key<'a>(p: &Priority<'a>) -> (bool, Reverse<u32>, Reverse<&'a Signature>, Reverse<i64>) {
+        type Key<'a> = (
+            bool,
+            Reverse<u32>,
+            Reverse<&'a Signature>,
+            Reverse<u32>,
+            Reverse<i64>,
+        );
+        fn key<'a>(p: &Priority<'a>) -> Key<'a> {
+            let (before, after) = if p.signature_first {
+                (0, p.completed_depth)
+            } else {
+                (p.completed_depth, 0)
+            };
             (
                 p.fresh,
-                Reverse(p.completed_depth),
+                Reverse(before),
                 Reverse(p.signature),
+                Reverse(after),
                 Reverse(p.width()),
             )
         }
@@ -64,6 +81,7 @@ mod tests {
             signature: sig,
             alpha,
             beta,
+            signature_first: false,
         }
     }
 
@@ -85,5 +103,24 @@ mod tests {
             p(true, 2, &s(&[0, 3]), 0, 5).cmp(&p(true, 2, &s(&[0, 3]), 10, 15)),
             Ordering::Equal
         );
+    }
+
+    #[test]
+    fn signature_first_swaps_the_middle_two() {
+        fn first(p: Priority<'_>) -> Priority<'_> {
+            Priority {
+                signature_first: true,
+                ..p
+            }
+        }
+        let (front, back) = (s(&[0, 3]), s(&[1, 0]));
+        // The earlier signature wins over the shallower completed search ...
+        assert!(first(p(true, 4, &front, -10, 10)) > first(p(true, 2, &back, -10, 10)));
+        assert!(p(true, 4, &front, -10, 10) < p(true, 2, &back, -10, 10));
+        // ... freshness still first, and within a signature the shallower
+        // search, then the narrower window.
+        assert!(first(p(false, 0, &front, 0, 1)) < first(p(true, 8, &back, -10, 10)));
+        assert!(first(p(true, 2, &front, -10, 10)) > first(p(true, 4, &front, 0, 1)));
+        assert!(first(p(true, 2, &front, 0, 1)) > first(p(true, 2, &front, -10, 10)));
     }
 }

@@ -58,6 +58,7 @@ pub fn worker_inbox<T: Transport<Message>>(transport: T) -> Inbox<T> {
         eps: None,
         confirmed_deepening: false,
         idle_deepening: false,
+        signature_first: false,
         fail_soft: false,
         poll_nodes: DEFAULT_POLL_NODES,
         share_plies: None,

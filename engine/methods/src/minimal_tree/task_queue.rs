@@ -90,20 +90,24 @@ pub(super) struct TaskQueue {
     /// Idle deepening: with no free task, the most urgent held one is
     /// searched (deeper) rather than none.
     deepen_held: bool,
+    /// Signatures before completed depths (see `priority`).
+    signature_first: bool,
 }
 
 impl TaskQueue {
-    /// An empty queue; `deepen_held`: see [`TaskQueue::top`].
-    pub(super) fn new(deepen_held: bool) -> TaskQueue {
+    /// An empty queue; `deepen_held`: see [`TaskQueue::top`];
+    /// `signature_first`: see `priority`.
+    pub(super) fn new(deepen_held: bool, signature_first: bool) -> TaskQueue {
         TaskQueue {
             deepen_held,
+            signature_first,
             ..TaskQueue::default()
         }
     }
 
-    /// Forgets every task and pass; `deepen_held` as in [`TaskQueue::new`].
-    pub(super) fn clear(&mut self, deepen_held: bool) {
-        *self = TaskQueue::new(deepen_held);
+    /// Forgets every task and pass; the switches as in [`TaskQueue::new`].
+    pub(super) fn clear(&mut self, deepen_held: bool, signature_first: bool) {
+        *self = TaskQueue::new(deepen_held, signature_first);
     }
 
     pub(super) fn epoch(&self) -> u32 {
@@ -199,6 +203,7 @@ impl TaskQueue {
             signature: &q.task.signature,
             alpha: q.task.alpha,
             beta: q.task.beta,
+            signature_first: self.signature_first,
         }
     }
 
@@ -237,11 +242,8 @@ impl TaskQueue {
     /// their packed first ranks tie.
     fn cmp_urgency(&self, a: usize, b: usize) -> Ordering {
         let quick = |q: &Queued| {
-            (
-                q.epoch == self.epoch,
-                Reverse(q.completed),
-                Reverse(q.prefix),
-            )
+            let before = if self.signature_first { 0 } else { q.completed };
+            (q.epoch == self.epoch, Reverse(before), Reverse(q.prefix))
         };
         quick(self.get(a))
             .cmp(&quick(self.get(b)))
@@ -338,8 +340,9 @@ mod tests {
         fn the_kept_top_is_what_a_scan_finds(
             ops in proptest::collection::vec(op(), 1..100),
             deepen_held: bool,
+            signature_first: bool,
         ) {
-            let mut queue = TaskQueue::new(deepen_held);
+            let mut queue = TaskQueue::new(deepen_held, signature_first);
             let mut arrivals = 0;
             for op in ops {
                 match op {

@@ -90,7 +90,7 @@ impl<T: Transport<Message>> Inbox<T> {
         Inbox {
             transport,
             eps: config.eps,
-            queue: TaskQueue::new(config.idle_deepening),
+            queue: TaskQueue::new(config.idle_deepening, config.signature_first),
             arrivals: 0,
             finished: AHashMap::new(),
             withheld: AHashMap::new(),
@@ -112,7 +112,8 @@ impl<T: Transport<Message>> Inbox<T> {
     /// persistent worker); the node count charged so far stays.
     pub(super) fn restart(&mut self, config: &WorkerConfig) {
         self.eps = config.eps;
-        self.queue.clear(config.idle_deepening);
+        self.queue
+            .clear(config.idle_deepening, config.signature_first);
         self.arrivals = 0;
         self.finished.clear();
         self.withheld.clear();
@@ -587,6 +588,7 @@ mod tests {
             eps,
             confirmed_deepening: false,
             idle_deepening: false,
+            signature_first: false,
             fail_soft: false,
             poll_nodes: DEFAULT_POLL_NODES,
             share_plies: None,

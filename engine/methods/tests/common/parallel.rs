@@ -29,8 +29,9 @@ pub(crate) fn sequential<G: Game>(game: G, depth: u32) -> Value {
 }
 
 /// Every method; with updates also with confirmed deepening (the tests
-/// add idle deepening), and without sharing also with confirmed deepening
-/// and extension: (method, confirmed deepening, extension).
+/// add idle deepening and signature-first workers), and without sharing
+/// also with confirmed deepening and extension: (method, confirmed
+/// deepening, extension).
 pub(crate) fn variants(
     methods: impl IntoIterator<Item = Method>,
 ) -> impl Iterator<Item = (Method, bool, bool)> {
@@ -54,6 +55,7 @@ pub(crate) fn config(depth: u32, d_prime: u32, workers: usize, method: Method) -
         master_search,
         confirmed_deepening: false,
         idle_deepening: false,
+        signature_first: false,
         extension: false,
         fail_soft: false,
         poll_nodes: DEFAULT_POLL_NODES,

@@ -24,6 +24,11 @@ pub(crate) struct MinimalTreePlan {
     /// an option: the same runs, the same keys).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub idle_deepening: bool,
+    /// Workers run tasks in the prediction's order before the order of
+    /// their completed depths (absent before it was an option: the same
+    /// runs, the same keys).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub signature_first: bool,
     /// The master extends its tree below the most urgent tasks when few
     /// workers have one.
     pub extension: bool,
@@ -46,6 +51,7 @@ impl MinimalTreePlan {
             share_plies: (o.method == Method::WithShare).then_some(o.share_plies),
             confirmed_deepening: o.confirmed_deepening,
             idle_deepening: o.idle_deepening,
+            signature_first: o.signature_first,
             extension: o.extension,
             fail_soft: o.fail_soft,
             // The default named is the default: the same run, the same key.
@@ -62,6 +68,7 @@ impl MinimalTreePlan {
         for (on, switch) in [
             (self.confirmed_deepening, " confirmed_deepening"),
             (self.idle_deepening, " idle_deepening"),
+            (self.signature_first, " signature_first"),
             (self.extension, " extension"),
             (self.fail_soft, " fail_soft"),
         ] {
@@ -94,6 +101,7 @@ impl MinimalTreePlan {
             },
             confirmed_deepening: self.confirmed_deepening,
             idle_deepening: self.idle_deepening,
+            signature_first: self.signature_first,
             extension: self.extension,
             fail_soft: self.fail_soft,
             poll_nodes: self.poll_nodes.unwrap_or(DEFAULT_POLL_NODES),

@@ -1,7 +1,8 @@
 //! Seed 000's master and workers, their sweep keys: ε, the workers' poll
 //! interval, and the switches beyond the paper (confirmed deepening and
-//! idle deepening, the master's extension, fail-soft workers), expanded into runs at each d′
-//! and rank count.
+//! idle deepening, the workers' signature-first order, the master's
+//! extension, fail-soft workers), expanded into runs at each d′ and rank
+//! count.
 
 use crate::methods::sweep_keys::{
     product3, some_or_none, unused, Seed000Key, SharedKeys, SweepPoint,
@@ -21,6 +22,8 @@ pub(crate) struct MinimalTreeKeys {
     confirmed_deepening: Vec<bool>,
     /// With confirmed deepening: idle workers deepen their held tasks.
     idle_deepening: Vec<bool>,
+    /// The workers run tasks in signature order before completed depth.
+    signature_first: Vec<bool>,
     /// The master extends its tree where few workers have tasks.
     extension: Vec<bool>,
     /// The workers search fail-soft.
@@ -37,6 +40,7 @@ impl Default for MinimalTreeKeys {
             // The switches beyond the paper: off, the paper's behaviour.
             confirmed_deepening: vec![false],
             idle_deepening: vec![false],
+            signature_first: vec![false],
             extension: vec![false],
             fail_soft: vec![false],
             poll_nodes: Vec::new(),
@@ -60,6 +64,8 @@ pub(crate) struct MinimalTreePoint {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     idle_deepening: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    signature_first: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     extension: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     fail_soft: bool,
@@ -79,6 +85,7 @@ impl MinimalTreeKeys {
         }
         let masters = shared.any(Method::needs_d_prime);
         for (key, values) in [
+            ("signature_first", &self.signature_first),
             ("extension", &self.extension),
             ("fail_soft", &self.fail_soft),
         ] {
@@ -129,7 +136,10 @@ impl MinimalTreeKeys {
                     };
                     let switches = product3(&self.extension, &self.fail_soft, &polls);
                     for (&extension, &fail_soft, &poll_nodes) in switches {
-                        for &idle_deepening in idle {
+                        for (&idle_deepening, &signature_first) in idle
+                            .iter()
+                            .flat_map(|i| self.signature_first.iter().map(move |s| (i, s)))
+                        {
                             points.push(MinimalTreePoint {
                                 d_prime,
                                 ranks,
@@ -140,6 +150,7 @@ impl MinimalTreeKeys {
                                 },
                                 confirmed_deepening,
                                 idle_deepening,
+                                signature_first,
                                 extension,
                                 fail_soft,
                                 // The default named is the default: the key of a run without it.
@@ -168,6 +179,7 @@ impl SweepPoint for MinimalTreePoint {
         o.share_plies = self.key.share_plies.unwrap_or(o.share_plies);
         o.confirmed_deepening = self.confirmed_deepening;
         o.idle_deepening = self.idle_deepening;
+        o.signature_first = self.signature_first;
         o.extension = self.extension;
         o.fail_soft = self.fail_soft;
         o.poll_nodes = self.poll_nodes;

@@ -37,7 +37,12 @@ fn the_switches_beyond_the_paper_double_the_parallel_runs_and_keep_the_other_key
     type Switch = fn(&Settings) -> bool;
     let extension: Switch = |s| s.extension;
     let fail_soft: Switch = |s| s.fail_soft;
-    for (switch, on) in [("extension", extension), ("fail_soft", fail_soft)] {
+    let signature_first: Switch = |s| s.signature_first;
+    for (switch, on) in [
+        ("extension", extension),
+        ("fail_soft", fail_soft),
+        ("signature_first", signature_first),
+    ] {
         let both = SMALL.replace(
             "ranks = [4, 8]",
             &format!("ranks = [4, 8]\n{switch} = [false, true]"),
