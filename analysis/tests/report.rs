@@ -432,3 +432,29 @@ fn the_speedup_page_is_rebuilt_from_its_records() {
     );
     page_rows::assert_rebuilt(&rows, &String::from_utf8(output.stdout).unwrap());
 }
+
+/// Signature-first workers at d = 24: the efficiency, the master's pace
+/// and the times, rebuilt from the page's records beside Table 1's
+/// sequential searches.
+#[test]
+fn the_signature_first_page_is_rebuilt_from_its_records() {
+    let prefixes = [
+        "| synthetic | 5 | 24 | 12 | with-updates | signature first |",
+        "| synthetic | 5 | 24 | with-updates | signature first |",
+    ];
+    let rows = page_rows::rows("2026-12-01-signature-first-workers.md", &prefixes);
+    // Six sizes, 64 to 4,096 ranks, in each of the three tables.
+    assert_eq!(rows.len(), 18, "the page's report rows");
+    let data = |path: &str| format!("{}/data/{path}", page_rows::RESULTS);
+    let records = [
+        data("2026-11-30-table1-d24/table1-b5-d24.jsonl.gz"),
+        data("2026-12-01-signature-first-workers/signature-first-d24.jsonl.gz"),
+    ];
+    let output = report(&records.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    page_rows::assert_rebuilt(&rows, &String::from_utf8(output.stdout).unwrap());
+}
