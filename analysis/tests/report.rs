@@ -379,14 +379,31 @@ fn the_table1_d24_page_is_rebuilt_from_its_records() {
         "| synthetic |",
         "| synthetic b=",
     ];
-    let rows = page_rows::rows("2026-11-30-table1-d24-records.md", &prefixes);
     // Table 1's five rows, Table 6's two, Fig. 7's two and Fig. 8's two.
-    assert_eq!(rows.len(), 11, "the page's table rows");
-    let records = format!(
-        "{}/data/2026-11-30-table1-d24/table1-b5-d24.jsonl.gz",
-        page_rows::RESULTS
+    let md = assert_page_rebuilt(
+        "2026-11-30-table1-d24-records.md",
+        &prefixes,
+        11,
+        &["2026-11-30-table1-d24/table1-b5-d24.jsonl.gz"],
     );
-    let output = report(&[&records]);
+    assert!(
+        md.contains("every root value equals the sequential one"),
+        "{md}"
+    );
+}
+
+/// Fails unless `yomi-analysis report` on `records` (paths under the
+/// results' `data/`) makes every row of the results page `page` that starts
+/// with one of `prefixes`, of which there must be `expected`; returns the
+/// report.
+fn assert_page_rebuilt(page: &str, prefixes: &[&str], expected: usize, records: &[&str]) -> String {
+    let rows = page_rows::rows(page, prefixes);
+    assert_eq!(rows.len(), expected, "{page}: the report rows");
+    let paths: Vec<String> = records
+        .iter()
+        .map(|path| format!("{}/data/{path}", page_rows::RESULTS))
+        .collect();
+    let output = report(&paths.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(
         output.status.success(),
         "{}",
@@ -394,10 +411,7 @@ fn the_table1_d24_page_is_rebuilt_from_its_records() {
     );
     let md = String::from_utf8(output.stdout).unwrap();
     page_rows::assert_rebuilt(&rows, &md);
-    assert!(
-        md.contains("every root value equals the sequential one"),
-        "{md}"
-    );
+    md
 }
 
 /// The speedup from 64 to 4,096 ranks: Fig. 8's points and where the
@@ -411,26 +425,21 @@ fn the_speedup_page_is_rebuilt_from_its_records() {
         "| synthetic | 5 | 24 | 14 | with-updates |",
         "| synthetic | 5 | 24 | 12 | without-updates |",
     ];
-    let rows = page_rows::rows("2026-12-01-speedup-64-to-4096.md", &prefixes);
     // Fig. 8's six points, the efficiency's six rows and the master's pace
     // three at d' = 12; the efficiency and the pace at d' = 13 and 14; the
     // efficiency without updates at 64, 512 and 1,536 ranks.
-    assert_eq!(rows.len(), 22, "the page's report rows");
-    let data = |path: &str| format!("{}/data/{path}", page_rows::RESULTS);
-    let records = [
-        data("2026-11-30-table1-d24/table1-b5-d24.jsonl.gz"),
-        data("2026-11-29-past-4096/past-4096-d24.jsonl.gz"),
-        data("2026-12-01-speedup-64-to-4096/speedup-d24-with-updates.jsonl.gz"),
-        data("2026-12-01-speedup-64-to-4096/dprime-4096-d24.jsonl.gz"),
-        data("2026-12-01-speedup-64-to-4096/floor-d24.jsonl.gz"),
-    ];
-    let output = report(&records.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    assert_page_rebuilt(
+        "2026-12-01-speedup-64-to-4096.md",
+        &prefixes,
+        22,
+        &[
+            "2026-11-30-table1-d24/table1-b5-d24.jsonl.gz",
+            "2026-11-29-past-4096/past-4096-d24.jsonl.gz",
+            "2026-12-01-speedup-64-to-4096/speedup-d24-with-updates.jsonl.gz",
+            "2026-12-01-speedup-64-to-4096/dprime-4096-d24.jsonl.gz",
+            "2026-12-01-speedup-64-to-4096/floor-d24.jsonl.gz",
+        ],
     );
-    page_rows::assert_rebuilt(&rows, &String::from_utf8(output.stdout).unwrap());
 }
 
 /// Signature-first workers at d = 24: the efficiency, the master's pace
@@ -442,19 +451,14 @@ fn the_signature_first_page_is_rebuilt_from_its_records() {
         "| synthetic | 5 | 24 | 12 | with-updates | signature first |",
         "| synthetic | 5 | 24 | with-updates | signature first |",
     ];
-    let rows = page_rows::rows("2026-12-01-signature-first-workers.md", &prefixes);
     // Six sizes, 64 to 4,096 ranks, in each of the three tables.
-    assert_eq!(rows.len(), 18, "the page's report rows");
-    let data = |path: &str| format!("{}/data/{path}", page_rows::RESULTS);
-    let records = [
-        data("2026-11-30-table1-d24/table1-b5-d24.jsonl.gz"),
-        data("2026-12-01-signature-first-workers/signature-first-d24.jsonl.gz"),
-    ];
-    let output = report(&records.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    assert_page_rebuilt(
+        "2026-12-01-signature-first-workers.md",
+        &prefixes,
+        18,
+        &[
+            "2026-11-30-table1-d24/table1-b5-d24.jsonl.gz",
+            "2026-12-01-signature-first-workers/signature-first-d24.jsonl.gz",
+        ],
     );
-    page_rows::assert_rebuilt(&rows, &String::from_utf8(output.stdout).unwrap());
 }
