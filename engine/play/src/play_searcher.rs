@@ -822,7 +822,7 @@ impl<H: Hook> PlaySearcher<H> {
             // nodes; from depth 64 only, with checks SEE-pruned, +8 ± 51 in
             // 172 games at byoyomi 200 ms; only those that keep material,
             // `CheckExtensionSee`, +12 (−10 to +35) in 863 self-play games
-            // at 100k nodes and +10 (−11 to +32) in 885 at byoyomi 100 ms,
+            // at 100k nodes and +1 (−17 to +18) in 1,342 at byoyomi 100 ms,
             // both SPRTs undecided).
             let extend = gives_check
                 && ply < 2 * self.stack.root_depth as usize
