@@ -6,11 +6,11 @@
 
 use super::history::piece_to;
 use super::picker::order_tactical;
-use super::play_searcher::{proves, PlaySearcher, MAX_PLY, NO_EVAL};
+use super::play_searcher::{proves, PlaySearcher, MATE_ZONE, MAX_PLY, NO_EVAL};
 use super::see::{captured_value, see_ge};
 use super::table::Stored;
 use yomi_search::{Bound, Hook};
-use yomi_shogi::board::{CheckSquares, Move, MoveList};
+use yomi_shogi::board::{CheckSquares, Move, MoveList, Square};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
 impl<H: Hook> PlaySearcher<H> {
@@ -43,6 +43,8 @@ impl<H: Hook> PlaySearcher<H> {
         // Step 4. In check, every evasion; else stand pat on the static
         // value, a mate in one, and the captures and promotions.
         let mut moves = MoveList::new();
+        // The checks open to the side to move, worked out when first needed.
+        let mut checks = None;
         let (raw_eval, stand_pat) = if in_check {
             moves = self.allowed_moves();
             if moves.is_empty() {
@@ -63,8 +65,8 @@ impl<H: Hook> PlaySearcher<H> {
             // Asked only where standing pat does not already cut: there a
             // mate could only raise a value that cuts anyway.
             if hit.is_none() {
-                let checks = CheckSquares::new(self.game.position());
-                if let Some(v) = self.mate_at_once(key, ply, checks.as_ref(), false) {
+                let squares = checks.insert(CheckSquares::new(self.game.position()));
+                if let Some(v) = self.mate_at_once(key, ply, squares.as_ref(), false) {
                     return v;
                 }
             }
@@ -86,23 +88,22 @@ impl<H: Hook> PlaySearcher<H> {
             &mut ordered,
         );
         let mut best_move = Move::NONE;
+        let node = Node {
+            in_check,
+            stand_pat,
+            recaptured: self.stack.arrived_on(ply),
+        };
         // Step 6. Loop over the moves.
-        for &(_, mv) in &ordered {
-            // Step 7. Delta and SEE pruning (not in check).
-            if !in_check {
-                let pos = self.game.position();
-                if !mv.is_promotion()
-                    && stand_pat + captured_value(pos, mv) + self.params.delta_margin <= alpha
-                {
-                    continue;
-                }
-                if !see_ge(pos, mv, 0) {
-                    continue;
-                }
+        for (i, &(_, mv)) in ordered.iter().enumerate() {
+            // Step 7. Pruning.
+            if let Some(raised) = self.left_out(&node, mv, i + 1, best, alpha, &mut checks) {
+                best = best.max(raised);
+                continue;
             }
             // Step 8. Make the move, search it, take it back.
             let key_after = self.game.position().key_after(mv);
             self.table.prefetch(key_after);
+            self.stack.frames[ply].played = mv;
             self.stack.frames[ply].piece_to = Some(piece_to(self.game.position(), mv));
             self.play_keyed(mv, true, key_after);
             let v = -self.quiesce(ply + 1, -beta, -alpha);
@@ -142,5 +143,68 @@ impl<H: Hook> PlaySearcher<H> {
         };
         self.table.store(key, stored);
         best
+    }
+}
+
+/// What step 7 of the quiescence search knows of its node.
+struct Node {
+    in_check: bool,
+    stand_pat: Value,
+    /// The square of the move that led here.
+    recaptured: Option<Square>,
+}
+
+impl<H: Hook> PlaySearcher<H> {
+    /// Whether the quiescence search leaves a move out, and if so the value
+    /// it still stands for (at most alpha; `-INFINITE`: none). By default
+    /// captures that cannot come within the delta margin of alpha or lose
+    /// material, not in check. In YaneuraOu's form (`QuiescencePruning 1`),
+    /// once the side to move is safe from mate: a move that neither checks
+    /// nor recaptures only among the first two, and only if it can reach
+    /// alpha and loses less than the margin short of it in exchange; in
+    /// check only captures and promotions; then SEE.
+    /// `count` is the move's place in the order, from 1.
+    fn left_out(
+        &self,
+        node: &Node,
+        mv: Move,
+        count: usize,
+        best: Value,
+        alpha: Value,
+        checks: &mut Option<Option<CheckSquares>>,
+    ) -> Option<Value> {
+        let pos = self.game.position();
+        let margin = self.params.delta_margin;
+        if self.params.quiescence_pruning == 0 {
+            let futile =
+                !mv.is_promotion() && node.stand_pat + captured_value(pos, mv) + margin <= alpha;
+            let left = !node.in_check && (futile || !see_ge(pos, mv, 0));
+            return left.then_some(-INFINITE);
+        }
+        if best <= -MATE_ZONE {
+            return None; // nothing yet escapes mate: every move is tried
+        }
+        if node.in_check {
+            if !pos.is_tactical(mv) {
+                return Some(-INFINITE);
+            }
+        } else {
+            let squares = checks.get_or_insert_with(|| CheckSquares::new(pos));
+            let gives_check = squares.as_ref().is_some_and(|c| c.gives_check(pos, mv));
+            if !gives_check && Some(mv.to()) != node.recaptured {
+                if count > 2 {
+                    return Some(-INFINITE);
+                }
+                let futility_base = node.stand_pat + margin;
+                let futility_value = futility_base + captured_value(pos, mv);
+                if futility_value <= alpha {
+                    return Some(futility_value);
+                }
+                if !see_ge(pos, mv, alpha - futility_base) {
+                    return Some(alpha.min(futility_base));
+                }
+            }
+        }
+        (!see_ge(pos, mv, 0)).then_some(-INFINITE)
     }
 }

@@ -3,7 +3,7 @@
 //! moves left out (MultiPV), the running iteration's best line and depth.
 
 use super::history::{CaptureKey, PieceTo};
-use yomi_shogi::board::Move;
+use yomi_shogi::board::{Move, Square};
 use yomi_tree::Value;
 
 /// Per-ply scratch, kept between searches.
@@ -53,5 +53,11 @@ impl SearchStack {
             root_best: Vec::new(),
             root_depth: 0,
         }
+    }
+    /// The square the move into `ply` went to (`None` at the root and
+    /// after a pass).
+    pub(super) fn arrived_on(&self, ply: usize) -> Option<Square> {
+        let mv = self.frames[ply.checked_sub(1)?].played;
+        (mv != Move::NONE).then(|| mv.to())
     }
 }
