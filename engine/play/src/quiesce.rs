@@ -62,7 +62,7 @@ impl<H: Hook> PlaySearcher<H> {
             let corrected = self.corrected(raw, correction_read.as_ref());
             self.counts.stats.leaves += 1;
             if corrected >= beta {
-                return corrected;
+                return self.toward_beta(corrected, beta);
             }
             // Asked only where standing pat does not already cut: there a
             // mate could only raise a value that cuts anyway.
@@ -128,6 +128,9 @@ impl<H: Hook> PlaySearcher<H> {
         self.stack.frames[ply].moves = ordered;
         if self.clock.aborted {
             return 0;
+        }
+        if best > beta {
+            best = self.toward_beta(best, beta);
         }
         // Step 10. The table keeps the result.
         let bound = if best >= beta {
@@ -209,5 +212,15 @@ impl<H: Hook> PlaySearcher<H> {
             }
         }
         (!see_ge(pos, mv, 0)).then_some(-INFINITE)
+    }
+
+    /// A value that cuts off, drawn halfway to beta (`QuiescenceDamping
+    /// 1`, YaneuraOu's form; mate values kept), or as it is.
+    fn toward_beta(&self, v: Value, beta: Value) -> Value {
+        if self.params.quiescence_damping == 1 && v.abs() < MATE_ZONE {
+            (v + beta) / 2
+        } else {
+            v
+        }
     }
 }

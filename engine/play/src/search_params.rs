@@ -149,6 +149,8 @@ search_params! {
         "History: the largest bonus.";
     quiescence_pruning "QuiescencePruning" = 1 in 0..=1 step 1:
         "Quiescence: 1 prunes as YaneuraOu does (past the first two captures only checks and recaptures, the margin's futility and SEE against alpha, in check only captures once mate is escaped; +76 Elo at byoyomi 100 ms); 0 by delta and SEE alone, every evasion.";
+    quiescence_damping "QuiescenceDamping" = 0 in 0..=1 step 1:
+        "Quiescence: 1 draws a value that cuts off (standing pat or after the moves) halfway to beta, as YaneuraOu does; 0 keeps it.";
     delta_margin "DeltaMargin" = 200 in 50..=600 step 20:
         "Quiescence: a capture that cannot lift the static value within this of alpha is left out.";
 }
