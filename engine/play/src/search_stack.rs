@@ -54,6 +54,7 @@ impl SearchStack {
             root_depth: 0,
         }
     }
+
     /// The square the move into `ply` went to (`None` at the root and
     /// after a pass).
     pub(super) fn arrived_on(&self, ply: usize) -> Option<Square> {
