@@ -36,7 +36,14 @@ pub(crate) struct Hints {
     pub context: Context,
     /// Whether captures are ordered by their history too.
     pub capture_history: bool,
+    /// How far above its history a quiet check that keeps its material is
+    /// ordered (see [`Picker::check_bonus`]).
+    pub quiet_check_bonus: i32,
 }
+
+/// A quiet check keeps its material where it loses at most this by SEE
+/// (YaneuraOu's bound).
+pub(crate) const QUIET_CHECK_SEE: i32 = -75;
 
 /// A capture's or promotion's score: victim and attacker, and its history
 /// where one is given.
@@ -69,12 +76,21 @@ pub(crate) struct Picker<'a> {
     bad_end: usize,
     /// The refutations already tried, kept out of the quiet moves.
     refuted: [Move; 3],
-    /// Once pruning would skip every quiet move, only quiet checks are
-    /// left (`None`: the opponent has no king, nothing is left out).
+    /// The checks open to the side to move (`None`: the opponent has no
+    /// king).
     checks: Option<&'a CheckSquares>,
-    quiet_checks_only: bool,
+    /// What pruning has left of the quiet moves.
+    quiets: Quiets,
     /// A branch-limited node's moves (see [`Stage::Allowed`]).
     allowed: Option<&'a [Move]>,
+}
+
+/// The quiet moves still to be handed out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Quiets {
+    All,
+    Checks,
+    None,
 }
 
 /// The table move's score: above every generated move.
@@ -100,7 +116,7 @@ impl<'a> Picker<'a> {
             bad_end: 0,
             refuted: [Move::NONE; 3],
             checks,
-            quiet_checks_only: false,
+            quiets: Quiets::All,
             allowed,
         }
     }
@@ -178,13 +194,15 @@ impl<'a> Picker<'a> {
                     self.next = self.bad_end;
                     let (table, refuted) = (self.hints.table, self.refuted);
                     let wanted = self.quiet_filter();
+                    let check_bonus = self.check_bonus();
                     let scores = history.quiet_scores(pos.side_to_move(), &self.hints.context);
                     let list = &mut self.list;
                     pos.quiet_moves(&mut EachMove(
                         #[inline(always)]
                         |mv| {
                             if mv != table && !refuted.contains(&mv) && wanted(pos, mv) {
-                                list.push((scores.of(mv, piece_to(pos, mv)), mv));
+                                let score = scores.of(mv, piece_to(pos, mv)) + check_bonus(pos, mv);
+                                list.push((score, mv));
                             }
                         },
                     ));
@@ -210,15 +228,35 @@ impl<'a> Picker<'a> {
     }
 
     /// Whether a quiet move is still wanted: all are, until pruning has
-    /// left only quiet checks.
+    /// left only quiet checks or none.
     fn wanted_quiet(&self, pos: &Position, mv: Move) -> bool {
         self.quiet_filter()(pos, mv)
     }
 
     /// [`Picker::wanted_quiet`] apart from the picker.
     fn quiet_filter(&self) -> impl Fn(&Position, Move) -> bool + 'a {
-        let (checks_only, checks) = (self.quiet_checks_only, self.checks);
-        move |pos, mv| !checks_only || checks.is_some_and(|c| c.gives_check(pos, mv))
+        let (quiets, checks) = (self.quiets, self.checks);
+        move |pos, mv| match quiets {
+            Quiets::All => true,
+            Quiets::Checks => checks.is_some_and(|c| c.gives_check(pos, mv)),
+            Quiets::None => false,
+        }
+    }
+
+    /// What a quiet move's order gains for checking (`QuietCheckBonus`,
+    /// YaneuraOu's form): the bonus where it checks and keeps its material.
+    fn check_bonus(&self) -> impl Fn(&Position, Move) -> i32 + 'a {
+        let (bonus, checks) = (self.hints.quiet_check_bonus, self.checks);
+        move |pos, mv| {
+            let checking = bonus != 0
+                && checks.is_some_and(|c| c.gives_check(pos, mv))
+                && see_ge(pos, mv, QUIET_CHECK_SEE);
+            if checking {
+                bonus
+            } else {
+                0
+            }
+        }
     }
 
     /// The best-scored move from `next` on, taken.
@@ -234,6 +272,7 @@ impl<'a> Picker<'a> {
     /// Scores a branch-limited node's moves at once (SEE for each capture).
     fn fill_all(&mut self, pos: &Position, history: &History, moves: &[Move]) {
         let h = self.hints;
+        let check_bonus = self.check_bonus();
         let scores = history.quiet_scores(pos.side_to_move(), &h.context);
         self.list
             .extend(moves.iter().filter(|&&mv| mv != h.table).map(|&mv| {
@@ -251,23 +290,31 @@ impl<'a> Picker<'a> {
                 } else if mv == h.counter {
                     KILLER
                 } else {
-                    // History only: adding the evaluation's change (4 ×
-                    // move_gain) won 58-51-11 in self-play but cost 7-32-1
-                    // against 14-25-1 versus YaneuraOu at 100k nodes.
-                    scores.of(mv, piece_to(pos, mv))
+                    // History (and the check bonus) only: adding the
+                    // evaluation's change (4 × move_gain) won 58-51-11 in
+                    // self-play but cost 7-32-1 against 14-25-1 versus
+                    // YaneuraOu at 100k nodes.
+                    scores.of(mv, piece_to(pos, mv)) + check_bonus(pos, mv)
                 };
                 (score, mv)
             }));
     }
 
-    /// Leaves out the quiet moves not yet picked but the checks: once
-    /// pruning would skip every quiet move, the picker need not generate
-    /// or sort them. Does nothing when the opponent has no king.
-    pub(crate) fn skip_quiets(&mut self, pos: &Position) {
-        let Some(checks) = self.checks else {
-            return;
+    /// Leaves out the quiet moves not yet picked, but the checks where
+    /// `keep_checks`: once pruning would skip every quiet move, the picker
+    /// need not generate or sort them. Keeping the checks keeps every quiet
+    /// move when the opponent has no king.
+    pub(crate) fn skip_quiets(&mut self, pos: &Position, keep_checks: bool) {
+        let checks = match (keep_checks, self.checks) {
+            (false, _) => None,
+            (true, Some(checks)) => Some(checks),
+            (true, None) => return,
         };
-        self.quiet_checks_only = true;
+        self.quiets = if keep_checks {
+            Quiets::Checks
+        } else {
+            Quiets::None
+        };
         if !matches!(self.stage, Stage::Quiets | Stage::Allowed) {
             return; // the quiet moves to come are filtered as they come
         }
@@ -275,7 +322,7 @@ impl<'a> Picker<'a> {
         for i in self.next..self.list.len() {
             let (score, mv) = self.list[i];
             let tactical = score >= GOOD_CAPTURE / 2 || Self::is_bad_capture(score);
-            if tactical || checks.gives_check(pos, mv) {
+            if tactical || checks.is_some_and(|c| c.gives_check(pos, mv)) {
                 self.list[kept] = self.list[i];
                 kept += 1;
             }
@@ -340,7 +387,8 @@ mod tests {
 
     /// From positions of random games: every legal move exactly once, the
     /// stages in order, good captures by SEE, killers only where legal and
-    /// quiet; after `skip_quiets`, only the captures and quiet checks left.
+    /// quiet; after `skip_quiets`, only the captures and (where kept) quiet
+    /// checks left.
     #[test]
     fn hands_out_every_legal_move_once_in_stage_order() {
         let mut rng = StdRng::seed_from_u64(3);
@@ -365,6 +413,7 @@ mod tests {
                     counter: foreign,
                     context: [None; 4],
                     capture_history: rng.random_bool(0.5),
+                    quiet_check_bonus: if rng.random_bool(0.5) { 16_384 } else { 0 },
                 };
                 history.cutoff(
                     pos.side_to_move(),
@@ -379,9 +428,10 @@ mod tests {
                 let mut picker = Picker::new(Vec::new(), hints, None, checks.as_ref());
                 let mut out = Vec::new();
                 let skip_at = rng.random_range(0..legal.len() + 8);
+                let keep_checks = rng.random_bool(0.5);
                 while let Some((mv, score)) = picker.next(&pos, &history) {
                     if out.len() == skip_at {
-                        picker.skip_quiets(&pos);
+                        picker.skip_quiets(&pos, keep_checks);
                     }
                     out.push((mv, score));
                 }
@@ -408,11 +458,13 @@ mod tests {
                 if skip_at >= out.len() {
                     assert_eq!(out.len(), legal.len(), "{}", pos.to_sfen());
                 } else {
-                    // What was left out: quiet moves that do not check.
+                    // What was left out: quiet moves (that do not check,
+                    // where checks are kept).
                     let checks = checks.as_ref().unwrap();
                     for &mv in legal.iter() {
                         if !moves.contains(&mv) {
-                            assert!(!pos.is_tactical(mv) && !checks.gives_check(&pos, mv));
+                            assert!(!pos.is_tactical(mv));
+                            assert!(!keep_checks || !checks.gives_check(&pos, mv));
                         }
                     }
                 }

@@ -10,7 +10,7 @@ use super::correction::{Correction, MovePairs};
 use super::correction_keys::{KeyStack, PartialKeys};
 use super::history::{capture_key, piece_to, Context, History, CONTEXT_PLIES};
 use super::node_counts::NodeCounts;
-use super::picker::{Hints, Picker};
+use super::picker::{Hints, Picker, QUIET_CHECK_SEE};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
 use super::search_params::SearchParams;
 use super::search_stack::SearchStack;
@@ -781,6 +781,7 @@ impl<H: Hook> PlaySearcher<H> {
             counter: self.history.counter(us, previous),
             context,
             capture_history: learn_captures,
+            quiet_check_bonus: self.params.quiet_check_bonus,
         };
         // Kept here and lent to the picker: a picker holding a move list
         // would be copied whole as it moves (1.2 KB).
@@ -816,6 +817,16 @@ impl<H: Hook> PlaySearcher<H> {
             let gives_check = checks.as_ref().is_some_and(|c| c.gives_check(pos, mv));
             let moved = piece_to(pos, mv);
             let taken = (tactical && learn_captures).then(|| capture_key(pos, mv));
+            // What the picker added to a quiet check's score (QuietCheckBonus).
+            let check_bonus = if self.params.quiet_check_bonus != 0
+                && gives_check
+                && !tactical
+                && see_ge(pos, mv, QUIET_CHECK_SEE)
+            {
+                self.params.quiet_check_bonus
+            } else {
+                0
+            };
             // Step 14. Extensions. Checks are searched a ply deeper: all of them by
             // default (without the extension −108 Elo, extending only checks
             // that keep material −35 ± 100, in 40-game matches at 40–50k
@@ -832,7 +843,8 @@ impl<H: Hook> PlaySearcher<H> {
             // Step 15. Shallow pruning, once a move has kept us from being mated;
             // checks only SEE-pruned, as captures are (CheckSeePruning: +84 in
             // 240 self-play games at 100,000 nodes on a net; 0 spares every
-            // check). Quiet moves: late ones, then those with a bad
+            // check; late quiet checks left out too with LateMoveChecks 0, as
+            // YaneuraOu leaves them). Quiet moves: late ones, then those with a bad
             // history, then futility and SEE at the depth their reduction would
             // leave (YaneuraOu's way); captures: futility and SEE.
             let reduction = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
@@ -840,12 +852,13 @@ impl<H: Hook> PlaySearcher<H> {
             if !root && best > -MATE_ZONE && !spared {
                 let pos = self.game.position();
                 let p = &self.params;
+                let late = (p.late_move_base + depth * depth) / if improving { 1 } else { 2 };
+                let keep_checks = p.late_move_checks == 1;
+                if !tactical && move_count as i32 >= late && !(gives_check && keep_checks) {
+                    picker.skip_quiets(pos, keep_checks);
+                    continue;
+                }
                 if !tactical && !gives_check {
-                    let late = (p.late_move_base + depth * depth) / if improving { 1 } else { 2 };
-                    if move_count as i32 >= late {
-                        picker.skip_quiets(pos);
-                        continue;
-                    }
                     let history = self.history.score(us, mv, moved, &context);
                     if history < -p.history_pruning * depth {
                         continue;
@@ -914,13 +927,14 @@ impl<H: Hook> PlaySearcher<H> {
                     let mut r = reduction;
                     r += self.params.lmr_cut * i32::from(cut) + i32::from(!improving);
                     r += self.params.lmr_table_capture * i32::from(table_capture);
-                    r -= i32::from(pv_node) + i32::from(gives_check);
+                    r -= i32::from(pv_node) + self.params.lmr_check * i32::from(gives_check);
                     r -= i32::from(Picker::is_refutation(score));
                     if self.stack.frames[ply + 1].cutoffs > 2 {
                         r += self.params.lmr_child_cutoffs;
                     }
                     if !tactical {
-                        r -= score / self.params.lmr_history_divisor;
+                        // The history alone, without the check's place in the order.
+                        r -= (score - check_bonus) / self.params.lmr_history_divisor;
                     }
                     if tt_pv && self.params.lmr_tt_pv > 0 {
                         let above = |h: &Stored| Self::value_from_table(h.value, ply) > alpha;

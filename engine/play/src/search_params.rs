@@ -107,6 +107,10 @@ search_params! {
         "Correction history: 1 corrects static values by what searches found of their errors (per pawns, minor pieces, other pieces, move pairs); 0 takes them as they are.";
     late_move_base "LateMoveBase" = 3 in 0..=12 step 1:
         "Late move pruning: quiet moves past (this + depth^2), halved when not improving, are left out.";
+    quiet_check_bonus "QuietCheckBonus" = 0 in 0..=32768 step 2048:
+        "Move ordering: a quiet check that loses at most 75 by SEE is ordered this much above its history (YaneuraOu: 16,384; 0: off).";
+    late_move_checks "LateMoveChecks" = 1 in 0..=1 step 1:
+        "Late move pruning: 1 keeps the quiet checks; 0 leaves them out with the other quiet moves, as YaneuraOu does.";
     history_pruning "HistoryPruning" = 2000 in 500..=6000 step 150:
         "Shallow pruning: a quiet move whose history is below minus this per ply of depth is left out.";
     history_pruning_depth "HistoryPruningDepth" = 1800 in 600..=6000 step 150:
@@ -131,6 +135,8 @@ search_params! {
         "Late move reductions: the table's constant part, in hundredths of a ply.";
     lmr_divisor "LmrDivisor" = 225 in 100..=500 step 15:
         "Late move reductions: ln(depth) ln(move number) divided by this, in hundredths.";
+    lmr_check "LmrCheck" = 1 in 0..=2 step 1:
+        "Late move reductions: plies less for a move that gives check (YaneuraOu: none).";
     lmr_cut "LmrCut" = 1 in 0..=3 step 1:
         "Late move reductions: plies more at a node expected to cut off (a child first searched with a null window: nearly every non-PV node).";
     lmr_table_capture "LmrTableCapture" = 0 in 0..=2 step 1:
