@@ -37,13 +37,19 @@ pub(crate) struct Hints {
     /// Whether captures are ordered by their history too.
     pub capture_history: bool,
     /// How far above its history a quiet check that keeps its material is
-    /// ordered (see [`Picker::check_bonus`]).
+    /// ordered (see [`check_bonus`]).
     pub quiet_check_bonus: i32,
 }
 
-/// A quiet check keeps its material where it loses at most this by SEE
-/// (YaneuraOu's bound).
-pub(crate) const QUIET_CHECK_SEE: i32 = -75;
+/// What a quiet move's order gains for checking (`QuietCheckBonus`,
+/// YaneuraOu's form): `bonus` where it checks and loses at most 75 by SEE.
+pub(crate) fn check_bonus(bonus: i32, pos: &Position, mv: Move, gives_check: bool) -> i32 {
+    if bonus != 0 && gives_check && see_ge(pos, mv, -75) {
+        bonus
+    } else {
+        0
+    }
+}
 
 /// A capture's or promotion's score: victim and attacker, and its history
 /// where one is given.
@@ -243,19 +249,12 @@ impl<'a> Picker<'a> {
         }
     }
 
-    /// What a quiet move's order gains for checking (`QuietCheckBonus`,
-    /// YaneuraOu's form): the bonus where it checks and keeps its material.
+    /// [`check_bonus`] for the picker's quiet moves.
     fn check_bonus(&self) -> impl Fn(&Position, Move) -> i32 + 'a {
         let (bonus, checks) = (self.hints.quiet_check_bonus, self.checks);
         move |pos, mv| {
-            let checking = bonus != 0
-                && checks.is_some_and(|c| c.gives_check(pos, mv))
-                && see_ge(pos, mv, QUIET_CHECK_SEE);
-            if checking {
-                bonus
-            } else {
-                0
-            }
+            let gives_check = bonus != 0 && checks.is_some_and(|c| c.gives_check(pos, mv));
+            check_bonus(bonus, pos, mv, gives_check)
         }
     }
 

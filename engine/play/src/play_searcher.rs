@@ -10,7 +10,7 @@ use super::correction::{Correction, MovePairs};
 use super::correction_keys::{KeyStack, PartialKeys};
 use super::history::{capture_key, piece_to, Context, History, CONTEXT_PLIES};
 use super::node_counts::NodeCounts;
-use super::picker::{Hints, Picker, QUIET_CHECK_SEE};
+use super::picker::{check_bonus, Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
 use super::search_params::SearchParams;
 use super::search_stack::SearchStack;
@@ -818,15 +818,12 @@ impl<H: Hook> PlaySearcher<H> {
             let moved = piece_to(pos, mv);
             let taken = (tactical && learn_captures).then(|| capture_key(pos, mv));
             // What the picker added to a quiet check's score (QuietCheckBonus).
-            let check_bonus = if self.params.quiet_check_bonus != 0
-                && gives_check
-                && !tactical
-                && see_ge(pos, mv, QUIET_CHECK_SEE)
-            {
-                self.params.quiet_check_bonus
-            } else {
-                0
-            };
+            let order_bonus = check_bonus(
+                self.params.quiet_check_bonus,
+                pos,
+                mv,
+                gives_check && !tactical,
+            );
             // Step 14. Extensions. Checks are searched a ply deeper: all of them by
             // default (without the extension −108 Elo, extending only checks
             // that keep material −35 ± 100, in 40-game matches at 40–50k
@@ -934,7 +931,7 @@ impl<H: Hook> PlaySearcher<H> {
                     }
                     if !tactical {
                         // The history alone, without the check's place in the order.
-                        r -= (score - check_bonus) / self.params.lmr_history_divisor;
+                        r -= (score - order_bonus) / self.params.lmr_history_divisor;
                     }
                     if tt_pv && self.params.lmr_tt_pv > 0 {
                         let above = |h: &Stored| Self::value_from_table(h.value, ply) > alpha;
