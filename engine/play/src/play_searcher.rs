@@ -942,6 +942,12 @@ impl<H: Hook> PlaySearcher<H> {
                     d = (new_depth - r).clamp(1, new_depth.max(1));
                 }
                 v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
+                if v > alpha && reduce && self.params.lmr_deeper > 0 {
+                    // The reduced value says how deep to look again (LmrDeeper).
+                    let deeper = d < new_depth && v > best + self.params.lmr_deeper;
+                    let shallower = v < best + self.params.lmr_shallower;
+                    new_depth += i32::from(deeper) - i32::from(shallower);
+                }
                 if v > alpha && d < new_depth && !self.clock.aborted {
                     v = -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
                 }

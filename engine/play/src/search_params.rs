@@ -145,6 +145,10 @@ search_params! {
         "Late move reductions: plies more where more than two nodes a ply below (under the node above) cut off.";
     lmr_tt_pv "LmrTtPv" = 0 in 0..=2 step 1:
         "Late move reductions: at a node on a principal variation now or when last searched, this many plies less, and a ply less each where the table's value beats alpha and where its depth reaches the node's (0: off).";
+    lmr_deeper "LmrDeeper" = 0 in 0..=120 step 6:
+        "Late move reductions: where the reduced search beats alpha, the search again is a ply deeper when its value beats the best so far by this, a ply shallower when it beats it by less than LmrShallower (YaneuraOu: 48 and 9; 0: off, again at the unreduced depth).";
+    lmr_shallower "LmrShallower" = 9 in 0..=60 step 3:
+        "Late move reductions: with LmrDeeper on, the search again is a ply shallower when the reduced search's value beats the best so far by less than this.";
     lmr_history_divisor "LmrHistoryDivisor" = 8192 in 2048..=32768 step 512:
         "Late move reductions: a quiet move's reduction shrinks by a ply per this much history.";
     history_bonus_quadratic "HistoryBonusQuadratic" = 16 in 2..=64 step 2:
