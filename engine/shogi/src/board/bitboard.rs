@@ -104,6 +104,21 @@ impl Bitboard {
         Some(sq)
     }
 
+    /// Calls `f` on every square, lowest first: a loop per 64-bit half is
+    /// cheaper than popping bits off a `u128` where there are many.
+    #[inline(always)]
+    pub fn for_each(self, mut f: impl FnMut(Square)) {
+        let (mut low, mut high) = (self.0 as u64, (self.0 >> 64) as u64);
+        while low != 0 {
+            f(Square::from_index(low.trailing_zeros() as u8));
+            low &= low - 1;
+        }
+        while high != 0 {
+            f(Square::from_index(64 + high.trailing_zeros() as u8));
+            high &= high - 1;
+        }
+    }
+
     #[inline(always)]
     pub const fn and_not(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & !other.0)

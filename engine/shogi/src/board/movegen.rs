@@ -35,27 +35,32 @@ pub struct EachMove<F: FnMut(Move)>(pub F);
 impl<F: FnMut(Move)> MoveSink for EachMove<F> {
     #[inline(always)]
     fn moves(&mut self, from: Square, to: Bitboard, promote: bool) {
-        for sq in to {
-            (self.0)(Move::normal(from, sq, promote));
-        }
+        to.for_each(
+            #[inline(always)]
+            |sq| (self.0)(Move::normal(from, sq, promote)),
+        );
     }
 
     #[inline(always)]
     fn pawn_pushes(&mut self, us: Color, to: Bitboard, promote: bool) {
-        for sq in to {
-            let from = match us {
-                Color::Black => sq.index() + 1,
-                Color::White => sq.index() - 1,
-            };
-            (self.0)(Move::normal(Square::from_index(from as u8), sq, promote));
-        }
+        to.for_each(
+            #[inline(always)]
+            |sq| {
+                let from = match us {
+                    Color::Black => sq.index() + 1,
+                    Color::White => sq.index() - 1,
+                };
+                (self.0)(Move::normal(Square::from_index(from as u8), sq, promote));
+            },
+        );
     }
 
     #[inline(always)]
     fn drops(&mut self, kind: PieceKind, to: Bitboard) {
-        for sq in to {
-            (self.0)(Move::drop(kind, sq));
-        }
+        to.for_each(
+            #[inline(always)]
+            |sq| (self.0)(Move::drop(kind, sq)),
+        );
     }
 }
 

@@ -3,8 +3,8 @@
 //! and White's negatively, so that the dot product with the weights is the
 //! evaluation from Black's side.
 
+use super::king_safety;
 use super::weights::{self, distance, region};
-use super::{for_each_square, king_safety};
 use crate::board::{Color, PieceKind, Position, Square};
 
 /// Sparse counts: (flat weight index, count). An index may repeat.
@@ -36,7 +36,7 @@ pub fn features(pos: &Position) -> Features {
         let own = pos.king_square(color).map(frame);
         let enemy = pos.king_square(color.flip()).map(frame);
         let pieces = pos.color_bb(color).and_not(pos.kind_bb(PieceKind::King));
-        for_each_square(pieces, |sq| {
+        pieces.for_each(|sq| {
             let kind = pos.piece_at(sq).kind();
             let (file, rank) = frame(sq);
             out.push((weights::material_index(kind) as u32, sign));

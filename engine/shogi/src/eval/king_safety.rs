@@ -1,7 +1,7 @@
 //! King safety: the squares next to a king that the enemy attacks, and the
 //! open ones it could drop on, weighed by what the enemy holds in hand.
 
-use super::{for_each_square, Score};
+use super::Score;
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, Hand, PieceKind, Position, Square};
 
@@ -81,27 +81,23 @@ fn attacked_zone(pos: &Position, by: Color, king: Square) -> Bitboard {
     let theirs = pos.color_bb(by);
     let near = theirs & reach.steps[by.index()];
     let mut hit = (pos.pieces(by, PieceKind::Pawn) & near).forward(by);
-    for_each_square(pos.golds(by) & near, |sq| hit |= attacks::gold(by, sq));
+    (pos.golds(by) & near).for_each(|sq| hit |= attacks::gold(by, sq));
     let silvers = pos.pieces(by, PieceKind::Silver) & near;
-    for_each_square(silvers, |sq| hit |= attacks::silver(by, sq));
+    silvers.for_each(|sq| hit |= attacks::silver(by, sq));
     let knights = pos.pieces(by, PieceKind::Knight) & near;
-    for_each_square(knights, |sq| hit |= attacks::knight(by, sq));
+    knights.for_each(|sq| hit |= attacks::knight(by, sq));
     let steppers = pos.kind_bb(PieceKind::King)
         | pos.kind_bb(PieceKind::Horse)
         | pos.kind_bb(PieceKind::Dragon);
-    for_each_square(steppers & near, |sq| hit |= attacks::king(sq));
+    (steppers & near).for_each(|sq| hit |= attacks::king(sq));
     let lances = pos.pieces(by, PieceKind::Lance) & reach.rook_lines;
-    for_each_square(lances, |sq| hit |= attacks::lance(by, sq, occ));
+    lances.for_each(|sq| hit |= attacks::lance(by, sq, occ));
     let zone = attacks::king(king);
     // A slider's rays that miss the zone are not worked out.
     let rooks = (pos.kind_bb(PieceKind::Rook) | pos.kind_bb(PieceKind::Dragon)) & theirs;
-    for_each_square(rooks & reach.rook_lines, |sq| {
-        hit |= attacks::rook_toward(sq, occ, zone)
-    });
+    (rooks & reach.rook_lines).for_each(|sq| hit |= attacks::rook_toward(sq, occ, zone));
     let bishops = (pos.kind_bb(PieceKind::Bishop) | pos.kind_bb(PieceKind::Horse)) & theirs;
-    for_each_square(bishops & reach.bishop_lines, |sq| {
-        hit |= attacks::bishop_toward(sq, occ, zone)
-    });
+    (bishops & reach.bishop_lines).for_each(|sq| hit |= attacks::bishop_toward(sq, occ, zone));
     hit & zone
 }
 

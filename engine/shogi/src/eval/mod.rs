@@ -17,7 +17,7 @@ pub mod weights;
 
 pub use features::{features, Features};
 
-use crate::board::{Bitboard, Color, Hand, Move, Piece, PieceKind, Position, Square};
+use crate::board::{Color, Hand, Move, Piece, PieceKind, Position};
 use placement::{Kings, Tables};
 use weights::Weights;
 
@@ -149,20 +149,5 @@ impl Evaluator {
             piece
         };
         gain + ours.term(moved, to) - ours.term(piece, from)
-    }
-}
-
-/// Calls `f` on every square of `bb`: a loop per 64-bit half is cheaper than
-/// popping bits off a `u128`.
-#[inline(always)]
-fn for_each_square(bb: Bitboard, mut f: impl FnMut(Square)) {
-    let (mut lo, mut hi) = (bb.0 as u64, (bb.0 >> 64) as u64);
-    while lo != 0 {
-        f(Square::from_index(lo.trailing_zeros() as u8));
-        lo &= lo - 1;
-    }
-    while hi != 0 {
-        f(Square::from_index(64 + hi.trailing_zeros() as u8));
-        hi &= hi - 1;
     }
 }

@@ -10,7 +10,7 @@
 //! turning of squares.
 
 use super::weights::{distance, region, Weights};
-use super::{for_each_square, Score};
+use super::Score;
 use crate::board::{Color, Piece, PieceKind, Position, Square};
 
 /// File and rank offsets from a king span -8..=8: a 17 x 17 grid of cells.
@@ -89,7 +89,7 @@ impl Kings {
         let pieces = pos
             .color_bb(self.color)
             .and_not(pos.kind_bb(PieceKind::King));
-        for_each_square(pieces, |sq| total += self.term(pos.piece_at(sq), sq));
+        pieces.for_each(|sq| total += self.term(pos.piece_at(sq), sq));
         total
     }
 }
