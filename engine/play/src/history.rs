@@ -128,13 +128,16 @@ impl History {
     #[inline]
     pub(crate) fn quiet_scores(&self, side: Color, context: &Context) -> QuietScores<'_> {
         let half = side.index() << 15;
-        QuietScores {
+        let mut scores = QuietScores {
             butterfly: &self.butterfly[half..half + (1 << 15)],
-            rows: context.map(|before| match before {
-                Some(b) => &self.continuation[b * PIECE_TO..(b + 1) * PIECE_TO],
-                None => &NO_ROW,
-            }),
+            rows: [&NO_ROW; 4],
+            used: 0,
+        };
+        for &b in context.iter().flatten() {
+            scores.rows[scores.used] = &self.continuation[b * PIECE_TO..(b + 1) * PIECE_TO];
+            scores.used += 1;
         }
+        scores
     }
 
     /// A capture's or promotion's score.
@@ -220,14 +223,16 @@ static NO_ROW: [i16; PIECE_TO] = [0; PIECE_TO];
 /// looked up once, not at every move of the node.
 pub(crate) struct QuietScores<'a> {
     butterfly: &'a [i16],
+    /// The continuation rows of the moves the context has, first `used`.
     rows: [&'a [i16]; 4],
+    used: usize,
 }
 
 impl QuietScores<'_> {
     #[inline(always)]
     pub(crate) fn of(&self, mv: Move, to: PieceTo) -> i32 {
         let mut score = i32::from(self.butterfly[usize::from(mv.to_bits() & 0x7fff)]);
-        for row in &self.rows {
+        for row in &self.rows[..self.used] {
             score += i32::from(row[to]);
         }
         score
