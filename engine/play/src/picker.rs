@@ -198,20 +198,14 @@ impl<'a> Picker<'a> {
                 Stage::GenerateQuiets => {
                     self.list.truncate(self.bad_end);
                     self.next = self.bad_end;
-                    let (table, refuted) = (self.hints.table, self.refuted);
-                    let wanted = self.quiet_filter();
-                    let check_bonus = self.check_bonus();
-                    let scores = history.quiet_scores(pos.side_to_move(), &self.hints.context);
-                    let list = &mut self.list;
-                    pos.quiet_moves(&mut EachMove(
-                        #[inline(always)]
-                        |mv| {
-                            if mv != table && !refuted.contains(&mv) && wanted(pos, mv) {
-                                let score = scores.of(mv, piece_to(pos, mv)) + check_bonus(pos, mv);
-                                list.push((score, mv));
-                            }
-                        },
-                    ));
+                    // The usual case with its filter and bonus known at
+                    // compile time, not asked at every move.
+                    if self.quiets == Quiets::All && self.hints.quiet_check_bonus == 0 {
+                        self.generate_quiets(pos, history, |_, _| true, |_, _| 0);
+                    } else {
+                        let (wanted, bonus) = (self.quiet_filter(), self.check_bonus());
+                        self.generate_quiets(pos, history, wanted, bonus);
+                    }
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
@@ -233,6 +227,30 @@ impl<'a> Picker<'a> {
         }
     }
 
+    /// Scores into the list the quiet moves `wanted` keeps but the table
+    /// move and the refutations, by history and `check_bonus`.
+    #[inline(always)]
+    fn generate_quiets(
+        &mut self,
+        pos: &Position,
+        history: &History,
+        wanted: impl Fn(&Position, Move) -> bool,
+        check_bonus: impl Fn(&Position, Move) -> i32,
+    ) {
+        let (table, refuted) = (self.hints.table, self.refuted);
+        let scores = history.quiet_scores(pos.side_to_move(), &self.hints.context);
+        let list = &mut self.list;
+        pos.quiet_moves(&mut EachMove(
+            #[inline(always)]
+            |mv| {
+                if mv != table && !refuted.contains(&mv) && wanted(pos, mv) {
+                    let score = scores.of(mv, piece_to(pos, mv)) + check_bonus(pos, mv);
+                    list.push((score, mv));
+                }
+            },
+        ));
+    }
+
     /// Whether a quiet move is still wanted: all are, until pruning has
     /// left only quiet checks or none.
     fn wanted_quiet(&self, pos: &Position, mv: Move) -> bool {
@@ -242,6 +260,7 @@ impl<'a> Picker<'a> {
     /// [`Picker::wanted_quiet`] apart from the picker.
     fn quiet_filter(&self) -> impl Fn(&Position, Move) -> bool + 'a {
         let (quiets, checks) = (self.quiets, self.checks);
+        #[inline(always)]
         move |pos, mv| match quiets {
             Quiets::All => true,
             Quiets::Checks => checks.is_some_and(|c| c.gives_check(pos, mv)),
