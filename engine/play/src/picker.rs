@@ -9,7 +9,7 @@
 
 use super::history::{capture_key, piece_to, Context, History};
 use super::see::{captured_value, see_ge};
-use yomi_shogi::board::{CheckSquares, EachMove, Move, Position};
+use yomi_shogi::board::{CheckSquares, EachMove, Move, NonPromotions, Position};
 use yomi_shogi::eval::piece_value;
 
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -39,6 +39,8 @@ pub(crate) struct Hints {
     /// How far above its history a quiet check that keeps its material is
     /// ordered (see [`check_bonus`]).
     pub quiet_check_bonus: i32,
+    /// Which moves that could promote but do not are generated.
+    pub non_promotions: NonPromotions,
 }
 
 /// What a quiet move's order gains for checking (`QuietCheckBonus`,
@@ -150,14 +152,17 @@ impl<'a> Picker<'a> {
                     let table = self.hints.table;
                     let learnt = self.hints.capture_history.then_some(history);
                     let list = &mut self.list;
-                    pos.tactical_moves(&mut EachMove(
-                        #[inline(always)]
-                        |mv| {
-                            if mv != table {
-                                list.push((capture_score(pos, learnt, mv), mv));
-                            }
-                        },
-                    ));
+                    pos.tactical_moves(
+                        &mut EachMove(
+                            #[inline(always)]
+                            |mv| {
+                                if mv != table {
+                                    list.push((capture_score(pos, learnt, mv), mv));
+                                }
+                            },
+                        ),
+                        self.hints.non_promotions,
+                    );
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
@@ -240,15 +245,18 @@ impl<'a> Picker<'a> {
         let (table, refuted) = (self.hints.table, self.refuted);
         let scores = history.quiet_scores(pos.side_to_move(), &self.hints.context);
         let list = &mut self.list;
-        pos.quiet_moves(&mut EachMove(
-            #[inline(always)]
-            |mv| {
-                if mv != table && !refuted.contains(&mv) && wanted(pos, mv) {
-                    let score = scores.of(mv, piece_to(pos, mv)) + check_bonus(pos, mv);
-                    list.push((score, mv));
-                }
-            },
-        ));
+        pos.quiet_moves(
+            &mut EachMove(
+                #[inline(always)]
+                |mv| {
+                    if mv != table && !refuted.contains(&mv) && wanted(pos, mv) {
+                        let score = scores.of(mv, piece_to(pos, mv)) + check_bonus(pos, mv);
+                        list.push((score, mv));
+                    }
+                },
+            ),
+            self.hints.non_promotions,
+        );
     }
 
     /// Whether a quiet move is still wanted: all are, until pruning has
@@ -432,6 +440,7 @@ mod tests {
                     context: [None; 4],
                     capture_history: rng.random_bool(0.5),
                     quiet_check_bonus: if rng.random_bool(0.5) { 16_384 } else { 0 },
+                    non_promotions: NonPromotions::All,
                 };
                 history.cutoff(
                     pos.side_to_move(),

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use yomi_nnue::Network;
 use yomi_search::{report_lines, Bound, Hook, Iteration, Limits, NoHook, SearchResult, Stats};
-use yomi_shogi::board::{CheckSquares, Move, MoveList};
+use yomi_shogi::board::{CheckSquares, Move, MoveList, NonPromotions};
 use yomi_shogi_game::{Repetition, ShogiGame, DRAW};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
@@ -199,6 +199,17 @@ impl<H: Hook> PlaySearcher<H> {
             0 => false,
             1 => true,
             _ => self.eval.is_net(),
+        }
+    }
+
+    /// Which moves that could promote but do not the search generates
+    /// (`GenerateAllLegalMoves`).
+    #[inline]
+    pub(super) fn non_promotions(&self) -> NonPromotions {
+        if self.params.generate_all_legal_moves == 0 {
+            NonPromotions::Useful
+        } else {
+            NonPromotions::All
         }
     }
 
@@ -782,6 +793,7 @@ impl<H: Hook> PlaySearcher<H> {
             context,
             capture_history: learn_captures,
             quiet_check_bonus: self.params.quiet_check_bonus,
+            non_promotions: self.non_promotions(),
         };
         // Kept here and lent to the picker: a picker holding a move list
         // would be copied whole as it moves (1.2 KB).

@@ -74,7 +74,7 @@ impl<H: Hook> PlaySearcher<H> {
             }
             let pos = self.game.position();
             alpha = alpha.max(corrected);
-            pos.tactical_moves(&mut moves);
+            pos.tactical_moves(&mut moves, self.non_promotions());
             (raw, corrected)
         };
         let mut best = stand_pat;

@@ -161,6 +161,8 @@ search_params! {
         "Quiescence: 1 prunes as YaneuraOu does (past the first two captures only checks and recaptures, the margin's futility and SEE against alpha, in check only captures once mate is escaped; +76 Elo at byoyomi 100 ms); 0 by delta and SEE alone, every evasion.";
     quiescence_damping "QuiescenceDamping" = 0 in 0..=1 step 1:
         "Quiescence: 1 draws a value that cuts off (standing pat or after the moves) halfway to beta, as YaneuraOu does; 0 keeps it.";
+    generate_all_legal_moves "GenerateAllLegalMoves" = 1 in 0..=1 step 1:
+        "Move generation: 0 leaves out the moves that could promote but do not of pawns, bishops and rooks, and a lance's onto the second rank (promoted, each keeps every move it had), as YaneuraOu's search does; 1 searches every legal move.";
     delta_margin "DeltaMargin" = 200 in 50..=600 step 20:
         "Quiescence: a capture that cannot lift the static value within this of alpha is left out.";
 }

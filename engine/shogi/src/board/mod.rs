@@ -24,7 +24,7 @@ pub use checks::CheckSquares;
 pub use game_position::GamePosition;
 pub use hand::Hand;
 pub use legality::UsiMoveError;
-pub use movegen::{EachMove, MoveCounter, MoveSink};
+pub use movegen::{EachMove, MoveCounter, MoveSink, NonPromotions};
 pub use moves::{Move, MoveList, MoveTextError, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use position::Position;

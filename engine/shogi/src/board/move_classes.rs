@@ -6,7 +6,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
-use super::movegen::{MoveSink, Reach};
+use super::movegen::{MoveSink, NonPromotions, Reach};
 use super::moves::Move;
 use super::position::Position;
 use super::types::{Color, PieceKind, Square};
@@ -44,9 +44,15 @@ impl<S: MoveSink> MoveSink for Tactical<'_, S> {
 struct TacticalReach {
     us: Color,
     enemies: Bitboard,
+    stays: NonPromotions,
 }
 
 impl Reach for TacticalReach {
+    #[inline(always)]
+    fn non_promotions(&self) -> NonPromotions {
+        self.stays
+    }
+
     #[inline(always)]
     fn squares(&self, kind: PieceKind, _from: Square) -> Bitboard {
         if kind.is_promotable() {
@@ -101,17 +107,25 @@ impl<S: MoveSink> MoveSink for Quiet<'_, S> {
 }
 
 /// Quiet moves go anywhere but onto the enemy pieces given.
-struct QuietReach(Bitboard);
+struct QuietReach {
+    enemies: Bitboard,
+    stays: NonPromotions,
+}
 
 impl Reach for QuietReach {
     #[inline(always)]
     fn squares(&self, _kind: PieceKind, _from: Square) -> Bitboard {
-        !self.0
+        !self.enemies
     }
 
     #[inline(always)]
     fn push_squares(&self) -> Bitboard {
-        !self.0
+        !self.enemies
+    }
+
+    #[inline(always)]
+    fn non_promotions(&self) -> NonPromotions {
+        self.stays
     }
 }
 
@@ -128,33 +142,35 @@ impl Position {
         !mv.is_drop() && !self.piece_at(mv.to()).is_empty()
     }
 
-    /// The legal captures and promotions, into `sink`.
-    pub fn tactical_moves<S: MoveSink>(&self, sink: &mut S) {
+    /// The legal captures and promotions, into `sink`; the captures that
+    /// could promote but do not as `stays` says.
+    pub fn tactical_moves<S: MoveSink>(&self, sink: &mut S, stays: NonPromotions) {
         let us = self.side_to_move();
         let enemies = self.color_bb(us.flip());
         let mut tactical = Tactical {
             inner: sink,
             enemies,
         };
-        self.generate_reaching(&mut tactical, &TacticalReach { us, enemies });
+        let reach = TacticalReach { us, enemies, stays };
+        self.generate_reaching(&mut tactical, &reach);
     }
 
     /// The legal moves that neither capture nor promote, drops included,
-    /// into `sink`.
-    pub fn quiet_moves<S: MoveSink>(&self, sink: &mut S) {
+    /// into `sink`; those that could promote as `stays` says.
+    pub fn quiet_moves<S: MoveSink>(&self, sink: &mut S, stays: NonPromotions) {
         let enemies = self.color_bb(self.side_to_move().flip());
         let mut quiet = Quiet {
             inner: sink,
             enemies,
         };
-        self.generate_reaching(&mut quiet, &QuietReach(enemies));
+        self.generate_reaching(&mut quiet, &QuietReach { enemies, stays });
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::MoveList;
+    use crate::board::{Bitboard, MoveList};
 
     /// The two classes split the legal moves, and the tactical ones are
     /// those [`Position::is_tactical`] names.
@@ -163,8 +179,8 @@ mod tests {
         let (mut tactical_seen, mut in_check) = (0, 0);
         for pos in crate::board::mate::tests::random_positions(200) {
             let (mut tactical, mut quiet) = (MoveList::new(), MoveList::new());
-            pos.tactical_moves(&mut tactical);
-            pos.quiet_moves(&mut quiet);
+            pos.tactical_moves(&mut tactical, NonPromotions::All);
+            pos.quiet_moves(&mut quiet, NonPromotions::All);
             let mut split: Vec<Move> = tactical.iter().chain(quiet.iter()).copied().collect();
             let mut legal = pos.legal_moves().as_slice().to_vec();
             split.sort();
@@ -179,5 +195,43 @@ mod tests {
             tactical_seen > 1000 && in_check > 20,
             "{tactical_seen} {in_check}"
         );
+    }
+
+    /// With only the useful non-promotions, the classes split the legal
+    /// moves but those a promotion on the same squares dominates: a pawn's,
+    /// a bishop's or a rook's, or a lance's onto the second rank.
+    #[test]
+    fn useful_non_promotions_leave_out_only_the_dominated_ones() {
+        let mut left_out = 0;
+        for pos in crate::board::mate::tests::random_positions(200) {
+            let us = pos.side_to_move();
+            let (mut tactical, mut quiet) = (MoveList::new(), MoveList::new());
+            pos.tactical_moves(&mut tactical, NonPromotions::Useful);
+            pos.quiet_moves(&mut quiet, NonPromotions::Useful);
+            let mut split: Vec<Move> = tactical.iter().chain(quiet.iter()).copied().collect();
+            let legal = pos.legal_moves();
+            let dominated = |mv: Move| {
+                if mv.is_drop() || mv.is_promotion() {
+                    return false;
+                }
+                let promoted = Move::normal(mv.from(), mv.to(), true);
+                let second_rank = match us {
+                    Color::Black => Bitboard::ranks(2, 2),
+                    Color::White => Bitboard::ranks(8, 8),
+                };
+                legal.contains(&promoted)
+                    && match pos.piece_at(mv.from()).kind() {
+                        PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook => true,
+                        PieceKind::Lance => second_rank.contains(mv.to()),
+                        _ => false,
+                    }
+            };
+            let mut kept: Vec<Move> = legal.iter().copied().filter(|&m| !dominated(m)).collect();
+            left_out += legal.len() - kept.len();
+            split.sort();
+            kept.sort();
+            assert_eq!(split, kept, "{}", pos.to_sfen());
+        }
+        assert!(left_out > 100, "{left_out}");
     }
 }

@@ -106,6 +106,23 @@ pub(super) trait Reach {
     fn movers(&self, _kind: PieceKind) -> Bitboard {
         Bitboard::ALL
     }
+    /// Which non-promotions are wanted where the piece could promote.
+    #[inline(always)]
+    fn non_promotions(&self) -> NonPromotions {
+        NonPromotions::All
+    }
+}
+
+/// Which moves that could promote but do not a generator hands out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NonPromotions {
+    /// Every legal one.
+    All,
+    /// Not those of pawns, bishops and rooks, nor a lance's onto the
+    /// second rank: promoted, each keeps every move it had (YaneuraOu's
+    /// search generates no others). A search that leaves them out loses
+    /// next to nothing; the rules still allow them.
+    Useful,
 }
 
 /// Every destination: the whole legal move list.
@@ -166,6 +183,19 @@ fn last_two_ranks(c: Color) -> Bitboard {
     }
 }
 
+/// Where a non-promotion of `kind` of `c` onto the promotion zone is left
+/// out under [`NonPromotions::Useful`] (from inside the zone, as
+/// [`emit`] says, a bishop's and a rook's are left out anywhere).
+#[inline(always)]
+fn useless_stays(c: Color, kind: PieceKind) -> Bitboard {
+    match (kind, c) {
+        (PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook, _) => zone(c),
+        (PieceKind::Lance, Color::Black) => Bitboard::ranks(1, 2),
+        (PieceKind::Lance, Color::White) => Bitboard::ranks(8, 9),
+        _ => Bitboard::EMPTY,
+    }
+}
+
 /// Where a piece of `kind` of `c` could never move again, so may not stand:
 /// it must promote on a move there and may not be dropped there.
 #[inline(always)]
@@ -178,19 +208,36 @@ pub(super) fn dead_squares(c: Color, kind: PieceKind) -> Bitboard {
 }
 
 /// Hands the moves of one piece to the sink, split into promotions and
-/// non-promotions by the kind's rules.
+/// non-promotions by the kind's rules, the non-promotions as `stays` wants.
 #[inline(always)]
-fn emit<S: MoveSink>(sink: &mut S, us: Color, kind: PieceKind, from: Square, to: Bitboard) {
+fn emit<S: MoveSink>(
+    sink: &mut S,
+    us: Color,
+    kind: PieceKind,
+    from: Square,
+    to: Bitboard,
+    stays: NonPromotions,
+) {
     let zone = zone(us);
+    let useful = stays == NonPromotions::Useful;
     match kind {
         PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight => {
             sink.moves(from, to & zone, true);
-            sink.moves(from, to.and_not(dead_squares(us, kind)), false);
+            let mut kept = to.and_not(dead_squares(us, kind));
+            if useful {
+                kept = kept.and_not(useless_stays(us, kind));
+            }
+            sink.moves(from, kept, false);
         }
         PieceKind::Silver | PieceKind::Bishop | PieceKind::Rook => {
             let promoting = if zone.contains(from) { to } else { to & zone };
             sink.moves(from, promoting, true);
-            sink.moves(from, to, false);
+            let kept = if useful && kind != PieceKind::Silver {
+                to.and_not(promoting)
+            } else {
+                to
+            };
+            sink.moves(from, kept, false);
         }
         _ => sink.moves(from, to, false),
     }
@@ -282,16 +329,21 @@ impl Position {
             }
         };
 
+        let stays = reach.non_promotions();
         let pawns = self.pieces(us, PieceKind::Pawn);
         let singled = pawns & (pinned | reach.singled());
         let pushes = pawns.and_not(singled).forward(us) & targets & reach.push_squares();
         sink.pawn_pushes(us, pushes & zone(us), true);
-        sink.pawn_pushes(us, pushes.and_not(dead_squares(us, PieceKind::Pawn)), false);
+        let mut pawn_stays = pushes.and_not(dead_squares(us, PieceKind::Pawn));
+        if stays == NonPromotions::Useful {
+            pawn_stays = pawn_stays.and_not(useless_stays(us, PieceKind::Pawn));
+        }
+        sink.pawn_pushes(us, pawn_stays, false);
         // What a piece of `kind` on `from` may do: legal and wanted.
         let allowed = |kind, from| targets & pin_line(from) & reach.squares(kind, from);
         for from in singled {
             let to = attacks::pawn(us, from) & allowed(PieceKind::Pawn, from);
-            emit(sink, us, PieceKind::Pawn, from, to);
+            emit(sink, us, PieceKind::Pawn, from, to, stays);
         }
         // A slider whose lines miss every wanted square, even on an empty
         // board, is passed over before its attacks are worked out.
@@ -301,7 +353,7 @@ impl Position {
                 continue;
             }
             let to = attacks::lance(us, from, occ) & allowed(PieceKind::Lance, from);
-            emit(sink, us, PieceKind::Lance, from, to);
+            emit(sink, us, PieceKind::Lance, from, to, stays);
         }
         // A pinned knight can never stay on its pin line.
         for from in
@@ -313,11 +365,12 @@ impl Position {
                 PieceKind::Knight,
                 from,
                 attacks::knight(us, from) & allowed(PieceKind::Knight, from),
+                stays,
             );
         }
         for from in self.pieces(us, PieceKind::Silver) & reach.movers(PieceKind::Silver) {
             let to = attacks::silver(us, from) & allowed(PieceKind::Silver, from);
-            emit(sink, us, PieceKind::Silver, from, to);
+            emit(sink, us, PieceKind::Silver, from, to, stays);
         }
         for from in self.golds(us) & reach.movers(PieceKind::Gold) {
             let to = attacks::gold(us, from) & allowed(PieceKind::Gold, from);
@@ -328,14 +381,14 @@ impl Position {
                 continue;
             }
             let to = attacks::bishop(from, occ) & allowed(PieceKind::Bishop, from);
-            emit(sink, us, PieceKind::Bishop, from, to);
+            emit(sink, us, PieceKind::Bishop, from, to, stays);
         }
         for from in self.pieces(us, PieceKind::Rook) {
             if !reaches(PieceKind::Rook, from, attacks::rook_pseudo(from)) {
                 continue;
             }
             let to = attacks::rook(from, occ) & allowed(PieceKind::Rook, from);
-            emit(sink, us, PieceKind::Rook, from, to);
+            emit(sink, us, PieceKind::Rook, from, to, stays);
         }
         for from in self.pieces(us, PieceKind::Horse) {
             let steps = attacks::king(from);
