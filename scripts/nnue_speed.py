@@ -18,7 +18,7 @@ and which the search's repetition test reads).
 
 Usage:
   python3 scripts/nnue_speed.py --yaneuraou BIN [--net DIR] [--yomi target/release/yomi]
-      [--ms 5000] [--rounds 1] [--hash 64] [--positions FILE]
+      [--ms 5000] [--rounds 1] [--hash 64] [--positions FILE] [--yomi-option NAME=VALUE ...]
 """
 
 import argparse
@@ -73,17 +73,21 @@ def main():
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--positions", metavar="FILE",
                     help="search the `position ...` lines of FILE (USI) instead")
+    ap.add_argument("--yomi-option", metavar="NAME=VALUE", action="append", default=[],
+                    help="a USI option more for Yomi (repeatable; a search parameter needs "
+                    "--yomi naming a wrapper that runs `yomi usi --search-params`)")
     a = ap.parse_args()
     a.yomi, a.yaneuraou = os.path.abspath(a.yomi), os.path.abspath(a.yaneuraou)
     common = [("USI_Hash", a.hash), ("Threads", 1)]
     yaneuraou = common + [("BookFile", "no_book"), ("NetworkDelay", 0), ("NetworkDelay2", 0)]
-    builtin = (a.yomi, common + [("EvalDir", ""), ("ByoyomiMargin", 0)])
+    extra = [tuple(o.split("=", 1)) for o in a.yomi_option]
+    builtin = (a.yomi, common + [("EvalDir", ""), ("ByoyomiMargin", 0)] + extra)
     if a.net:
         net = os.path.abspath(a.net)
         base = "YaneuraOu NNUE"
         engines = {
             base: (a.yaneuraou, yaneuraou + [("EvalDir", net)]),
-            "Yomi NNUE": (a.yomi, common + [("EvalDir", net), ("ByoyomiMargin", 0)]),
+            "Yomi NNUE": (a.yomi, common + [("EvalDir", net), ("ByoyomiMargin", 0)] + extra),
             "Yomi built-in": builtin,
         }
     else:
