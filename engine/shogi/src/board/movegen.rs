@@ -183,13 +183,13 @@ fn last_two_ranks(c: Color) -> Bitboard {
     }
 }
 
-/// Where a non-promotion of `kind` of `c` onto the promotion zone is left
-/// out under [`NonPromotions::Useful`] (from inside the zone, as
-/// [`emit`] says, a bishop's and a rook's are left out anywhere).
+/// Where a pawn's or a lance's non-promotion is left out under
+/// [`NonPromotions::Useful`] (a bishop's and a rook's wherever they could
+/// promote, which [`emit`] works out from the origin too).
 #[inline(always)]
 fn useless_stays(c: Color, kind: PieceKind) -> Bitboard {
     match (kind, c) {
-        (PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook, _) => zone(c),
+        (PieceKind::Pawn, _) => zone(c),
         (PieceKind::Lance, Color::Black) => Bitboard::ranks(1, 2),
         (PieceKind::Lance, Color::White) => Bitboard::ranks(8, 9),
         _ => Bitboard::EMPTY,
