@@ -151,8 +151,25 @@ impl Position {
             inner: sink,
             enemies,
         };
-        let reach = TacticalReach { us, enemies, stays };
-        self.generate_reaching(&mut tactical, &reach);
+        // The choice made once, so the generator is compiled for each.
+        match stays {
+            NonPromotions::All => {
+                let reach = TacticalReach {
+                    us,
+                    enemies,
+                    stays: NonPromotions::All,
+                };
+                self.generate_reaching(&mut tactical, &reach);
+            }
+            NonPromotions::Useful => {
+                let reach = TacticalReach {
+                    us,
+                    enemies,
+                    stays: NonPromotions::Useful,
+                };
+                self.generate_reaching(&mut tactical, &reach);
+            }
+        }
     }
 
     /// The legal moves that neither capture nor promote, drops included,
@@ -163,7 +180,22 @@ impl Position {
             inner: sink,
             enemies,
         };
-        self.generate_reaching(&mut quiet, &QuietReach { enemies, stays });
+        match stays {
+            NonPromotions::All => {
+                let reach = QuietReach {
+                    enemies,
+                    stays: NonPromotions::All,
+                };
+                self.generate_reaching(&mut quiet, &reach);
+            }
+            NonPromotions::Useful => {
+                let reach = QuietReach {
+                    enemies,
+                    stays: NonPromotions::Useful,
+                };
+                self.generate_reaching(&mut quiet, &reach);
+            }
+        }
     }
 }
 
