@@ -142,6 +142,22 @@ impl Position {
         !mv.is_drop() && !self.piece_at(mv.to()).is_empty()
     }
 
+    /// [`Position::generate_reaching`] with the reach `reach` makes for
+    /// `stays`, chosen once so that each choice is compiled apart (a test
+    /// at every piece cost the search 0.7 %).
+    #[inline(always)]
+    fn generate_choosing<S: MoveSink, R: Reach>(
+        &self,
+        sink: &mut S,
+        stays: NonPromotions,
+        reach: impl Fn(NonPromotions) -> R,
+    ) {
+        match stays {
+            NonPromotions::All => self.generate_reaching(sink, &reach(NonPromotions::All)),
+            NonPromotions::Useful => self.generate_reaching(sink, &reach(NonPromotions::Useful)),
+        }
+    }
+
     /// The legal captures and promotions, into `sink`; the captures that
     /// could promote but do not as `stays` says.
     pub fn tactical_moves<S: MoveSink>(&self, sink: &mut S, stays: NonPromotions) {
@@ -151,25 +167,11 @@ impl Position {
             inner: sink,
             enemies,
         };
-        // The choice made once, so the generator is compiled for each.
-        match stays {
-            NonPromotions::All => {
-                let reach = TacticalReach {
-                    us,
-                    enemies,
-                    stays: NonPromotions::All,
-                };
-                self.generate_reaching(&mut tactical, &reach);
-            }
-            NonPromotions::Useful => {
-                let reach = TacticalReach {
-                    us,
-                    enemies,
-                    stays: NonPromotions::Useful,
-                };
-                self.generate_reaching(&mut tactical, &reach);
-            }
-        }
+        self.generate_choosing(&mut tactical, stays, |stays| TacticalReach {
+            us,
+            enemies,
+            stays,
+        });
     }
 
     /// The legal moves that neither capture nor promote, drops included,
@@ -180,22 +182,7 @@ impl Position {
             inner: sink,
             enemies,
         };
-        match stays {
-            NonPromotions::All => {
-                let reach = QuietReach {
-                    enemies,
-                    stays: NonPromotions::All,
-                };
-                self.generate_reaching(&mut quiet, &reach);
-            }
-            NonPromotions::Useful => {
-                let reach = QuietReach {
-                    enemies,
-                    stays: NonPromotions::Useful,
-                };
-                self.generate_reaching(&mut quiet, &reach);
-            }
-        }
+        self.generate_choosing(&mut quiet, stays, |stays| QuietReach { enemies, stays });
     }
 }
 
