@@ -411,10 +411,11 @@ mod tests {
         }
     }
 
-    /// From positions of random games: every legal move exactly once, the
-    /// stages in order, good captures by SEE, killers only where legal and
-    /// quiet; after `skip_quiets`, only the captures and (where kept) quiet
-    /// checks left.
+    /// From positions of random games: every move the generators hand out
+    /// for the hints' non-promotions exactly once, besides only the hints'
+    /// own moves where legal, the stages in order, good captures by SEE,
+    /// killers only where legal and quiet; after `skip_quiets`, only the
+    /// captures and (where kept) quiet checks left.
     #[test]
     fn hands_out_every_legal_move_once_in_stage_order() {
         let mut rng = StdRng::seed_from_u64(3);
@@ -440,8 +441,16 @@ mod tests {
                     context: [None; 4],
                     capture_history: rng.random_bool(0.5),
                     quiet_check_bonus: if rng.random_bool(0.5) { 16_384 } else { 0 },
-                    non_promotions: NonPromotions::All,
+                    non_promotions: if rng.random_bool(0.5) {
+                        NonPromotions::All
+                    } else {
+                        NonPromotions::Useful
+                    },
                 };
+                let mut wanted = yomi_shogi::board::MoveList::new();
+                pos.tactical_moves(&mut wanted, hints.non_promotions);
+                pos.quiet_moves(&mut wanted, hints.non_promotions);
+                let own = [table, hints.killers[0], hints.killers[1], hints.counter];
                 history.cutoff(
                     pos.side_to_move(),
                     0,
@@ -474,6 +483,11 @@ mod tests {
                 assert_eq!(ranks, sorted, "{}", pos.to_sfen());
                 for &(mv, score) in &out {
                     assert!(legal.contains(&mv), "{} {mv}", pos.to_sfen());
+                    assert!(
+                        wanted.contains(&mv) || own.contains(&mv),
+                        "{} {mv}",
+                        pos.to_sfen()
+                    );
                     if pos.is_tactical(mv) && mv != table {
                         assert_eq!(rank(score) == 1, see_ge(&pos, mv, 0), "{mv}");
                     }
@@ -483,12 +497,16 @@ mod tests {
                 moves.dedup();
                 assert_eq!(moves.len(), out.len(), "a move twice: {}", pos.to_sfen());
                 if skip_at >= out.len() {
-                    assert_eq!(out.len(), legal.len(), "{}", pos.to_sfen());
+                    assert!(
+                        wanted.iter().all(|m| moves.contains(m)),
+                        "{}",
+                        pos.to_sfen()
+                    );
                 } else {
                     // What was left out: quiet moves (that do not check,
                     // where checks are kept).
                     let checks = checks.as_ref().unwrap();
-                    for &mv in legal.iter() {
+                    for &mv in wanted.iter() {
                         if !moves.contains(&mv) {
                             assert!(!pos.is_tactical(mv));
                             assert!(!keep_checks || !checks.gives_check(&pos, mv));
