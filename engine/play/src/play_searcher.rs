@@ -300,7 +300,7 @@ impl<H: Hook> PlaySearcher<H> {
     ) -> SearchResult<Move> {
         self.clock.restart(limits);
         self.counts.restart();
-        if self.ages_history {
+        if self.ages_history && self.params.history_aging != 0 {
             self.history.age();
         }
         self.history.clear_killers();

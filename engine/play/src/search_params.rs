@@ -157,6 +157,8 @@ search_params! {
         "History: a cutoff's bonus per ply of depth.";
     history_bonus_max "HistoryBonusMax" = 1600 in 400..=4000 step 120:
         "History: the largest bonus.";
+    history_aging "HistoryAging" = 1 in 0..=1 step 1:
+        "History: 1 halves the quiet, continuation and capture histories before each search, so that the newer weigh more; 0 keeps them as they are until a new game (YaneuraOu's way).";
     quiescence_pruning "QuiescencePruning" = 1 in 0..=1 step 1:
         "Quiescence: 1 prunes as YaneuraOu does (past the first two captures only checks and recaptures, the margin's futility and SEE against alpha, in check only captures once mate is escaped; +76 Elo at byoyomi 100 ms); 0 by delta and SEE alone, every evasion.";
     quiescence_damping "QuiescenceDamping" = 0 in 0..=1 step 1:
