@@ -207,6 +207,18 @@ impl History {
         }
     }
 
+    /// The quiet move `mv` of `side`, played after `context`, rises by
+    /// `bonus` (without becoming a killer or a counter move).
+    pub(crate) fn reward(
+        &mut self,
+        side: Color,
+        mv: (Move, PieceTo),
+        context: &Context,
+        bonus: i32,
+    ) {
+        self.update(side, mv.0, mv.1, context, bonus);
+    }
+
     fn update(&mut self, side: Color, mv: Move, to: PieceTo, context: &Context, bonus: i32) {
         gravity(&mut self.butterfly[index(side, mv)], bonus);
         for before in context.iter().flatten() {
@@ -293,5 +305,11 @@ mod tests {
         }
         h.clear();
         assert_eq!(score(&h, Color::Black, good, 7), 0);
+        // A refutation's reward moves only its scores.
+        h.reward(Color::White, (good, 7), &context, 320);
+        assert!(score(&h, Color::White, good, 7) > 0);
+        assert_eq!(score(&h, Color::Black, bad, 8), 0);
+        assert_eq!(h.killers(3), [Move::NONE; 2]);
+        assert_eq!(h.counter(Color::White, previous), Move::NONE);
     }
 }

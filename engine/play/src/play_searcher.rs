@@ -213,6 +213,23 @@ impl<H: Hook> PlaySearcher<H> {
         }
     }
 
+    /// No move of the node at `ply` raised alpha: the opponent's quiet move
+    /// into it, which refuted them all, rises in the histories
+    /// (`FailLowBonus`).
+    #[cold]
+    fn reward_refutation(&mut self, ply: usize, depth: i32) {
+        let parent = &self.stack.frames[ply - 1];
+        let (Some(to), true) = (parent.piece_to, parent.played_quiet) else {
+            return;
+        };
+        let refutation = (parent.played, to);
+        let mut context = self.context(ply - 1);
+        context[self.params.continuation_plies as usize..].fill(None);
+        let bonus = self.params.history_bonus(depth) * self.params.fail_low_bonus / 100;
+        let them = self.game.position().side_to_move().flip();
+        self.history.reward(them, refutation, &context, bonus);
+    }
+
     /// Plays `mv` on the game, the evaluation following: a move known to
     /// give check or not (`true`: not known), whose key is at hand from the
     /// table's prefetch.
@@ -919,6 +936,7 @@ impl<H: Hook> PlaySearcher<H> {
             self.play_keyed(mv, gives_check, key_after);
             self.stack.frames[ply].played = mv;
             self.stack.frames[ply].piece_to = Some(moved);
+            self.stack.frames[ply].played_quiet = !tactical;
             let mut new_depth = depth - 1 + i32::from(extend);
             if mv == table_move && !extend {
                 new_depth -= table_move_less;
@@ -1018,8 +1036,8 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 22. The histories learn from a cutoff (the capture history, where on,
         // from captures too); the table keeps the result.
-        let pos = self.game.position();
         if best >= beta {
+            let pos = self.game.position();
             let bonus = self.params.history_bonus(depth);
             let best_tactical = pos.is_tactical(best_move);
             if !best_tactical {
@@ -1031,6 +1049,8 @@ impl<H: Hook> PlaySearcher<H> {
                 let best = best_tactical.then(|| capture_key(pos, best_move));
                 self.history.capture_cutoff(bonus, best, &tried_captures);
             }
+        } else if best_move == Move::NONE && self.params.fail_low_bonus > 0 && !root && !partial {
+            self.reward_refutation(ply, depth);
         }
         self.stack.frames[ply].tried = tried;
         self.stack.frames[ply].tried_captures = tried_captures;
@@ -1059,6 +1079,7 @@ impl<H: Hook> PlaySearcher<H> {
             // The correction learns where the value's side of the static
             // value agrees with the bound it proves.
             let raised = best_move != Move::NONE;
+            let pos = self.game.position();
             if let Some((keys, pairs)) = correction_read.filter(|_| {
                 !(raised && pos.is_capture(best_move)) && (best > static_eval) == raised
             }) {

@@ -157,6 +157,8 @@ search_params! {
         "History: a cutoff's bonus per ply of depth.";
     history_bonus_max "HistoryBonusMax" = 1600 in 400..=4000 step 120:
         "History: the largest bonus.";
+    fail_low_bonus "FailLowBonus" = 0 in 0..=400 step 20:
+        "History: where no move of a node raises alpha, the opponent's quiet move into it rises by this percentage of a cutoff's bonus, in its history and continuation histories, as the move that refuted ours (YaneuraOu's and Stockfish's prior-countermove bonus); 0 leaves it.";
     history_aging "HistoryAging" = 1 in 0..=1 step 1:
         "History: 1 halves the quiet, continuation and capture histories before each search, so that the newer weigh more; 0 keeps them as they are until a new game (YaneuraOu's way).";
     quiescence_pruning "QuiescencePruning" = 1 in 0..=1 step 1:

@@ -22,6 +22,9 @@ pub(super) struct Frame {
     /// piece and square (`None` for a pass).
     pub(super) played: Move,
     pub(super) piece_to: Option<PieceTo>,
+    /// Whether that move neither captured nor promoted (kept by the main
+    /// search: a quiescence node's children never read it).
+    pub(super) played_quiet: bool,
     /// The move a singular-extension search leaves out (`Move::NONE`).
     pub(super) excluded: Move,
     /// Cutoffs at this ply below the node two plies up (its grandchildren

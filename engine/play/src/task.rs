@@ -72,6 +72,7 @@ impl<H: Hook> TaskSearch<ShogiGame, H> for PlaySearcher<H> {
         let above = path.moves.len() - 1;
         self.game.undo(last);
         self.stack.frames[0].piece_to = Some(piece_to(self.game.position(), last));
+        self.stack.frames[0].played_quiet = !self.game.position().is_tactical(last);
         self.game.play(last);
         self.stack.frames[0].played = last;
         self.stack.frames[0].eval = NO_EVAL;
