@@ -207,19 +207,17 @@ impl History {
         }
     }
 
-    /// The quiet move `mv` of `side`, played after `context`, rises by
-    /// `bonus` (without becoming a killer or a counter move).
-    pub(crate) fn reward(
+    /// The quiet move `mv` (landing as `to`) of `side`, played after
+    /// `context`, moves by `bonus` in its history and continuation
+    /// histories.
+    pub(crate) fn update(
         &mut self,
         side: Color,
-        mv: (Move, PieceTo),
+        mv: Move,
+        to: PieceTo,
         context: &Context,
         bonus: i32,
     ) {
-        self.update(side, mv.0, mv.1, context, bonus);
-    }
-
-    fn update(&mut self, side: Color, mv: Move, to: PieceTo, context: &Context, bonus: i32) {
         gravity(&mut self.butterfly[index(side, mv)], bonus);
         for before in context.iter().flatten() {
             gravity(&mut self.continuation[before * PIECE_TO + to], bonus);
@@ -305,8 +303,8 @@ mod tests {
         }
         h.clear();
         assert_eq!(score(&h, Color::Black, good, 7), 0);
-        // A refutation's reward moves only its scores.
-        h.reward(Color::White, (good, 7), &context, 320);
+        // An update moves only its move's scores.
+        h.update(Color::White, good, 7, &context, 320);
         assert!(score(&h, Color::White, good, 7) > 0);
         assert_eq!(score(&h, Color::Black, bad, 8), 0);
         assert_eq!(h.killers(3), [Move::NONE; 2]);

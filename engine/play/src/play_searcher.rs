@@ -215,19 +215,20 @@ impl<H: Hook> PlaySearcher<H> {
 
     /// No move of the node at `ply` raised alpha: the opponent's quiet move
     /// into it, which refuted them all, rises in the histories
-    /// (`FailLowBonus`).
-    #[cold]
+    /// (`FailLowBonus`). Kept out of the node function, whose default
+    /// path never calls it.
+    #[inline(never)]
     fn reward_refutation(&mut self, ply: usize, depth: i32) {
         let parent = &self.stack.frames[ply - 1];
         let (Some(to), true) = (parent.piece_to, parent.played_quiet) else {
             return;
         };
-        let refutation = (parent.played, to);
+        let refutation = parent.played;
         let mut context = self.context(ply - 1);
         context[self.params.continuation_plies as usize..].fill(None);
         let bonus = self.params.history_bonus(depth) * self.params.fail_low_bonus / 100;
         let them = self.game.position().side_to_move().flip();
-        self.history.reward(them, refutation, &context, bonus);
+        self.history.update(them, refutation, to, &context, bonus);
     }
 
     /// Plays `mv` on the game, the evaluation following: a move known to
