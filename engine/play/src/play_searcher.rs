@@ -743,7 +743,7 @@ impl<H: Hook> PlaySearcher<H> {
         }
         // Step 10. Internal iterative reduction: without a table move the node was
         // not searched before; search it a ply shallower.
-        let depth = if table_move == Move::NONE
+        let mut depth = if table_move == Move::NONE
             && depth >= self.params.iir_depth
             && (pv_node || cut)
             && !partial
@@ -1011,6 +1011,12 @@ impl<H: Hook> PlaySearcher<H> {
                         self.counts.stats.first_move_cutoffs += u64::from(move_count == 1);
                         break;
                     }
+                    // The moves after a raised alpha are searched shallower
+                    // (AlphaRaiseReduction).
+                    let r = self.params.alpha_raise_reduction;
+                    if r > 0 && depth > 2 && depth < 14 && v.abs() < MATE_ZONE {
+                        depth -= r;
+                    }
                     alpha = v;
                 }
             }
@@ -1034,6 +1040,14 @@ impl<H: Hook> PlaySearcher<H> {
             self.stack.frames[ply].tried_captures = tried_captures;
             // Every root move left out, or no legal move: lost.
             return if partial { alpha } else { LOSS + ply as Value };
+        }
+        // A cutoff's value drawn toward beta (FailHighDamping).
+        if best >= beta
+            && self.params.fail_high_damping == 1
+            && best.abs() < MATE_ZONE
+            && alpha.abs() < MATE_ZONE
+        {
+            best = (best * depth + beta) / (depth + 1);
         }
         // Step 22. The histories learn from a cutoff (the capture history, where on,
         // from captures too); the table keeps the result.

@@ -161,6 +161,10 @@ search_params! {
         "History: where no move of a node raises alpha, the opponent's quiet move into it rises by this percentage of a cutoff's bonus, in its history and continuation histories, as the move that refuted ours (YaneuraOu's and Stockfish's prior-countermove bonus); 0 leaves it.";
     history_aging "HistoryAging" = 1 in 0..=1 step 1:
         "History: 1 halves the quiet, continuation and capture histories before each search, so that the newer weigh more; 0 keeps them as they are until a new game (YaneuraOu's way).";
+    alpha_raise_reduction "AlphaRaiseReduction" = 0 in 0..=2 step 1:
+        "Principal variation: after a move raises alpha without a cutoff, the moves after it are searched this many plies shallower, at depths 3 to 13 and while the value is no mate (YaneuraOu: 2; 0: off).";
+    fail_high_damping "FailHighDamping" = 0 in 0..=1 step 1:
+        "Main search: 1 draws a value that cuts off toward beta, by one part in depth + 1, as YaneuraOu does (values that are no mates); 0 keeps it.";
     quiescence_pruning "QuiescencePruning" = 1 in 0..=1 step 1:
         "Quiescence: 1 prunes as YaneuraOu does (past the first two captures only checks and recaptures, the margin's futility and SEE against alpha, in check only captures once mate is escaped; +76 Elo at byoyomi 100 ms); 0 by delta and SEE alone, every evasion.";
     quiescence_damping "QuiescenceDamping" = 0 in 0..=1 step 1:
