@@ -168,7 +168,7 @@ impl<H: Hook> PlaySearcher<H> {
     /// mate: a move that neither checks nor recaptures only among the
     /// first two, and only if it can reach alpha and loses less than the
     /// margin short of it in exchange; in check only captures and
-    /// promotions; then SEE. The old form (0): not in check, captures that
+    /// promotions; then SEE (losing at most `QuiescenceSee`). The old form (0): not in check, captures that
     /// cannot come within the delta margin of alpha or lose material.
     fn left_out(
         &self,
@@ -211,7 +211,7 @@ impl<H: Hook> PlaySearcher<H> {
                 }
             }
         }
-        (!see_ge(pos, mv, 0)).then_some(-INFINITE)
+        (!see_ge(pos, mv, -self.params.quiescence_see)).then_some(-INFINITE)
     }
 
     /// A value that cuts off, drawn halfway to beta (`QuiescenceDamping

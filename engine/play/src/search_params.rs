@@ -171,6 +171,8 @@ search_params! {
         "Quiescence: 1 draws a value that cuts off (standing pat or after the moves) halfway to beta, as YaneuraOu does; 0 keeps it.";
     generate_all_legal_moves "GenerateAllLegalMoves" = 1 in 0..=1 step 1:
         "Move generation: 0 leaves out the moves that could promote but do not of pawns, bishops and rooks, and a lance's onto the second rank (promoted, each keeps every move it had), as YaneuraOu's search does; 1 searches every legal move.";
+    quiescence_see "QuiescenceSee" = 0 in 0..=150 step 8:
+        "Quiescence: with QuiescencePruning 1, a move losing more than this by static exchange is left out (YaneuraOu: 73; 0: any move that loses material).";
     delta_margin "DeltaMargin" = 200 in 50..=600 step 20:
         "Quiescence: a capture that cannot lift the static value within this of alpha is left out.";
 }
