@@ -8,7 +8,7 @@
 
 use super::correction::{Correction, MovePairs};
 use super::correction_keys::{KeyStack, PartialKeys};
-use super::history::{capture_key, piece_to, Context, History, CONTEXT_PLIES};
+use super::history::{capture_key, piece_to, Context, History, PieceTo, CONTEXT_PLIES};
 use super::node_counts::NodeCounts;
 use super::picker::{check_bonus, Hints, Picker};
 use super::search_clock::{Progress, ProgressReport, SearchClock, CHECK_EVERY};
@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use yomi_nnue::Network;
 use yomi_search::{report_lines, Bound, Hook, Iteration, Limits, NoHook, SearchResult, Stats};
-use yomi_shogi::board::{CheckSquares, Move, MoveList, NonPromotions};
+use yomi_shogi::board::{CheckSquares, Color, Move, MoveList, NonPromotions};
 use yomi_shogi_game::{Repetition, ShogiGame, DRAW};
 use yomi_tree::{Game, Value, INFINITE, LOSS};
 
@@ -224,11 +224,30 @@ impl<H: Hook> PlaySearcher<H> {
             return;
         };
         let refutation = parent.played;
-        let mut context = self.context(ply - 1);
-        context[self.params.continuation_plies as usize..].fill(None);
         let bonus = self.params.history_bonus(depth) * self.params.fail_low_bonus / 100;
         let them = self.game.position().side_to_move().flip();
-        self.history.update(them, refutation, to, &context, bonus);
+        self.reward_quiet(ply - 1, them, refutation, to, bonus);
+    }
+
+    /// The table's move `mv` at `ply` cut the node off: if quiet, it rises
+    /// in the histories (`TableCutoffBonus`), off the default path as above.
+    #[inline(never)]
+    fn reward_table_move(&mut self, ply: usize, depth: i32, mv: Move) {
+        let pos = self.game.position();
+        if pos.is_tactical(mv) {
+            return;
+        }
+        let (us, to) = (pos.side_to_move(), piece_to(pos, mv));
+        let bonus = self.params.history_bonus(depth) * self.params.table_cutoff_bonus / 100;
+        self.reward_quiet(ply, us, mv, to, bonus);
+    }
+
+    /// The quiet move `mv` (landing as `to`) of `side`, to move at `ply`,
+    /// moves by `bonus` in its history and the continuation histories in use.
+    fn reward_quiet(&mut self, ply: usize, side: Color, mv: Move, to: PieceTo, bonus: i32) {
+        let mut context = self.context(ply);
+        context[self.params.continuation_plies as usize..].fill(None);
+        self.history.update(side, mv, to, &context, bonus);
     }
 
     /// Plays `mv` on the game, the evaluation following: a move known to
@@ -629,6 +648,9 @@ impl<H: Hook> PlaySearcher<H> {
         if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
             let v = Self::value_from_table(h.value, ply);
             if proves(h.bound, v, alpha, beta) {
+                if v >= beta && self.params.table_cutoff_bonus > 0 && table_move != Move::NONE {
+                    self.reward_table_move(ply, depth, table_move);
+                }
                 return v;
             }
         }

@@ -159,6 +159,8 @@ search_params! {
         "History: the largest bonus.";
     fail_low_bonus "FailLowBonus" = 0 in 0..=400 step 20:
         "History: where no move of a node raises alpha, the opponent's quiet move into it rises by this percentage of a cutoff's bonus, in its history and continuation histories, as the move that refuted ours (YaneuraOu's and Stockfish's prior-countermove bonus); 0 leaves it.";
+    table_cutoff_bonus "TableCutoffBonus" = 0 in 0..=200 step 10:
+        "History: where the table's value cuts a node off, its quiet move rises by this percentage of a cutoff's bonus in its history and continuation histories (YaneuraOu: about 80); 0 leaves it.";
     history_aging "HistoryAging" = 1 in 0..=1 step 1:
         "History: 1 halves the quiet, continuation and capture histories before each search, so that the newer weigh more; 0 keeps them as they are until a new game (YaneuraOu's way).";
     alpha_raise_reduction "AlphaRaiseReduction" = 0 in 0..=2 step 1:
