@@ -178,15 +178,16 @@ impl History {
         }
     }
 
-    /// `best` (quiet) cut off at `ply` after the quiet moves `tried` failed,
-    /// which moves their histories by `bonus`; `previous` is the opponent's
-    /// move before it, `context` the moves before the node.
+    /// `best` (quiet) cut off at `ply` after the quiet moves `tried` failed:
+    /// its histories rise by `bonus`, theirs fall by `malus`; `previous` is
+    /// the opponent's move before it, `context` the moves before the node.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn cutoff(
         &mut self,
         side: Color,
         ply: usize,
         bonus: i32,
+        malus: i32,
         best: (Move, PieceTo),
         tried: &[(Move, PieceTo)],
         previous: Move,
@@ -203,7 +204,7 @@ impl History {
         }
         self.update(side, best, best_to, context, bonus);
         for &(mv, to) in tried {
-            self.update(side, mv, to, context, -bonus);
+            self.update(side, mv, to, context, -malus);
         }
     }
 
@@ -271,6 +272,7 @@ mod tests {
             Color::Black,
             3,
             320,
+            320,
             (good, 7),
             &[(bad, 8)],
             previous,
@@ -289,7 +291,16 @@ mod tests {
             score(&h, Color::Black, good, 7) / 2
         );
         for _ in 0..1000 {
-            h.cutoff(Color::Black, 3, 1600, (good, 7), &[], previous, &context);
+            h.cutoff(
+                Color::Black,
+                3,
+                1600,
+                1600,
+                (good, 7),
+                &[],
+                previous,
+                &context,
+            );
         }
         assert!(score(&h, Color::Black, good, 7) <= 2 * HISTORY_MAX);
         // The scores of a node's moves at once are the scores one by one.

@@ -455,6 +455,7 @@ mod tests {
                     pos.side_to_move(),
                     0,
                     3,
+                    3,
                     (legal[0], 0),
                     &[],
                     Move::NONE,

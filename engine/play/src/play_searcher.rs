@@ -1079,8 +1079,9 @@ impl<H: Hook> PlaySearcher<H> {
             let best_tactical = pos.is_tactical(best_move);
             if !best_tactical {
                 let best = (best_move, piece_to(pos, best_move));
+                let malus = bonus * self.params.history_malus / 100;
                 self.history
-                    .cutoff(us, ply, bonus, best, &tried, previous, &context);
+                    .cutoff(us, ply, bonus, malus, best, &tried, previous, &context);
             }
             if learn_captures {
                 let best = best_tactical.then(|| capture_key(pos, best_move));

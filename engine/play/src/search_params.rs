@@ -157,6 +157,8 @@ search_params! {
         "History: a cutoff's bonus per ply of depth.";
     history_bonus_max "HistoryBonusMax" = 1600 in 400..=4000 step 120:
         "History: the largest bonus.";
+    history_malus "HistoryMalus" = 100 in 25..=400 step 25:
+        "History: the quiet moves tried before a quiet cutoff fall by this percentage of its bonus (YaneuraOu's fall is 3 to 10 times its rise).";
     fail_low_bonus "FailLowBonus" = 0 in 0..=400 step 20:
         "History: where no move of a node raises alpha, the opponent's quiet move into it rises by this percentage of a cutoff's bonus, in its history and continuation histories, as the move that refuted ours (YaneuraOu's and Stockfish's prior-countermove bonus); 0 leaves it.";
     table_cutoff_bonus "TableCutoffBonus" = 0 in 0..=200 step 10:
