@@ -250,6 +250,27 @@ impl<H: Hook> PlaySearcher<H> {
         self.history.update(side, mv, to, &context, bonus);
     }
 
+    /// `depth` revised by the reduction of the move into `ply`
+    /// (`ReductionHindsight`, YaneuraOu's and Stockfish's form), which it
+    /// clears so that a search of the node again does not revise it twice.
+    fn revised_depth(&mut self, ply: usize, depth: i32, static_eval: Value) -> i32 {
+        let parent = &mut self.stack.frames[ply - 1];
+        let prior = std::mem::take(&mut parent.reduction);
+        let parent_eval = parent.eval;
+        if parent_eval == NO_EVAL {
+            return depth;
+        }
+        let worsening = static_eval > -parent_eval;
+        let mut depth = depth;
+        if prior >= 3 && !worsening {
+            depth += 1;
+        }
+        if prior >= 2 && depth >= 2 && static_eval + parent_eval > 173 {
+            depth -= 1;
+        }
+        depth
+    }
+
     /// Plays `mv` on the game, the evaluation following: a move known to
     /// give check or not (`true`: not known), whose key is at hand from the
     /// table's prefetch.
@@ -715,6 +736,15 @@ impl<H: Hook> PlaySearcher<H> {
             && ply >= 2
             && self.stack.frames[ply - 2].eval != NO_EVAL
             && static_eval > self.stack.frames[ply - 2].eval;
+        // Step 6b. The reduction that led here revised in hindsight
+        // (ReductionHindsight): deeper where the opponent's static value did
+        // not worsen after a large one, shallower where both sides' values
+        // sum high (the position is quiet for neither).
+        let depth = if self.params.reduction_hindsight == 1 && !in_check && ply > 0 {
+            self.revised_depth(ply, depth, static_eval)
+        } else {
+            depth
+        };
 
         if !pv_node && !in_check && !root && !partial {
             // Step 7. Razoring: far below alpha near the horizon, only captures can help.
@@ -994,7 +1024,9 @@ impl<H: Hook> PlaySearcher<H> {
                     }
                     d = (new_depth - r).clamp(1, new_depth.max(1));
                 }
+                self.stack.frames[ply].reduction = new_depth - d;
                 v = -self.search_node(d, ply + 1, -alpha - 1, -alpha, true);
+                self.stack.frames[ply].reduction = 0;
                 if v > alpha && reduce && self.params.lmr_deeper > 0 {
                     // The reduced value says how deep to look again (LmrDeeper).
                     let deeper = d < new_depth && v > best + self.params.lmr_deeper;

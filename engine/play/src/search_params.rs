@@ -165,6 +165,8 @@ search_params! {
         "History: where the table's value cuts a node off, its quiet move rises by this percentage of a cutoff's bonus in its history and continuation histories (YaneuraOu: about 80); 0 leaves it.";
     history_aging "HistoryAging" = 1 in 0..=1 step 1:
         "History: 1 halves the quiet, continuation and capture histories before each search, so that the newer weigh more; 0 keeps them as they are until a new game (YaneuraOu's way).";
+    reduction_hindsight "ReductionHindsight" = 0 in 0..=1 step 1:
+        "Late move reductions: 1 revises a reduced node's depth in hindsight, a ply deeper after a reduction of 3 or more where the opponent's static value did not worsen, a ply shallower after one of 2 or more where both sides' static values sum above 173, as YaneuraOu does; 0 leaves it.";
     alpha_raise_reduction "AlphaRaiseReduction" = 0 in 0..=2 step 1:
         "Principal variation: after a move raises alpha without a cutoff, the moves after it are searched this many plies shallower, at depths 3 to 13 and while the value is no mate (YaneuraOu: 2; 0: off).";
     fail_high_damping "FailHighDamping" = 0 in 0..=1 step 1:

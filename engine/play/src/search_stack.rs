@@ -33,6 +33,9 @@ pub(super) struct Frame {
     /// Whether the node is on a principal variation, now or when the
     /// table last saw it.
     pub(super) tt_pv: bool,
+    /// The late move reduction of the move from this ply while its
+    /// reduced search runs (0 otherwise), for the child to revise.
+    pub(super) reduction: i32,
 }
 
 pub(super) struct SearchStack {
