@@ -35,15 +35,19 @@ def open_db(path):
 
 
 def totals(db, engine):
-    """`engine`'s (wins, losses, draws) over every finished game."""
+    """`engine`'s (wins, losses, draws) over every finished game but
+    replays of earlier ones (`replays`)."""
     ids = dict(db.execute("select player_name, id from player"))
     if engine not in ids:
         sys.exit(f"no engine {engine!r} in the games (engines: {', '.join(sorted(ids))})")
     me = ids[engine]
+    repeated = replays(db)
     w = l = d = 0
-    for black, white, result in db.execute(
-        "select black_player_id, white_player_id, game_result from game"
+    for gid, black, white, result in db.execute(
+        "select id, black_player_id, white_player_id, game_result from game"
     ):
+        if gid in repeated:
+            continue
         if result in ("BLACK_WIN", "WHITE_WIN"):
             winner = black if result == "BLACK_WIN" else white
             if me == winner:
@@ -55,19 +59,43 @@ def totals(db, engine):
     return w, l, d
 
 
+def replays(db):
+    """The ids of games that repeat an earlier game move for move: the same
+    engines with the same colours from the same position. ShogiArena draws
+    a run's openings with replacement by default, and engines that play
+    alike every time (a fixed node count, no pondering, tables cleared
+    between games) then play an opening drawn twice the same way twice; a
+    replay tells nothing new and is left out of the counts."""
+    moves = {}
+    for gid, move in db.execute("select game_id, next_move from game_move order by game_id, ply"):
+        moves.setdefault(gid, []).append(move)
+    seen, repeated = set(), set()
+    for gid, black, white, sfen in db.execute(
+        "select id, black_player_id, white_player_id, initial_position_sfen from game order by game_name"
+    ):
+        key = (black, white, sfen, tuple(moves.get(gid, ())))
+        if key in seen:
+            repeated.add(gid)
+        seen.add(key)
+    return repeated
+
+
 def points_by_opening(db, engine):
     """`engine`'s points (1, 0.5 or 0) in each game it played, grouped by
     starting position, each group in the order the games were scheduled
-    (ShogiArena plays a position with both colours one after the other)."""
+    (ShogiArena plays a position with both colours one after the other);
+    replays of earlier games (`replays`) left out."""
     ids = dict(db.execute("select player_name, id from player"))
     if engine not in ids:
         raise ValueError(f"no engine {engine!r} in the games (engines: {', '.join(sorted(ids))})")
     me = ids[engine]
+    repeated = replays(db)
     groups = {}
-    for black, white, result, sfen in db.execute(
-        "select black_player_id, white_player_id, game_result, initial_position_sfen from game order by game_name"
+    for gid, black, white, result, sfen in db.execute(
+        "select id, black_player_id, white_player_id, game_result, initial_position_sfen "
+        "from game order by game_name"
     ):
-        if me not in (black, white):
+        if me not in (black, white) or gid in repeated:
             continue
         if result in ("BLACK_WIN", "WHITE_WIN"):
             points = float(me == (black if result == "BLACK_WIN" else white))

@@ -16,7 +16,11 @@ Usage:
 
 An argument may also be one part's log (plain or gzip), as results pages
 ship them, or a ShogiArena run's `game.db` (or `game.db.gz`) with
-`--engine NAME`, whose games pair by starting position.
+`--engine NAME`, whose games pair by starting position. A game that
+replays an earlier one move for move (an opening drawn again, with
+ShogiArena's default `selection_policy=with_replacement`, played by
+engines that play alike every time, as at a fixed node count) is left out:
+it tells nothing new.
 
 A part's last game without its partner (a match cut off by its deadline)
 counts game by game, not in the pairs.
@@ -27,7 +31,7 @@ import os
 import sqlite3
 import sys
 
-from arena_games import open_db, points_by_opening
+from arena_games import open_db, points_by_opening, replays
 from match import summary
 from paired_games import POINTS, parts, results
 from shogiarena._core.shared.kernel.statistics.gsprt import compute_llr, sprt_bounds
@@ -88,6 +92,9 @@ def main():
     losses, draws, wins = tri
     if wins + losses + draws == 0:
         sys.exit("sprt.py: no finished game")
+    for path in args.matches:
+        if path.endswith((".db", ".db.gz")) and (n := len(replays(open_db(path)))):
+            print(f"{path}: {n} games left out, each a replay of an earlier one move for move")
     print(summary(wins, losses, draws))
     print(f"opening pairs (0, 0.5, 1, 1.5, 2 points): {' '.join(map(str, penta))}")
     print(f"SPRT elo0 {args.elo0:g}, elo1 {args.elo1:g}, bounds {lower:.2f} and {upper:.2f}:")

@@ -2,6 +2,7 @@
 and clocks (scripts/arena_games.py)."""
 
 import os
+import sqlite3
 import subprocess
 import sys
 import unittest
@@ -32,6 +33,31 @@ class ArenaGames(unittest.TestCase):
             out.stdout.strip(),
             "yomi: 87-12-1 (W-L-D) in 100 games: score 0.875, Elo +338 (95 %: +253 to +475)",
         )
+
+    def test_a_replay_counts_once(self):
+        # Two engines, an opening drawn twice and played alike both times
+        # (games 1-2 again as 3-4), and a third game from it that differs.
+        db = sqlite3.connect(":memory:")
+        db.executescript(
+            "create table player (id integer, player_name text);"
+            "insert into player values (1, 'new'), (2, 'base');"
+            "create table game (id integer, game_name text, black_player_id integer,"
+            " white_player_id integer, game_result text, initial_position_sfen text);"
+            "create table game_move (game_id integer, ply integer, next_move integer);"
+        )
+        games = [
+            (1, "g1", 1, 2, "BLACK_WIN", "a", [10, 11]),
+            (2, "g2", 2, 1, "PARITY_DRAW", "a", [10, 12]),
+            (3, "g3", 1, 2, "BLACK_WIN", "a", [10, 11]),
+            (4, "g4", 2, 1, "PARITY_DRAW", "a", [10, 12]),
+            (5, "g5", 1, 2, "WHITE_WIN", "a", [10, 13]),
+        ]
+        for gid, name, black, white, result, sfen, moves in games:
+            db.execute("insert into game values (?, ?, ?, ?, ?, ?)", (gid, name, black, white, result, sfen))
+            db.executemany("insert into game_move values (?, ?, ?)", [(gid, i, m) for i, m in enumerate(moves)])
+        self.assertEqual(arena_games.replays(db), {3, 4})
+        self.assertEqual(arena_games.points_by_opening(db, "new"), [[1.0, 0.5, 0.0]])
+        self.assertEqual(arena_games.totals(db, "new"), (1, 1, 1))
 
 
 if __name__ == "__main__":
